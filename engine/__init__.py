@@ -1,0 +1,66 @@
+"""A pure, synchronous tic-tac-toe engine: AIMA-style rules, minimax and alpha-beta search.
+
+Standard library only. See :mod:`engine.game` for the rules, :mod:`engine.search` for the searches
+and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
+difficulty levels. ``python -m engine`` plays and analyses from the command line.
+"""
+
+from engine.analysis import Analysis, MoveAnalysis, analyse
+from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError, InvalidBoardError
+from engine.game import (
+    Mark,
+    State,
+    actions,
+    format_board,
+    initial_state,
+    parse_board,
+    player,
+    result,
+    terminal,
+    utility,
+    winner,
+    winning_line,
+)
+from engine.players import Decision, Difficulty, choose_move
+from engine.search import (
+    DEFAULT,
+    TEXTBOOK_ALPHABETA,
+    TEXTBOOK_MINIMAX,
+    SearchConfig,
+    SearchResult,
+    principal_variation,
+    search,
+)
+
+__all__ = [
+    "DEFAULT",
+    "TEXTBOOK_ALPHABETA",
+    "TEXTBOOK_MINIMAX",
+    "Analysis",
+    "CellOccupiedError",
+    "CellOutOfRangeError",
+    "Decision",
+    "Difficulty",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidBoardError",
+    "Mark",
+    "MoveAnalysis",
+    "SearchConfig",
+    "SearchResult",
+    "State",
+    "actions",
+    "analyse",
+    "choose_move",
+    "format_board",
+    "initial_state",
+    "parse_board",
+    "player",
+    "principal_variation",
+    "result",
+    "search",
+    "terminal",
+    "utility",
+    "winner",
+    "winning_line",
+]
