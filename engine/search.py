@@ -270,6 +270,7 @@ class _Kernels:
     """
 
     def __init__(self, free_bits: list[tuple[int, ...]], win_scores: tuple[int, ...]) -> None:
+        """Share ``free_bits[occupied]`` (the move order) and ``win_scores[marks]`` across the kernels."""
         self.count = 0
         self.free_bits = free_bits
         self.win_scores = win_scores
