@@ -1,0 +1,57 @@
+"""``python -m bot`` runs the Discord bot; ``python -m bot --console`` plays offline in the terminal.
+
+Exit status: 0 on a normal stop, 2 for a configuration problem (missing or rejected token, bad
+setting), 130 when a console game is interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+import discord
+
+from bot import console
+from bot.client import run_bot
+from bot.config import ConfigError, load_settings
+
+REJECTED_TOKEN = (
+    "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token again from the Developer Portal "
+    "into .env (see .env.example), or run `python -m bot --console` to play offline."
+)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="The tic-tac-toe Discord bot.")
+    parser.add_argument("--console", action="store_true", help="play one game in the terminal instead (no token)")
+    parser.add_argument("--as", dest="play_as", choices=("X", "O", "random"), default="X", help="console: your mark")
+    parser.add_argument("--difficulty", choices=("easy", "medium", "unbeatable"), default="unbeatable")
+    parser.add_argument("--algorithm", choices=("alpha-beta", "minimax"), default="alpha-beta")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bot or the console game; returns the exit status."""
+    args = parse_args(argv)
+    if args.console:
+        return console.play(play_as=args.play_as, difficulty=args.difficulty, algorithm=args.algorithm)
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=settings.log_level)
+    try:
+        asyncio.run(run_bot(settings))
+    except discord.LoginFailure:
+        print(f"error: {REJECTED_TOKEN}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

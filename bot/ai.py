@@ -1,0 +1,80 @@
+"""The bot's engine calls: synchronous functions for the console and an async runner for Discord.
+
+The async runner sends every search to an executor (``loop.run_in_executor``) so the event loop keeps
+answering interactions and heartbeats while a search runs. Arguments and results are plain picklable
+values, so the executor may be a thread pool or a process pool (see ``benchmarks/loop_lag.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+from bot.codec import Algorithm
+from engine import Analysis, Decision, Difficulty, SearchConfig, State, analyse, choose_move
+
+__all__ = ["AI", "SLOW_EMPTY_CELLS", "config_for", "decide", "hint", "is_slow", "search_executor"]
+
+log = logging.getLogger(__name__)
+
+PLAIN_MINIMAX = SearchConfig(algorithm="minimax", ordering="natural", transposition=False, symmetry=False)
+SLOW_EMPTY_CELLS = 7
+"""Plain minimax with at least this many empty cells may take tens of milliseconds to ~0.2 s."""
+
+
+def config_for(algorithm: Algorithm) -> SearchConfig:
+    """The search configuration behind an ``algorithm`` option."""
+    return PLAIN_MINIMAX if algorithm == "minimax" else SearchConfig()
+
+
+def is_slow(state: State, algorithm: Algorithm) -> bool:
+    """True when a search (or a hint, which always runs plain minimax) may be slow enough to defer first."""
+    return algorithm == "minimax" and 9 - state.marks >= SLOW_EMPTY_CELLS
+
+
+def decide(state: State, difficulty: Difficulty, algorithm: Algorithm, seed: int | None = None) -> Decision:
+    """Choose the bot's move (runs in a worker)."""
+    return choose_move(state, difficulty, rng=random.Random(seed), config=config_for(algorithm))
+
+
+def hint(state: State) -> Analysis:
+    """Analyse every move for the player to move, with alpha-beta and plain minimax counts (runs in a worker)."""
+    return analyse(state)
+
+
+def search_executor(workers: int | None = None) -> ProcessPoolExecutor:
+    """The executor the bot searches in: a process pool, so a long search never holds the loop's GIL.
+
+    Measured with ``benchmarks/loop_lag.py``: while plain-minimax searches run, worker threads delay
+    the event loop by up to ~135 ms (the GIL), worker processes by under ~6 ms. Processes are spawned
+    (not forked) so they never inherit the running event loop or its sockets.
+    """
+    workers = workers or min(4, os.cpu_count() or 1)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+class AI:
+    """Runs engine searches in ``executor`` (``None``: the loop's default thread pool)."""
+
+    def __init__(self, executor: Executor | None = None, rng: random.Random | None = None) -> None:
+        self.executor = executor
+        self.rng = rng or random.Random()
+
+    async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
+        """The bot's move in ``state``, searched off the event loop."""
+        seed = self.rng.getrandbits(64)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, decide, state, difficulty, algorithm, seed)
+
+    async def warm_up(self) -> None:
+        """Run one tiny search so a process pool has started its workers before the first game."""
+        await self.choose(State(0b110000000, 0b000000011), Difficulty.UNBEATABLE, "alpha-beta")
+
+    async def analyse(self, state: State) -> Analysis:
+        """A hint for the player to move, searched off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, hint, state)

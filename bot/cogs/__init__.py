@@ -1,0 +1,1 @@
+"""Extensions loaded by the bot; each has ``async def setup(bot)``."""

@@ -1,0 +1,99 @@
+"""Settings from the environment and ``.env`` (python-dotenv); every variable is documented in ``.env.example``.
+
+Loading fails fast with a :class:`ConfigError` whose message says what to fix.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from dotenv import dotenv_values
+
+__all__ = ["DEFAULT_API_BASE", "DEFAULT_GATEWAY_URL", "ConfigError", "Settings", "load_settings"]
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+_T = TypeVar("_T", int, float)
+
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set: put your bot token in the environment or in a .env file "
+    "(copy .env.example), or run `python -m bot --console` to play offline."
+)
+
+
+class ConfigError(ValueError):
+    """A missing or malformed setting."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The bot's configuration. ``token`` is kept out of ``repr`` so it never reaches a log."""
+
+    token: str = field(repr=False)
+    dev_guild_id: int | None = None
+    log_level: int = logging.INFO
+    turn_timeout: float = 600.0
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    api_base: str = DEFAULT_API_BASE
+    gateway_url: str = DEFAULT_GATEWAY_URL
+
+
+def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
+    """Read settings from ``environ`` (default ``os.environ``), falling back to ``env_file`` when it exists.
+
+    Raises:
+        ConfigError: ``DISCORD_TOKEN`` is missing, or a value has the wrong shape.
+    """
+    values: dict[str, str] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+
+    def get(name: str) -> str | None:
+        value = values.get(name, "").strip()
+        return value or None
+
+    token = get("DISCORD_TOKEN")
+    if token is None:
+        raise ConfigError(MISSING_TOKEN)
+    level_name = (get("LOG_LEVEL") or "INFO").upper()
+    level = logging.getLevelNamesMapping().get(level_name)
+    if level is None:
+        raise ConfigError(f"LOG_LEVEL {level_name!r} is not one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+    turn_timeout = _number("TTT_TURN_TIMEOUT", get("TTT_TURN_TIMEOUT"), float) or 600.0
+    if turn_timeout <= 0:
+        raise ConfigError(f"TTT_TURN_TIMEOUT must be a positive number of seconds, not {turn_timeout!r}")
+    shard_ids_text = get("DISCORD_SHARD_IDS")
+    shard_ids = None
+    if shard_ids_text is not None:
+        shard_ids = tuple(_number("DISCORD_SHARD_IDS", part, int) or 0 for part in shard_ids_text.split(","))
+    shard_count = _number("DISCORD_SHARD_COUNT", get("DISCORD_SHARD_COUNT"), int)
+    if shard_ids is not None and shard_count is None:
+        raise ConfigError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT (the total number of shards) as well")
+    if shard_count is not None and shard_ids is not None and any(not 0 <= i < shard_count for i in shard_ids):
+        raise ConfigError(f"DISCORD_SHARD_IDS {shard_ids_text!r} must lie in 0..{shard_count - 1}")
+    return Settings(
+        token=token,
+        dev_guild_id=_number("DISCORD_DEV_GUILD_ID", get("DISCORD_DEV_GUILD_ID"), int),
+        log_level=level,
+        turn_timeout=turn_timeout,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
+        api_base=(get("DISCORD_API_BASE") or DEFAULT_API_BASE).rstrip("/"),
+        gateway_url=get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL,
+    )
+
+
+def _number(name: str, text: str | None, kind: type[_T]) -> _T | None:
+    if text is None:
+        return None
+    try:
+        return kind(text.strip())
+    except ValueError:
+        raise ConfigError(f"{name} must be {'an integer' if kind is int else 'a number'}, not {text!r}") from None

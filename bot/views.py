@@ -1,0 +1,244 @@
+"""Components: the persistent board buttons (``DynamicItem``s) and the challenge prompt.
+
+Board buttons keep the whole game in their ``custom_id`` (see :mod:`bot.codec`), so a press works
+after a restart; their callbacks hand over to the ``TicTacToe`` cog, which owns the game logic.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import codec, render
+from bot.codec import GameCode
+from bot.sessions import Session
+
+if TYPE_CHECKING:
+    from bot.cogs.ttt import TicTacToe
+
+__all__ = ["COG_NAME", "CellButton", "ChallengeView", "RematchButton", "ResignButton", "board_view"]
+
+log = logging.getLogger(__name__)
+
+COG_NAME = "TicTacToe"
+_CONTROL_ROW = 3
+
+
+def _cog(interaction: discord.Interaction[Any]) -> TicTacToe:
+    cog = interaction.client.get_cog(COG_NAME)
+    if cog is None:
+        raise RuntimeError(f"the {COG_NAME} cog is not loaded")
+    return cog  # type: ignore[no-any-return]
+
+
+async def _run(
+    interaction: discord.Interaction[Any], code: GameCode, label: str, action: Callable[[TicTacToe], Awaitable[None]]
+) -> None:
+    """Run a component callback; log any error and apologise, since discord.py only logs DynamicItem errors."""
+    try:
+        await action(_cog(interaction))
+    except Exception as error:
+        log.error(
+            "%s failed: channel=%s game=%s user=%s",
+            label,
+            interaction.channel_id,
+            code.game_id,
+            interaction.user.id,
+            exc_info=error,
+        )
+        await apologise(interaction)
+
+
+async def apologise(interaction: discord.Interaction[Any]) -> None:
+    """Answer ``interaction`` with a short private apology, as a follow-up if it was already answered."""
+    none = discord.AllowedMentions.none()
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(render.ERROR, ephemeral=True, allowed_mentions=none)
+        else:
+            await interaction.response.send_message(render.ERROR, ephemeral=True, allowed_mentions=none)
+    except discord.HTTPException:
+        log.warning("could not apologise: channel=%s", interaction.channel_id, exc_info=True)
+
+
+class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[0-8rn]:.*"):
+    """Shared parsing for the board's buttons; as itself, the answer to a ``custom_id`` that cannot be read.
+
+    It is never registered: the subclasses are, and return one of these only when their id's board is
+    impossible, so that the press still gets a reply.
+    """
+
+    def __init__(
+        self, button: discord.ui.Button[Any], code: GameCode | None, *, pressed_disabled: bool = False
+    ) -> None:
+        super().__init__(button)
+        self.code = code
+        self.pressed_disabled = pressed_disabled
+
+    @classmethod
+    def _parse(cls, match: re.Match[str]) -> GameCode | None:
+        try:
+            return codec.from_match(match)[0]
+        except codec.CodecError:
+            log.warning("unreadable custom_id %r", match.string)
+            return None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(
+            render.STALE_BOARD, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+
+class CellButton(_GameButton, template=codec.CELL_TEMPLATE):
+    """One cell of the board: its mark (❌/⭕) or its number; the winning line is green."""
+
+    def __init__(self, code: GameCode, cell: int, *, finished: bool, pressed_disabled: bool = False) -> None:
+        face = render.cell_face(code.state, cell, finished=finished)
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=face.label,
+            emoji=face.emoji,
+            style=face.style,
+            disabled=face.disabled,
+            custom_id=codec.encode(code, cell),
+            row=cell // 3,
+        )
+        super().__init__(button, code, pressed_disabled=pressed_disabled)
+        self.cell = cell
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> _GameButton:
+        code = cls._parse(match)
+        disabled = bool(getattr(item, "disabled", False))
+        if code is None:
+            return _GameButton(item, None, pressed_disabled=disabled)  # type: ignore[arg-type]
+        return cls(code, int(match["kind"]), finished=disabled, pressed_disabled=disabled)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        assert self.code is not None
+        code, cell, disabled = self.code, self.cell, self.pressed_disabled
+        await _run(interaction, code, "cell press", lambda cog: cog.press_cell(interaction, code, cell, disabled))
+
+
+class ResignButton(_GameButton, template=codec.RESIGN_TEMPLATE):
+    """Resign the game (shown while it runs)."""
+
+    def __init__(self, code: GameCode, *, disabled: bool = False) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label="Resign",
+            emoji="\N{WAVING WHITE FLAG}",
+            style=discord.ButtonStyle.secondary,
+            disabled=disabled,
+            custom_id=codec.encode(code, "r"),
+            row=_CONTROL_ROW,
+        )
+        super().__init__(button, code, pressed_disabled=disabled)
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> _GameButton:
+        code = cls._parse(match)
+        disabled = bool(getattr(item, "disabled", False))
+        return _GameButton(item, None) if code is None else cls(code, disabled=disabled)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        assert self.code is not None
+        code = self.code
+        await _run(
+            interaction, code, "resign press", lambda cog: cog.press_resign(interaction, code, self.pressed_disabled)
+        )
+
+
+class RematchButton(_GameButton, template=codec.REMATCH_TEMPLATE):
+    """Start a new game with the same players and options, sides swapped (shown after the end)."""
+
+    def __init__(self, code: GameCode, *, disabled: bool = False) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label="Rematch",
+            emoji="\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}",
+            style=discord.ButtonStyle.success,
+            disabled=disabled,
+            custom_id=codec.encode(code, "n"),
+            row=_CONTROL_ROW,
+        )
+        super().__init__(button, code, pressed_disabled=disabled)
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> _GameButton:
+        code = cls._parse(match)
+        disabled = bool(getattr(item, "disabled", False))
+        return _GameButton(item, None) if code is None else cls(code, disabled=disabled)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        assert self.code is not None
+        code = self.code
+        await _run(interaction, code, "rematch press", lambda cog: cog.press_rematch(interaction, code))
+
+
+DYNAMIC_ITEMS = (CellButton, ResignButton, RematchButton)
+
+
+def board_view(session: Session, *, retired: bool = False) -> discord.ui.View | None:
+    """The board's components: nine cells (button mode) and Resign while playing, Rematch after the end.
+
+    ``retired`` gives the disabled board left on an old message after the board moved. The view never
+    times out (``timeout=None``): its buttons are ``DynamicItem``s and must stay registered.
+    """
+    view = discord.ui.View(timeout=None)
+    finished = session.over or retired
+    if session.mode == "buttons":
+        for cell in range(9):
+            view.add_item(CellButton(session.code, cell, finished=finished))
+    if retired:
+        return view if view.children else None
+    if not session.over:
+        view.add_item(ResignButton(session.code))
+    elif session.end_reason in ("win", "draw", "resigned", "abandoned"):
+        view.add_item(RematchButton(session.code))
+    return view if view.children else None
+
+
+class ChallengeView(discord.ui.View):
+    """Accept/Decline for a challenge; only the challenged user may answer, within ``timeout`` seconds."""
+
+    def __init__(self, cog: TicTacToe, session: Session, challenged_id: int, timeout: float = 60.0) -> None:
+        super().__init__(timeout=timeout)
+        self.cog = cog
+        self.channel_id = session.channel_id
+        self.game_id = session.game_id
+        self.challenged_id = challenged_id
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if interaction.user.id == self.challenged_id:
+            return True
+        await interaction.response.send_message(
+            f"Only <@{self.challenged_id}> can answer this challenge — start your own game with /ttt start",
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return False
+
+    @discord.ui.button(label="Accept", style=discord.ButtonStyle.success)
+    async def accept(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ChallengeView]) -> None:
+        await self.cog.answer_challenge(interaction, self, accepted=True)
+
+    @discord.ui.button(label="Decline", style=discord.ButtonStyle.danger)
+    async def decline(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ChallengeView]) -> None:
+        await self.cog.answer_challenge(interaction, self, accepted=False)
+
+    async def on_timeout(self) -> None:
+        await self.cog.expire_challenge(self.channel_id, self.game_id)
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        log.error("challenge %s failed: channel=%s", self.game_id, self.channel_id, exc_info=error)
+        await apologise(interaction)

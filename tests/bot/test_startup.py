@@ -1,0 +1,186 @@
+"""Configuration, the command line (exit codes, one-line errors), the client's setup and the console game."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import discord
+import pytest
+import yarl
+from aiohttp import web
+
+from bot import console
+from bot.__main__ import main
+from bot.client import TTTBot, use_endpoints
+from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value.abcdefghijklmnopqrstuvwxyz"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_settings_from_env_file_with_environment_overriding(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(f"DISCORD_TOKEN={TOKEN}\nTTT_TURN_TIMEOUT=30\nLOG_LEVEL=debug\nDISCORD_DEV_GUILD_ID=42\n")
+    settings = load_settings(
+        {"TTT_TURN_TIMEOUT": "45", "DISCORD_SHARD_IDS": "0,1", "DISCORD_SHARD_COUNT": "4"}, env_file
+    )
+    assert settings.token == TOKEN and settings.turn_timeout == 45.0 and settings.log_level == logging.DEBUG
+    assert settings.dev_guild_id == 42 and settings.shard_ids == (0, 1) and settings.shard_count == 4
+    assert settings.api_base == DEFAULT_API_BASE
+    assert TOKEN not in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({}, "DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": "  "}, "--console"),
+        ({"DISCORD_TOKEN": "t", "TTT_TURN_TIMEOUT": "soon"}, "TTT_TURN_TIMEOUT must be a number"),
+        ({"DISCORD_TOKEN": "t", "TTT_TURN_TIMEOUT": "-1"}, "positive"),
+        ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "t", "DISCORD_SHARD_IDS": "0,1"}, "needs DISCORD_SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "t", "DISCORD_SHARD_IDS": "0,5", "DISCORD_SHARD_COUNT": "2"}, "0..1"),
+        ({"DISCORD_TOKEN": "t", "DISCORD_DEV_GUILD_ID": "guild"}, "DISCORD_DEV_GUILD_ID must be an integer"),
+    ],
+)
+def test_bad_settings_fail_fast(environ: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings(environ, None)
+
+
+def test_missing_token_prints_one_line_and_exits_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env here
+    assert main([]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and ".env.example" in lines[0] and "python -m bot --console" in lines[0]
+
+
+async def test_rejected_token_exits_2_with_one_line_and_never_logs_the_token(tmp_path: Path) -> None:
+    seen: list[str] = []
+
+    async def users_me(request: web.Request) -> web.Response:
+        seen.append(request.headers.get("Authorization", ""))
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", users_me)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "DISCORD_TOKEN": TOKEN,
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/",
+        "LOG_LEVEL": "DEBUG",
+    }
+    try:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)},
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        out, err = await asyncio.wait_for(process.communicate(), 20)
+    finally:
+        await runner.cleanup()
+    assert process.returncode == 2
+    assert seen == [f"Bot {TOKEN}"]  # the request reached our address, with the token
+    output = (out + err).decode()
+    assert TOKEN not in output and "secret-token-value" not in output
+    errors = [line for line in output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "rejected DISCORD_TOKEN" in errors[0]
+    assert "Traceback" not in output
+
+
+def test_use_endpoints_points_discord_py_elsewhere() -> None:
+    route_base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        use_endpoints("http://127.0.0.1:9/api/v10/", "ws://127.0.0.1:9/gw")
+        assert discord.http.Route("GET", "/gateway/bot").url == "http://127.0.0.1:9/api/v10/gateway/bot"
+        assert yarl.URL("ws://127.0.0.1:9/gw") == discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = route_base, gateway
+
+
+@pytest.mark.parametrize("dev_guild", [None, 42])
+async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
+    monkeypatch: pytest.MonkeyPatch, dev_guild: int | None
+) -> None:
+    settings = Settings(token=TOKEN, dev_guild_id=dev_guild, shard_ids=(1,), shard_count=2)
+    bot = TTTBot(settings, executor=ThreadPoolExecutor(1))
+    synced: list[int | None] = []
+
+    async def sync(*, guild: discord.abc.Snowflake | None = None) -> list[object]:
+        synced.append(None if guild is None else guild.id)
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", sync)
+    try:
+        await bot.setup_hook()
+        assert bot.get_cog("TicTacToe") is not None
+        assert synced == [dev_guild]
+        if dev_guild is not None:
+            names = [c.name for c in bot.tree.get_commands(guild=discord.Object(dev_guild))]
+            assert names == ["ttt"]
+        group = bot.tree.get_command("ttt")
+        assert sorted(c.name for c in group.commands) == ["board", "help", "hint", "move", "resign", "start", "stats"]
+        start = group.get_command("start")
+        options = {p.name: p for p in start.parameters}
+        assert all(p.description and p.description != "…" for p in options.values())
+        assert [c.value for c in options["difficulty"].choices] == ["easy", "medium", "unbeatable"]
+        assert [c.value for c in options["algorithm"].choices] == ["alpha-beta", "minimax"]
+        assert len(bot._connection._view_store._dynamic_items) == 3
+        assert bot.intents == discord.Intents.default() and not bot.intents.message_content
+        assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
+        assert bot.shard_ids == [1] and bot.shard_count == 2
+    finally:  # never logged in, so only the HTTP session and the executor need closing
+        await bot.http.close()
+        bot.executor.shutdown()
+
+
+def _console(script: str, **options: object) -> tuple[int, str]:
+    out = io.StringIO()
+    status = console.play(stdin=io.StringIO(script), stdout=out, rng=random.Random(1), **options)  # type: ignore[arg-type]
+    return status, out.getvalue()
+
+
+def test_console_plays_a_full_game_and_reprompts_on_bad_input() -> None:
+    status, text = _console("hello\n0\n5\n5\nh\n1\n2\n3\n4\n6\n7\n8\n9\n")
+    assert status == 0
+    assert "'hello' is not a cell" in text and "'0' is not a cell" in text
+    assert "Cell 5 is taken" in text
+    assert "**Hint for ❌ X**" in text
+    assert "O played" in text and "alpha-beta evaluated" in text
+    assert "It's a draw." in text or "the bot wins!" in text
+    assert "vs the bot:" in text and "/ttt move" not in text
+
+
+def test_console_as_o_with_minimax_opens_with_the_full_tree() -> None:
+    status, text = _console("q\n", play_as="O", algorithm="minimax", difficulty="easy")
+    assert status == 0 and "X played" in text and "minimax evaluated 549,945 states" in text and "Bye." in text
+
+
+def test_console_exits_cleanly_on_end_of_input_and_ctrl_c() -> None:
+    status, text = _console("")
+    assert status == 0 and "Input ended" in text
+
+    class Interrupting(io.StringIO):
+        def readline(self, *args: object) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    assert console.play(stdin=Interrupting(), stdout=out) == 130
+    assert "Interrupted" in out.getvalue()
