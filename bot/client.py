@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.ai import AI, search_executor
 from bot.config import Settings
+from bot.loop_lag import LoopLagMonitor
 from bot.views import DYNAMIC_ITEMS, apologise
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
@@ -63,8 +64,10 @@ class TTTBot(commands.AutoShardedBot):
         self.settings = settings
         self.executor = executor or search_executor()
         self.ai = AI(self.executor)
+        self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
 
     async def setup_hook(self) -> None:
+        self.loop_lag.start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -83,6 +86,7 @@ class TTTBot(commands.AutoShardedBot):
         log.info("ready as %s (id %s) on %s shard(s)", self.user, self.user.id if self.user else "?", self.shard_count)
 
     async def close(self) -> None:
+        await self.loop_lag.stop()
         await super().close()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
