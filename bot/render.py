@@ -13,7 +13,7 @@ from discord.enums import ButtonStyle
 
 from bot.sessions import AIMove, Session
 from bot.stats import PlayerStats, Record
-from engine import Analysis, Mark, State, winning_line
+from engine import Analysis, Mark, State, winning_cells
 
 __all__ = [
     "BOARD_CHANGED",
@@ -74,10 +74,9 @@ class ButtonFace:
 def cell_face(state: State, cell: int, *, finished: bool) -> ButtonFace:
     """The face of ``cell``: its mark or number; the winning line green; everything disabled when ``finished``."""
     mark = state[cell]
-    line = winning_line(state)
     if mark is None:
         return ButtonFace(label=str(cell + 1), emoji=None, style=ButtonStyle.secondary, disabled=finished)
-    style = ButtonStyle.success if line is not None and cell in line else MARK_STYLE[mark]
+    style = ButtonStyle.success if cell in winning_cells(state) else MARK_STYLE[mark]
     return ButtonFace(label=None, emoji=MARK_EMOJI[mark], style=style, disabled=True)
 
 

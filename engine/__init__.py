@@ -19,6 +19,7 @@ from engine.game import (
     terminal,
     utility,
     winner,
+    winning_cells,
     winning_line,
 )
 from engine.players import Decision, Difficulty, choose_move
@@ -62,5 +63,6 @@ __all__ = [
     "terminal",
     "utility",
     "winner",
+    "winning_cells",
     "winning_line",
 ]

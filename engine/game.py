@@ -30,6 +30,7 @@ __all__ = [
     "terminal",
     "utility",
     "winner",
+    "winning_cells",
     "winning_line",
 ]
 
@@ -60,7 +61,13 @@ class State:
     o: int = 0
 
     def __getitem__(self, cell: int) -> Mark | None:
-        """The mark in ``cell`` (0-8), or ``None`` when it is empty."""
+        """The mark in ``cell`` (0-8), or ``None`` when it is empty.
+
+        Raises:
+            IndexError: ``cell`` is not in 0-8.
+        """
+        if not 0 <= cell <= 8:
+            raise IndexError(f"cell {cell!r} is out of range 0-8")
         bit = 1 << cell
         if self.x & bit:
             return Mark.X
@@ -131,6 +138,16 @@ def winning_line(state: State) -> tuple[int, int, int] | None:
         if state.x & mask == mask or state.o & mask == mask:
             return line
     return None
+
+
+def winning_cells(state: State) -> frozenset[int]:
+    """Every cell (0-8) on a completed line: three, or five when one move completed two lines."""
+    return frozenset(
+        cell
+        for line in bb.LINES
+        if (mask := bb.line_mask(line)) and (state.x & mask == mask or state.o & mask == mask)
+        for cell in line
+    )
 
 
 def terminal(state: State) -> bool:

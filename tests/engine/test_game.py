@@ -19,6 +19,7 @@ from engine.game import (
     terminal,
     utility,
     winner,
+    winning_cells,
     winning_line,
 )
 
@@ -272,3 +273,18 @@ def test_state_is_immutable() -> None:
 
 def test_str_is_the_board_text() -> None:
     assert str(play(4, 0)) == "O...X...."
+
+
+def test_winning_cells_cover_every_completed_line() -> None:
+    # X's last move on 0 completes the top row and the left column at once.
+    s = parse_board(".XXXOOXOO")
+    s = result(s, 0)
+    assert winner(s) is Mark.X
+    assert winning_cells(s) == {0, 1, 2, 3, 6}
+    assert winning_cells(parse_board("XOXXOOOXX")) == frozenset()
+
+
+@pytest.mark.parametrize("cell", [-1, 9])
+def test_indexing_outside_the_board_raises(cell: int) -> None:
+    with pytest.raises(IndexError, match="out of range"):
+        initial_state()[cell]
