@@ -12,6 +12,7 @@ Format (fields separated by ``:``)::
 - players: a user id (snowflake, up to 20 digits) or ``b`` for the bot.
 
 The worst case (two 20-digit snowflakes) is 68 characters, within Discord's limit of 100.
+Challenge prompts use ``ttt:a:`` (Accept) and ``ttt:d:`` (Decline) ids (see :class:`bot.views.ChallengeButton`).
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
     turn_timeout: float = 600.0
+    challenge_timeout: float = 60.0
     lag_report_every: float = 60.0
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
@@ -70,6 +71,9 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
     turn_timeout = _number("TTT_TURN_TIMEOUT", get("TTT_TURN_TIMEOUT"), float) or 600.0
     if turn_timeout <= 0:
         raise ConfigError(f"TTT_TURN_TIMEOUT must be a positive number of seconds, not {turn_timeout!r}")
+    challenge_timeout = _number("TTT_CHALLENGE_TIMEOUT", get("TTT_CHALLENGE_TIMEOUT"), float) or 60.0
+    if challenge_timeout <= 0:
+        raise ConfigError(f"TTT_CHALLENGE_TIMEOUT must be a positive number of seconds, not {challenge_timeout!r}")
     lag_report_every = _number("TTT_LAG_REPORT_SECONDS", get("TTT_LAG_REPORT_SECONDS"), float) or 60.0
     if lag_report_every <= 0:
         raise ConfigError(f"TTT_LAG_REPORT_SECONDS must be a positive number of seconds, not {lag_report_every!r}")
@@ -87,6 +91,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
         dev_guild_id=_number("DISCORD_DEV_GUILD_ID", get("DISCORD_DEV_GUILD_ID"), int),
         log_level=level,
         turn_timeout=turn_timeout,
+        challenge_timeout=challenge_timeout,
         lag_report_every=lag_report_every,
         shard_ids=shard_ids,
         shard_count=shard_count,

@@ -1,7 +1,9 @@
-"""Components: the persistent board buttons (``DynamicItem``s) and the challenge prompt.
+"""Components: the persistent board buttons and challenge answers (``DynamicItem``s).
 
 Board buttons keep the whole game in their ``custom_id`` (see :mod:`bot.codec`), so a press works
-after a restart; their callbacks hand over to the ``TicTacToe`` cog, which owns the game logic.
+after a restart; challenge buttons keep the game id and the challenged user, so a press after a
+restart still gets an answer. Their callbacks hand over to the ``TicTacToe`` cog, which owns the
+game logic.
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ from bot.sessions import Session
 if TYPE_CHECKING:
     from bot.cogs.ttt import TicTacToe
 
-__all__ = ["COG_NAME", "CellButton", "ChallengeView", "RematchButton", "ResignButton", "board_view"]
+__all__ = [
+    "COG_NAME",
+    "CellButton",
+    "ChallengeButton",
+    "RematchButton",
+    "ResignButton",
+    "board_view",
+    "challenge_view",
+]
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +46,7 @@ def _cog(interaction: discord.Interaction[Any]) -> TicTacToe:
 
 
 async def _run(
-    interaction: discord.Interaction[Any], code: GameCode, label: str, action: Callable[[TicTacToe], Awaitable[None]]
+    interaction: discord.Interaction[Any], game_id: str, label: str, action: Callable[[TicTacToe], Awaitable[None]]
 ) -> None:
     """Run a component callback; log any error and apologise, since discord.py only logs DynamicItem errors."""
     try:
@@ -46,7 +56,7 @@ async def _run(
             "%s failed: channel=%s game=%s user=%s",
             label,
             interaction.channel_id,
-            code.game_id,
+            game_id,
             interaction.user.id,
             exc_info=error,
         )
@@ -122,7 +132,9 @@ class CellButton(_GameButton, template=codec.CELL_TEMPLATE):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         assert self.code is not None
         code, cell, disabled = self.code, self.cell, self.pressed_disabled
-        await _run(interaction, code, "cell press", lambda cog: cog.press_cell(interaction, code, cell, disabled))
+        await _run(
+            interaction, code.game_id, "cell press", lambda cog: cog.press_cell(interaction, code, cell, disabled)
+        )
 
 
 class ResignButton(_GameButton, template=codec.RESIGN_TEMPLATE):
@@ -151,7 +163,10 @@ class ResignButton(_GameButton, template=codec.RESIGN_TEMPLATE):
         assert self.code is not None
         code = self.code
         await _run(
-            interaction, code, "resign press", lambda cog: cog.press_resign(interaction, code, self.pressed_disabled)
+            interaction,
+            code.game_id,
+            "resign press",
+            lambda cog: cog.press_resign(interaction, code, self.pressed_disabled),
         )
 
 
@@ -180,10 +195,43 @@ class RematchButton(_GameButton, template=codec.REMATCH_TEMPLATE):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         assert self.code is not None
         code = self.code
-        await _run(interaction, code, "rematch press", lambda cog: cog.press_rematch(interaction, code))
+        await _run(interaction, code.game_id, "rematch press", lambda cog: cog.press_rematch(interaction, code))
 
 
-DYNAMIC_ITEMS = (CellButton, ResignButton, RematchButton)
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ttt:(?P<answer>[ad]):(?P<game>[0-9a-f]{6}):(?P<challenged>\d{1,20})",
+):
+    """Accept or Decline on a challenge prompt; the cog checks that the challenge is still open."""
+
+    def __init__(self, game_id: str, challenged_id: int, *, accept: bool) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label="Accept" if accept else "Decline",
+            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+            custom_id=f"ttt:{'a' if accept else 'd'}:{game_id}:{challenged_id}",
+        )
+        super().__init__(button)
+        self.game_id = game_id
+        self.challenged_id = challenged_id
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChallengeButton:
+        return cls(match["game"], int(match["challenged"]), accept=match["answer"] == "a")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        game_id, challenged, accept = self.game_id, self.challenged_id, self.accept
+        await _run(
+            interaction,
+            game_id,
+            "challenge answer",
+            lambda cog: cog.answer_challenge(interaction, game_id, challenged, accepted=accept),
+        )
+
+
+DYNAMIC_ITEMS = (CellButton, ResignButton, RematchButton, ChallengeButton)
 
 
 def board_view(session: Session, *, retired: bool = False) -> discord.ui.View | None:
@@ -206,39 +254,9 @@ def board_view(session: Session, *, retired: bool = False) -> discord.ui.View | 
     return view if view.children else None
 
 
-class ChallengeView(discord.ui.View):
-    """Accept/Decline for a challenge; only the challenged user may answer, within ``timeout`` seconds."""
-
-    def __init__(self, cog: TicTacToe, session: Session, challenged_id: int, timeout: float = 60.0) -> None:
-        super().__init__(timeout=timeout)
-        self.cog = cog
-        self.channel_id = session.channel_id
-        self.game_id = session.game_id
-        self.challenged_id = challenged_id
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        if interaction.user.id == self.challenged_id:
-            return True
-        await interaction.response.send_message(
-            f"Only <@{self.challenged_id}> can answer this challenge — start your own game with /ttt start",
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        return False
-
-    @discord.ui.button(label="Accept", style=discord.ButtonStyle.success)
-    async def accept(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ChallengeView]) -> None:
-        await self.cog.answer_challenge(interaction, self, accepted=True)
-
-    @discord.ui.button(label="Decline", style=discord.ButtonStyle.danger)
-    async def decline(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ChallengeView]) -> None:
-        await self.cog.answer_challenge(interaction, self, accepted=False)
-
-    async def on_timeout(self) -> None:
-        await self.cog.expire_challenge(self.channel_id, self.game_id)
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
-    ) -> None:
-        log.error("challenge %s failed: channel=%s", self.game_id, self.channel_id, exc_info=error)
-        await apologise(interaction)
+def challenge_view(game_id: str, challenged_id: int) -> discord.ui.View:
+    """Accept and Decline for a challenge. The view never times out: the cog expires the challenge itself."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton(game_id, challenged_id, accept=True))
+    view.add_item(ChallengeButton(game_id, challenged_id, accept=False))
+    return view

@@ -7,6 +7,7 @@ Every interaction is answered exactly once; every message is sent with ``Allowed
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import TYPE_CHECKING, Any, Literal
@@ -50,11 +51,14 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
         self.sessions = SessionManager(turn_timeout, on_timeout=self._on_turn_timeout)
         self.stats = Stats()
         self.challenge_timeout = challenge_timeout
+        self._challenge_timers: dict[int, asyncio.Task[None]] = {}
         self.rng = rng or random.Random()
         super().__init__()
 
     async def cog_unload(self) -> None:
         self.sessions.close()
+        for timer in self._challenge_timers.values():
+            timer.cancel()
 
     # ---- commands -------------------------------------------------------------------------------
 
@@ -233,17 +237,23 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
                 return await _private(interaction, _busy_text(running))
             await self._begin(interaction, session)
 
-    async def answer_challenge(self, interaction: Interaction, view: views.ChallengeView, *, accepted: bool) -> None:
-        """Accept or Decline pressed by the challenged user."""
-        view.stop()
-        async with self.sessions.lock(view.channel_id):
-            session = self.sessions.get(view.channel_id)
-            if session is None or session.game_id != view.game_id or session.status != "challenge":
+    async def answer_challenge(
+        self, interaction: Interaction, game_id: str, challenged_id: int, *, accepted: bool
+    ) -> None:
+        """Accept or Decline pressed on a challenge prompt (only the challenged user may answer)."""
+        if interaction.user.id != challenged_id:
+            text = f"Only <@{challenged_id}> can answer this challenge — start your own game with /ttt start"
+            return await _private(interaction, text)
+        channel_id = _channel_id(interaction)
+        async with self.sessions.lock(channel_id):
+            session = self.sessions.get(channel_id)
+            if session is None or session.game_id != game_id or session.status != "challenge":
                 return await _private(interaction, "This challenge is no longer open")
+            self._stop_challenge_timer(channel_id)
             if not accepted:
                 ended = session.end("declined")
                 await interaction.response.edit_message(
-                    content=f"<@{view.challenged_id}> declined the challenge.", view=None, allowed_mentions=NO_PINGS
+                    content=f"<@{challenged_id}> declined the challenge.", view=None, allowed_mentions=NO_PINGS
                 )
                 self.sessions.end(ended)
                 log.info("challenge declined: channel=%s game=%s", ended.channel_id, ended.game_id)
@@ -272,10 +282,14 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
     # ---- internals ------------------------------------------------------------------------------
 
     async def _challenge(self, interaction: Interaction, session: Session, challenger: int, challenged: int) -> None:
-        view = views.ChallengeView(self, session, challenged, timeout=self.challenge_timeout)
+        view = views.challenge_view(session.game_id, challenged)
         text = render.challenge_text(session, challenger, challenged, self.challenge_timeout)
         response = await interaction.response.send_message(text, view=view, allowed_mentions=NO_PINGS)
         self.sessions.start(session.at(await _message_id(interaction, response)))
+        self._stop_challenge_timer(session.channel_id)
+        self._challenge_timers[session.channel_id] = asyncio.get_running_loop().create_task(
+            self._challenge_timer(session.channel_id, session.game_id), name=f"ttt-challenge-{session.game_id}"
+        )
         log.info(
             "challenge: channel=%s game=%s from=%s to=%s", session.channel_id, session.game_id, challenger, challenged
         )
@@ -384,6 +398,20 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
             return None
         return session
 
+    async def _challenge_timer(self, channel_id: int, game_id: str) -> None:
+        await asyncio.sleep(self.challenge_timeout)
+        if self._challenge_timers.get(channel_id) is asyncio.current_task():
+            del self._challenge_timers[channel_id]
+        try:
+            await self.expire_challenge(channel_id, game_id)
+        except Exception:
+            log.exception("challenge expiry failed: channel=%s game=%s", channel_id, game_id)
+
+    def _stop_challenge_timer(self, channel_id: int) -> None:
+        timer = self._challenge_timers.pop(channel_id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
     def _commit(self, session: Session) -> None:
         self.sessions.update(session)
         if session.over:
@@ -463,4 +491,7 @@ async def _message_id(interaction: Interaction, response: discord.InteractionCal
 
 async def setup(bot: TTTBot) -> None:
     """Add the cog, configured from ``bot.settings``."""
-    await bot.add_cog(TicTacToe(bot, ai=bot.ai, turn_timeout=bot.settings.turn_timeout))
+    settings = bot.settings
+    await bot.add_cog(
+        TicTacToe(bot, ai=bot.ai, turn_timeout=settings.turn_timeout, challenge_timeout=settings.challenge_timeout)
+    )

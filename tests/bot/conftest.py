@@ -312,10 +312,13 @@ class Harness:
         raise AssertionError(f"no dynamic item matches {custom_id!r}")
 
     async def click(self, message_id: int, label: str, user: int) -> FakeInteraction:
-        """Press a button of a normal (non-dynamic) view, through discord.py's own view dispatch."""
+        """Press a button by its label: a ``DynamicItem`` as from its ``custom_id``, any other through discord.py's
+        own view dispatch."""
         view = self.world.messages[message_id].view
         assert view is not None
-        item = next(i for i in view.children if getattr(i, "label", None) == label)
+        item = next(i for i in view.children if getattr(getattr(i, "item", i), "label", None) == label)
+        if isinstance(item, discord.ui.DynamicItem):
+            return await self.press_custom_id(item.custom_id, user, message_id)
         interaction = self.interaction(user, message_id=message_id)
         await view._scheduled_task(item, interaction)  # type: ignore[arg-type]
         return interaction

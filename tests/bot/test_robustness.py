@@ -148,6 +148,35 @@ async def test_challenge_expires(world: World) -> None:
     assert prompt.content.startswith("The challenge expired") and prompt.view is None
 
 
+async def test_a_challenge_answered_after_a_restart_gets_a_reply(world: World) -> None:
+    before = Harness(world)
+    await before.command("start", ALICE, opponent=_user(BOB))
+    prompt = before.current()
+    ids = custom_ids(prompt)
+    assert [codec_id.split(":")[:2] for codec_id in ids] == [["ttt", "a"], ["ttt", "d"]]
+    before.cog.sessions.close()
+    await before.cog.cog_unload()
+
+    after = Harness(world)  # a new process: the challenge is gone, its buttons still answer
+    for custom_id in ids:
+        press = await after.press_custom_id(custom_id, BOB, prompt.id)
+        assert press.private_texts() == ["This challenge is no longer open"]
+    stranger = await after.press_custom_id(ids[0], CAROL, prompt.id)
+    assert stranger.private_texts()[0].startswith(f"Only <@{BOB}> can answer")
+    assert after.cog.sessions.get(CHANNEL) is None
+
+
+async def test_an_answered_challenge_does_not_expire(world: World) -> None:
+    harness = Harness(world, challenge_timeout=0.05)
+    await harness.command("start", ALICE, opponent=_user(BOB))
+    prompt = harness.current()
+    await harness.click(prompt.id, "Accept", BOB)
+    await asyncio.sleep(0.15)
+    assert harness.cog.sessions.get(CHANNEL).status == "playing" and "expired" not in prompt.content
+    assert not [c for c in world.calls if c.method == "message.edit"]
+    harness.cog.sessions.close()
+
+
 @pytest.mark.parametrize(("opponent", "phrase"), [(_user(ALICE), "yourself"), (_user(BOB, bot=True), "Bots can't")])
 async def test_challenging_yourself_or_a_bot_is_refused(
     harness: Harness, opponent: discord.Object, phrase: str

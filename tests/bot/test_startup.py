@@ -33,8 +33,12 @@ def test_settings_from_env_file_with_environment_overriding(tmp_path: Path) -> N
     )
     assert settings.token == TOKEN and settings.turn_timeout == 45.0 and settings.log_level == logging.DEBUG
     assert settings.dev_guild_id == 42 and settings.shard_ids == (0, 1) and settings.shard_count == 4
-    assert settings.api_base == DEFAULT_API_BASE
+    assert settings.api_base == DEFAULT_API_BASE and settings.challenge_timeout == 60.0
     assert TOKEN not in repr(settings)
+
+
+def test_challenge_timeout_setting() -> None:
+    assert load_settings({"DISCORD_TOKEN": "t", "TTT_CHALLENGE_TIMEOUT": "2.5"}, None).challenge_timeout == 2.5
 
 
 @pytest.mark.parametrize(
@@ -44,6 +48,7 @@ def test_settings_from_env_file_with_environment_overriding(tmp_path: Path) -> N
         ({"DISCORD_TOKEN": "  "}, "--console"),
         ({"DISCORD_TOKEN": "t", "TTT_TURN_TIMEOUT": "soon"}, "TTT_TURN_TIMEOUT must be a number"),
         ({"DISCORD_TOKEN": "t", "TTT_TURN_TIMEOUT": "-1"}, "positive"),
+        ({"DISCORD_TOKEN": "t", "TTT_CHALLENGE_TIMEOUT": "-1"}, "TTT_CHALLENGE_TIMEOUT must be a positive"),
         ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "t", "DISCORD_SHARD_IDS": "0,1"}, "needs DISCORD_SHARD_COUNT"),
         ({"DISCORD_TOKEN": "t", "DISCORD_SHARD_IDS": "0,5", "DISCORD_SHARD_COUNT": "2"}, "0..1"),
@@ -142,7 +147,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert all(p.description and p.description != "…" for p in options.values())
         assert [c.value for c in options["difficulty"].choices] == ["easy", "medium", "unbeatable"]
         assert [c.value for c in options["algorithm"].choices] == ["alpha-beta", "minimax"]
-        assert len(bot._connection._view_store._dynamic_items) == 3
+        assert len(bot._connection._view_store._dynamic_items) == 4  # cells, Resign, Rematch, challenge answers
         assert bot.intents == discord.Intents.default() and not bot.intents.message_content
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
         assert bot.shard_ids == [1] and bot.shard_count == 2
