@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render, views
+from bot import codec, render, views
 from bot.ai import AI, is_slow
 from bot.codec import GameCode
 from bot.sessions import Session, SessionManager, new_game_id
@@ -31,6 +31,8 @@ __all__ = ["NO_PINGS", "TicTacToe", "setup"]
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+HISTORY_LIMIT = 25
+"""How many recent messages /ttt move reads to find a board after a restart."""
 Interaction = discord.Interaction[Any]
 
 
@@ -112,7 +114,7 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
     async def move(self, interaction: Interaction, cell: app_commands.Range[int, 1, 9]) -> None:
         channel_id = _channel_id(interaction)
         async with self.sessions.lock(channel_id):
-            session = self.sessions.get(channel_id)
+            session = self.sessions.get(channel_id) or await self._resume_from_history(interaction)
             refusal = _turn_refusal(session, interaction.user.id)
             if refusal is None and session is not None and session.state[cell - 1] is not None:
                 refusal = render.CELL_TAKEN
@@ -412,6 +414,34 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
 
+    async def _resume_from_history(self, interaction: Interaction) -> Session | None:
+        """After a restart, resume the channel's game from the bot's latest board message, if it is unfinished.
+
+        A text board has no cell buttons to press, but its Resign button carries the game; reading the
+        channel's recent messages needs the Read Message History permission (without it: ``None``).
+        """
+        channel_id = _channel_id(interaction)
+        me = self.bot.user
+        if me is None:
+            return None
+        channel = self.bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
+        try:
+            async for message in channel.history(limit=HISTORY_LIMIT):
+                if message.author.id != me.id:
+                    continue
+                found = _board_code(message)
+                if found is None:
+                    continue
+                code, over = found
+                if over or terminal(code.state) or self.sessions.is_finished(code.game_id):
+                    return None
+                session = self.sessions.start(Session.from_code(code, channel_id, interaction.guild_id, message.id))
+                log.info("game resumed from history: channel=%s game=%s msg=%s", channel_id, code.game_id, message.id)
+                return session
+        except discord.HTTPException:
+            log.warning("could not read the history of channel %s to resume a game", channel_id, exc_info=True)
+        return None
+
     def _commit(self, session: Session) -> None:
         self.sessions.update(session)
         if session.over:
@@ -445,6 +475,21 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
                 session.game_id,
                 exc_info=True,
             )
+
+
+def _board_code(message: discord.Message) -> tuple[GameCode, bool] | None:
+    """The game on a board message, and whether it is over (a Rematch button, or a disabled one), or ``None``."""
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            custom_id = getattr(item, "custom_id", None)
+            if not custom_id:
+                continue
+            try:
+                code, kind = codec.decode(custom_id)
+            except codec.CodecError:
+                continue
+            return code, kind == "n" or bool(getattr(item, "disabled", False))
+    return None
 
 
 def _channel_id(interaction: Interaction) -> int:

@@ -13,7 +13,9 @@ import asyncio
 import itertools
 import random
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -25,6 +27,7 @@ from bot.views import DYNAMIC_ITEMS
 
 ALICE, BOB, CAROL = 111_111_111_111_111_111, 222_222_222_222_222_222, 333_333_333_333_333_333
 CHANNEL, GUILD = 900_000_000_000_000_001, 800_000_000_000_000_001
+BOT_ID = 700_000_000_000_000_001
 
 
 @dataclass
@@ -235,12 +238,26 @@ class FakeChannel:
     def get_partial_message(self, message_id: int) -> FakePartialMessage:
         return FakePartialMessage(self.world, message_id)
 
+    async def history(self, *, limit: int) -> AsyncIterator[SimpleNamespace]:
+        """The channel's public messages, newest first, shaped like ``discord.Message`` (author, components)."""
+        self.world.record("channel.history", {"limit": limit, "allowed_mentions": _NONE})
+        mine = [m for m in self.world.public() if m.channel_id == self.id]
+        for message in sorted(mine, key=lambda m: m.id, reverse=True)[:limit]:
+            children = [
+                SimpleNamespace(custom_id=item.custom_id, disabled=getattr(item, "item", item).disabled)
+                for item in (message.view.children if message.view is not None else [])
+                if hasattr(getattr(item, "item", item), "disabled")
+            ]
+            rows = [SimpleNamespace(children=children)] if children else []
+            yield SimpleNamespace(id=message.id, author=SimpleNamespace(id=BOT_ID), components=rows)
+
 
 class FakeBot:
     """The parts of the bot the cog and the views use."""
 
     def __init__(self, world: World) -> None:
         self.world = world
+        self.user = SimpleNamespace(id=BOT_ID)
         self.cog: TicTacToe | None = None
 
     def get_cog(self, name: str) -> TicTacToe | None:

@@ -42,6 +42,35 @@ async def test_a_board_resumes_after_a_restart_from_its_custom_id_alone(world: W
     after.cog.sessions.close()
 
 
+async def test_a_text_game_resumes_after_a_restart_from_the_latest_board(world: World) -> None:
+    before = Harness(world)
+    await before.command("start", ALICE, board="text")
+    await before.command("move", ALICE, cell=5)
+    state = before.cog.sessions.get(CHANNEL).state
+    before.cog.sessions.close()
+
+    after = Harness(world)  # a new process: /ttt move finds the game in the channel's history
+    free = next(c for c in range(9) if state[c] is None)
+    move = await after.command("move", ALICE, cell=free + 1)
+    assert move.response.kind == "send_message" and not move.response.ephemeral
+    resumed = after.cog.sessions.get(CHANNEL)
+    assert resumed is not None and resumed.state.marks == state.marks + 2
+    assert resumed.state[free] is Mark.X
+    after.cog.sessions.close()
+
+
+async def test_a_finished_text_game_is_not_resumed(world: World) -> None:
+    before = Harness(world)
+    await before.command("start", ALICE, board="text")
+    await before.command("resign", ALICE)
+    before.cog.sessions.close()
+
+    after = Harness(world)
+    move = await after.command("move", ALICE, cell=1)
+    assert move.private_texts() == [render.NO_GAME]
+    assert after.cog.sessions.get(CHANNEL) is None
+
+
 async def test_after_a_restart_strangers_cannot_resume_a_game(world: World) -> None:
     code = GameCode("abc123", parse_board("X...O...."), ALICE, None, Difficulty.UNBEATABLE, "alpha-beta", "buttons")
     harness = Harness(world)

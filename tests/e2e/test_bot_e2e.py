@@ -711,6 +711,10 @@ async def test_restart_resumes_boards_and_abandons_idle_games(fake: FakeDiscord,
     running = VsBot(fake, running_channel, users.alice, "buttons")
     await running.start()
     await running.press(4)
+    text_channel = fake.add_channel()
+    text_game = VsBot(fake, text_channel, users.alice, "text")
+    await text_game.start()
+    await text_game.press(4)
     done = VsBot(fake, finished_channel, users.bob, "buttons")
     await done.start(play_as="O")
     await done.play_out(greedy_player, random.Random(11))
@@ -728,6 +732,10 @@ async def test_restart_resumes_boards_and_abandons_idle_games(fake: FakeDiscord,
     # the running board still works: the new process rebuilds the game from the pressed button
     await running.press(free_cells(running.board)[0])
     assert "game resumed from its board" in bot.log_text()
+
+    # a text board has no cells to press: /ttt move finds the game in the channel's latest board
+    await text_game.press(free_cells(text_game.board)[0])
+    assert "game resumed from history" in bot.log_text()
 
     # a press that still carries the finished board's ids (its cells re-enabled, as on a stale client)
     stale = stale_copy(fake, finished_channel, final, enable=True)
