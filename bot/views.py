@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 
@@ -137,16 +137,21 @@ class CellButton(_GameButton, template=codec.CELL_TEMPLATE):
         )
 
 
-class ResignButton(_GameButton, template=codec.RESIGN_TEMPLATE):
-    """Resign the game (shown while it runs)."""
+class _ControlButton(_GameButton, template=r"ttt:[rn]:.*"):
+    """A button of the board's last row; subclasses set its face and what a press does."""
+
+    KIND: ClassVar[Literal["r", "n"]]
+    LABEL: ClassVar[str]
+    EMOJI: ClassVar[str]
+    STYLE: ClassVar[discord.ButtonStyle]
 
     def __init__(self, code: GameCode, *, disabled: bool = False) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label="Resign",
-            emoji="\N{WAVING WHITE FLAG}",
-            style=discord.ButtonStyle.secondary,
+            label=self.LABEL,
+            emoji=self.EMOJI,
+            style=self.STYLE,
             disabled=disabled,
-            custom_id=codec.encode(code, "r"),
+            custom_id=codec.encode(code, self.KIND),
             row=_CONTROL_ROW,
         )
         super().__init__(button, code, pressed_disabled=disabled)
@@ -158,39 +163,29 @@ class ResignButton(_GameButton, template=codec.RESIGN_TEMPLATE):
         code = cls._parse(match)
         disabled = bool(getattr(item, "disabled", False))
         return _GameButton(item, None) if code is None else cls(code, disabled=disabled)  # type: ignore[arg-type]
+
+
+class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
+    """Resign the game (shown while it runs)."""
+
+    KIND = "r"
+    LABEL = "Resign"
+    EMOJI = "\N{WAVING WHITE FLAG}"
+    STYLE = discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         assert self.code is not None
-        code = self.code
-        await _run(
-            interaction,
-            code.game_id,
-            "resign press",
-            lambda cog: cog.press_resign(interaction, code, self.pressed_disabled),
-        )
+        code, disabled = self.code, self.pressed_disabled
+        await _run(interaction, code.game_id, "resign press", lambda cog: cog.press_resign(interaction, code, disabled))
 
 
-class RematchButton(_GameButton, template=codec.REMATCH_TEMPLATE):
+class RematchButton(_ControlButton, template=codec.REMATCH_TEMPLATE):
     """Start a new game with the same players and options, sides swapped (shown after the end)."""
 
-    def __init__(self, code: GameCode, *, disabled: bool = False) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label="Rematch",
-            emoji="\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}",
-            style=discord.ButtonStyle.success,
-            disabled=disabled,
-            custom_id=codec.encode(code, "n"),
-            row=_CONTROL_ROW,
-        )
-        super().__init__(button, code, pressed_disabled=disabled)
-
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _GameButton:
-        code = cls._parse(match)
-        disabled = bool(getattr(item, "disabled", False))
-        return _GameButton(item, None) if code is None else cls(code, disabled=disabled)  # type: ignore[arg-type]
+    KIND = "n"
+    LABEL = "Rematch"
+    EMOJI = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
+    STYLE = discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         assert self.code is not None
