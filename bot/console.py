@@ -43,7 +43,7 @@ def play(
             if session.ai_to_move:
                 session = session.with_ai(ai.decide(session.state, session.difficulty, algorithm, rng.getrandbits(64)))
                 continue
-            print(render.message_text(session, _who, commands=False), file=out)
+            print("\n" + render.plain(render.message_text(session, _who, commands=False)), file=out)
             out.write("Your move: a cell 1-9, h for a hint, q to quit > ")
             out.flush()
             line = stdin.readline()
@@ -55,7 +55,7 @@ def play(
                 print("Bye.", file=out)
                 return 0
             if answer in ("h", "hint"):
-                print(render.hint_text(ai.hint(session.state)), file=out)
+                print(render.plain(render.hint_text(ai.hint(session.state))), file=out)
                 continue
             if not (answer.isdigit() and 1 <= int(answer) <= 9):
                 print(f"{line.strip()!r} is not a cell: type a number 1-9 (h for a hint, q to quit).", file=out)
@@ -67,8 +67,8 @@ def play(
     except KeyboardInterrupt:
         print("\nInterrupted — bye.", file=out)
         return 130
-    print(render.message_text(session, _who, commands=False), file=out)
+    print("\n" + render.plain(render.message_text(session, _who, commands=False)), file=out)
     stats = Stats()
     stats.record(session)
-    print(render.stats_text("You", stats.get(YOU)), file=out)
+    print(render.plain(render.stats_text("You", stats.get(YOU))), file=out)
     return 0

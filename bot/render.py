@@ -37,6 +37,7 @@ __all__ = [
     "hint_text",
     "message_text",
     "moved_text",
+    "plain",
     "result_line",
     "stats_text",
 ]
@@ -216,3 +217,9 @@ def help_text() -> str:
             "the search visited below the current one.",
         ]
     )
+
+
+def plain(text: str) -> str:
+    """Discord markdown as terminal text: code fences dropped, bold and inline-code marks removed."""
+    kept = [line for line in text.splitlines() if line.strip() != "```"]
+    return "\n".join(kept).replace("**", "").replace("`", "")

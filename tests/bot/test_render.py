@@ -87,3 +87,8 @@ def test_stats_text() -> None:
     assert not stats.record(replace(won, end_reason="abandoned"))
     assert render.stats_text("A", stats.get(10)) == "**A**\nvs the bot: 0 W · 0 D · 0 L\nvs people: 1 W · 0 D · 0 L"
     assert stats.get(20).vs_people.losses == 1
+
+
+def test_plain_drops_discord_markdown() -> None:
+    text = "**Hint for X**\n`1` draw\n```\n 1 │ 2 │ 3 \n```"
+    assert render.plain(text) == "Hint for X\n1 draw\n 1 │ 2 │ 3 "

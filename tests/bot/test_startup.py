@@ -167,7 +167,7 @@ def test_console_plays_a_full_game_and_reprompts_on_bad_input() -> None:
     assert status == 0
     assert "'hello' is not a cell" in text and "'0' is not a cell" in text
     assert "Cell 5 is taken" in text
-    assert "**Hint for ❌ X**" in text
+    assert "Hint for ❌ X (best play from both sides)" in text and "**" not in text and "```" not in text
     assert "O played" in text and "alpha-beta evaluated" in text
     assert "It's a draw." in text or "the bot wins!" in text
     assert "vs the bot:" in text and "/ttt move" not in text
