@@ -12,12 +12,12 @@ import logging
 import multiprocessing
 import os
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from bot.codec import Algorithm
 from engine import Analysis, Decision, Difficulty, SearchConfig, State, analyse, choose_move
 
-__all__ = ["AI", "SLOW_EMPTY_CELLS", "config_for", "decide", "hint", "is_slow", "search_executor"]
+__all__ = ["AI", "SLOW_EMPTY_CELLS", "config_for", "decide", "fast_executor", "hint", "is_slow", "search_executor"]
 
 log = logging.getLogger(__name__)
 
@@ -47,34 +47,59 @@ def hint(state: State) -> Analysis:
 
 
 def search_executor(workers: int | None = None) -> ProcessPoolExecutor:
-    """The executor the bot searches in: a process pool, so a long search never holds the loop's GIL.
+    """The executor for slow searches (plain minimax, hints): a process pool, so they never hold the loop's GIL.
 
     Measured with ``benchmarks/loop_lag.py``: while plain-minimax searches run, worker threads delay
-    the event loop by up to ~135 ms (the GIL), worker processes by under ~6 ms. Processes are spawned
+    the event loop by up to ~95-135 ms (the GIL), worker processes by under ~8 ms. Processes are spawned
     (not forked) so they never inherit the running event loop or its sockets.
     """
     workers = workers or min(4, os.cpu_count() or 1)
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-class AI:
-    """Runs engine searches in ``executor`` (``None``: the loop's default thread pool)."""
+def fast_executor(workers: int = 2) -> ThreadPoolExecutor:
+    """The executor for alpha-beta searches (under 1 ms each): threads, cheaper than a process round trip.
 
-    def __init__(self, executor: Executor | None = None, rng: random.Random | None = None) -> None:
+    Measured with ``benchmarks/load.py`` at 100 concurrent games: the bot's CPU per move drops from
+    ~1.8 to ~1.6 ms and its p99 latency from ~2.2x to ~1.7x the floor's, while ``benchmarks/loop_lag.py``
+    shows alpha-beta in threads delaying the loop by under ~10 ms.
+    """
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="alphabeta")
+
+
+class AI:
+    """Runs engine searches off the event loop: alpha-beta in ``executor``, minimax and hints in ``slow_executor``.
+
+    ``None`` for either means the loop's default thread pool.
+    """
+
+    def __init__(
+        self,
+        executor: Executor | None = None,
+        rng: random.Random | None = None,
+        *,
+        slow_executor: Executor | None = None,
+    ) -> None:
         self.executor = executor
+        self.slow_executor = slow_executor or executor
         self.rng = rng or random.Random()
 
     async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
         """The bot's move in ``state``, searched off the event loop."""
         seed = self.rng.getrandbits(64)
+        executor = self.slow_executor if algorithm == "minimax" else self.executor
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, decide, state, difficulty, algorithm, seed)
+        return await loop.run_in_executor(executor, decide, state, difficulty, algorithm, seed)
 
     async def warm_up(self) -> None:
-        """Run one tiny search so a process pool has started its workers before the first game."""
-        await self.choose(State(0b110000000, 0b000000011), Difficulty.UNBEATABLE, "alpha-beta")
+        """Run one tiny search in each executor, so a process pool has started a worker before the first game."""
+        nearly_full = State(0b110000000, 0b000000011)
+        await asyncio.gather(
+            self.choose(nearly_full, Difficulty.UNBEATABLE, "alpha-beta"),
+            self.choose(nearly_full, Difficulty.UNBEATABLE, "minimax"),
+        )
 
     async def analyse(self, state: State) -> Analysis:
-        """A hint for the player to move, searched off the event loop."""
+        """A hint for the player to move (it runs plain minimax too), searched off the event loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, hint, state)
+        return await loop.run_in_executor(self.slow_executor, hint, state)

@@ -11,7 +11,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai import AI, search_executor
+from bot.ai import AI, fast_executor, search_executor
 from bot.config import Settings
 from bot.loop_lag import LoopLagMonitor
 from bot.views import DYNAMIC_ITEMS, apologise
@@ -47,7 +47,9 @@ class TTTTree(app_commands.CommandTree["TTTBot"]):
 class TTTBot(commands.AutoShardedBot):
     """The tic-tac-toe bot: loads the cog, registers the persistent board buttons, syncs the commands."""
 
-    def __init__(self, settings: Settings, *, executor: Executor | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, executor: Executor | None = None, slow_executor: Executor | None = None
+    ) -> None:
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:
             shards["shard_count"] = settings.shard_count
@@ -62,8 +64,9 @@ class TTTBot(commands.AutoShardedBot):
             **shards,
         )
         self.settings = settings
-        self.executor = executor or search_executor()
-        self.ai = AI(self.executor)
+        self.executor = executor or fast_executor()
+        self.slow_executor = slow_executor or search_executor()
+        self.ai = AI(self.executor, slow_executor=self.slow_executor)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
 
     async def setup_hook(self) -> None:
@@ -89,6 +92,7 @@ class TTTBot(commands.AutoShardedBot):
         await self.loop_lag.stop()
         await super().close()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.slow_executor.shutdown(wait=False, cancel_futures=True)
 
 
 async def run_bot(settings: Settings) -> None:

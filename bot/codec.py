@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
 from engine import Difficulty, InvalidBoardError, State, format_board, parse_board
@@ -53,6 +54,7 @@ CELL_TEMPLATE: Final = rf"ttt:(?P<kind>[0-8]):{_PAYLOAD}"
 RESIGN_TEMPLATE: Final = rf"ttt:(?P<kind>r):{_PAYLOAD}"
 REMATCH_TEMPLATE: Final = rf"ttt:(?P<kind>n):{_PAYLOAD}"
 _ANY = re.compile(rf"ttt:(?P<kind>[0-8rn]):{_PAYLOAD}")
+_PAYLOAD_RE = re.compile(_PAYLOAD)
 
 
 class CodecError(ValueError):
@@ -80,12 +82,27 @@ def _player(value: int | None) -> str:
 
 
 def encode(code: GameCode, kind: int | Literal["r", "n"]) -> str:
-    """The ``custom_id`` for a cell (``0``-``8``), Resign (``"r"``) or Rematch (``"n"``) button."""
+    """The ``custom_id`` for a cell (``0``-``8``), Resign (``"r"``) or Rematch (``"n"``) button.
+
+    Raises:
+        CodecError: ``kind`` or a field of ``code`` cannot be written in the format.
+    """
+    if kind not in _KINDS:
+        raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-8, 'r' or 'n'")
+    return f"ttt:{kind}:{_payload(code)}"
+
+
+_KINDS: Final = frozenset((*range(9), "r", "n"))
+
+
+@lru_cache(maxsize=1024)
+def _payload(code: GameCode) -> str:
+    """Everything after the kind; the same for all eleven buttons of a board, so it is built once."""
     opts = _DIFFICULTY[code.difficulty] + _ALGORITHM[code.algorithm] + _MODE[code.mode]
-    custom_id = f"ttt:{kind}:{code.game_id}:{format_board(code.state)}:{opts}:{_player(code.x_id)}:{_player(code.o_id)}"
-    if not _ANY.fullmatch(custom_id):
-        raise CodecError(f"cannot encode {code!r} with kind {kind!r}: got {custom_id!r}")
-    return custom_id
+    payload = f"{code.game_id}:{format_board(code.state)}:{opts}:{_player(code.x_id)}:{_player(code.o_id)}"
+    if not _PAYLOAD_RE.fullmatch(payload):
+        raise CodecError(f"cannot encode {code!r}: got {payload!r}")
+    return payload
 
 
 def decode(custom_id: str) -> tuple[GameCode, int | Literal["r", "n"]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from discord.enums import ButtonStyle
 
@@ -74,11 +75,22 @@ class ButtonFace:
 
 def cell_face(state: State, cell: int, *, finished: bool) -> ButtonFace:
     """The face of ``cell``: its mark or number; the winning line green; everything disabled when ``finished``."""
-    mark = state[cell]
-    if mark is None:
-        return ButtonFace(label=str(cell + 1), emoji=None, style=ButtonStyle.secondary, disabled=finished)
-    style = ButtonStyle.success if cell in winning_cells(state) else MARK_STYLE[mark]
-    return ButtonFace(label=None, emoji=MARK_EMOJI[mark], style=style, disabled=True)
+    return _cell_faces(state, finished)[cell]
+
+
+@lru_cache(maxsize=4096)
+def _cell_faces(state: State, finished: bool) -> tuple[ButtonFace, ...]:
+    """All nine faces at once (a board is drawn on every move; there are only 5,478 positions)."""
+    won = winning_cells(state)
+    faces = []
+    for cell in range(9):
+        mark = state[cell]
+        if mark is None:
+            faces.append(ButtonFace(label=str(cell + 1), emoji=None, style=ButtonStyle.secondary, disabled=finished))
+        else:
+            style = ButtonStyle.success if cell in won else MARK_STYLE[mark]
+            faces.append(ButtonFace(label=None, emoji=MARK_EMOJI[mark], style=style, disabled=True))
+    return tuple(faces)
 
 
 def board_grid(state: State) -> str:

@@ -237,15 +237,16 @@ def board_view(session: Session, *, retired: bool = False) -> discord.ui.View | 
     """
     view = discord.ui.View(timeout=None)
     finished = session.over or retired
+    code = session.code
     if session.mode == "buttons":
         for cell in range(9):
-            view.add_item(CellButton(session.code, cell, finished=finished))
+            view.add_item(CellButton(code, cell, finished=finished))
     if retired:
         return view if view.children else None
     if not session.over:
-        view.add_item(ResignButton(session.code))
+        view.add_item(ResignButton(code))
     elif session.end_reason in ("win", "draw", "resigned", "abandoned"):
-        view.add_item(RematchButton(session.code))
+        view.add_item(RematchButton(code))
     return view if view.children else None
 
 

@@ -1,25 +1,29 @@
-"""The engine calls run off the event loop, in the process pool the bot uses."""
+"""The engine calls run off the event loop: alpha-beta in threads, minimax and hints in the process pool."""
 
 from __future__ import annotations
 
 import random
+import threading
 
-from bot.ai import AI, config_for, decide, is_slow, search_executor
+from bot.ai import AI, config_for, decide, fast_executor, is_slow, search_executor
 from engine import Difficulty, initial_state, parse_board
 
 
-async def test_searches_and_hints_run_in_the_process_pool() -> None:
-    executor = search_executor(1)
+async def test_alphabeta_runs_in_threads_minimax_and_hints_in_the_process_pool() -> None:
+    fast, slow = fast_executor(1), search_executor(1)
     try:
-        ai = AI(executor, rng=random.Random(0))
+        ai = AI(fast, rng=random.Random(0), slow_executor=slow)
         decision = await ai.choose(parse_board("XX.OO...."), Difficulty.UNBEATABLE, "alpha-beta")
         assert decision.move == 2 and decision.search.states > 0
+        assert any(t.name.startswith("alphabeta") for t in threading.enumerate())
         minimax = await ai.choose(parse_board("....X...."), Difficulty.UNBEATABLE, "minimax")
         assert minimax.search.states == 55_504  # the textbook figure after X takes the centre
+        assert slow._processes  # type: ignore[attr-defined]  # the pool started a worker for it
         hint = await ai.analyse(parse_board("....X...."))
         assert hint.minimax_states == 55_504 and len(hint.moves) == 8
     finally:
-        executor.shutdown()
+        fast.shutdown()
+        slow.shutdown()
 
 
 def test_options_and_slowness() -> None:

@@ -125,7 +125,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
     monkeypatch: pytest.MonkeyPatch, dev_guild: int | None
 ) -> None:
     settings = Settings(token=TOKEN, dev_guild_id=dev_guild, shard_ids=(1,), shard_count=2)
-    bot = TTTBot(settings, executor=ThreadPoolExecutor(1))
+    bot = TTTBot(settings, executor=ThreadPoolExecutor(1), slow_executor=ThreadPoolExecutor(1))
     synced: list[int | None] = []
 
     async def sync(*, guild: discord.abc.Snowflake | None = None) -> list[object]:
@@ -151,9 +151,10 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert bot.intents == discord.Intents.default() and not bot.intents.message_content
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
         assert bot.shard_ids == [1] and bot.shard_count == 2
-    finally:  # never logged in, so only the HTTP session and the executor need closing
+    finally:  # never logged in, so only the HTTP session and the executors need closing
         await bot.http.close()
         bot.executor.shutdown()
+        bot.slow_executor.shutdown()
 
 
 def _console(script: str, **options: object) -> tuple[int, str]:
