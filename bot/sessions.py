@@ -198,7 +198,8 @@ class SessionManager:
         self.on_timeout = on_timeout
         self._sessions: dict[int, Session] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._expiring: set[asyncio.Task[None]] = set()
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._remember = remember_finished
 
@@ -263,26 +264,32 @@ class SessionManager:
         """Cancel every turn timer (at shutdown)."""
         for channel_id in list(self._timers):
             self._disarm(channel_id)
+        for task in self._expiring:
+            task.cancel()
 
     def _arm(self, session: Session) -> None:
+        # A TimerHandle per game, re-armed on every move: far cheaper than a sleeping task per game.
         self._disarm(session.channel_id)
         if session.status != "playing" or self.turn_timeout <= 0:
             return
-        self._timers[session.channel_id] = asyncio.get_running_loop().create_task(
-            self._expire(session), name=f"ttt-timeout-{session.game_id}"
-        )
+        loop = asyncio.get_running_loop()
+        self._timers[session.channel_id] = loop.call_later(self.turn_timeout, self._fire, session)
 
     def _disarm(self, channel_id: int) -> None:
         timer = self._timers.pop(channel_id, None)
-        if timer is not None and timer is not asyncio.current_task():
+        if timer is not None:
             timer.cancel()
 
+    def _fire(self, session: Session) -> None:
+        self._timers.pop(session.channel_id, None)
+        task = asyncio.get_running_loop().create_task(self._expire(session), name=f"ttt-timeout-{session.game_id}")
+        self._expiring.add(task)
+        task.add_done_callback(self._expiring.discard)
+
     async def _expire(self, session: Session) -> None:
-        await asyncio.sleep(self.turn_timeout)
         async with self.lock(session.channel_id):
             if self._sessions.get(session.channel_id) is not session:
                 return
-            self._timers.pop(session.channel_id, None)
             ended = self.end(session.end("abandoned"))
             log.info(
                 "game abandoned: channel=%s game=%s after %.0f s", ended.channel_id, ended.game_id, self.turn_timeout
