@@ -777,7 +777,8 @@ def targets(rows: Sequence[tuple[RunResult, Sequence[RunResult]]]) -> list[tuple
         why = [
             f"VmRSS {ours.rss_before_kb} kB before, {ours.rss_held_kb} kB with {big} games held; RSS counts the "
             "allocator's high-water mark (pymalloc arenas are returned only when empty), so transient objects of "
-            "the interactions that started the games count as well as the retained session, timer task and lock",
+            "the interactions that started the games count as well as the retained session, timer and lock "
+            "(about 1 KB a game by tracemalloc: python benchmarks/session_memory.py)",
         ]
     out.append(
         (
@@ -798,7 +799,8 @@ def targets(rows: Sequence[tuple[RunResult, Sequence[RunResult]]]) -> list[tuple
                 floor_lag = ", ".join(f"{f.bot} {_f(f.lag_ms)} ms" for f in floors)
                 why.append(f"N={ours.n}: ours {ours.lag_ms:.1f} ms; under the same load {floor_lag or 'no floor'}")
         why.append(
-            "the searches run in worker processes; a saturated loop wakes a timer late by the length of one "
+            "the searches run off the loop (threads, processes for minimax); a saturated loop wakes a timer late by "
+            "the length of one "
             "iteration (all the ready callbacks of the in-flight interactions), so the lag grows with N and with "
             "the loop's CPU per move, as the floor's does"
         )
