@@ -38,6 +38,7 @@ class TTTTree(app_commands.CommandTree["TTTBot"]):
     """A command tree that apologises for errors no cog handled."""
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /) -> None:
+        """Log an unhandled command error with its traceback and apologise privately."""
         command = interaction.command
         if command is not None and command._has_any_error_handlers():
             return
@@ -71,6 +72,7 @@ class TTTBot(commands.AutoShardedBot):
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
 
     async def setup_hook(self) -> None:
+        """Load the cog, register the persistent buttons, start the search workers, then sync the commands."""
         self.loop_lag.start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -90,9 +92,11 @@ class TTTBot(commands.AutoShardedBot):
         gc.freeze()
 
     async def on_ready(self) -> None:
+        """Log who we are and on how many shards."""
         log.info("ready as %s (id %s) on %s shard(s)", self.user, self.user.id if self.user else "?", self.shard_count)
 
     async def close(self) -> None:
+        """Stop the lag monitor, disconnect, and shut the search executors down."""
         await self.loop_lag.stop()
         await super().close()
         self.executor.shutdown(wait=False, cancel_futures=True)

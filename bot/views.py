@@ -98,6 +98,7 @@ class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt
             return None
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the cog (errors are logged and answered with an apology)."""
         await interaction.response.send_message(
             render.STALE_BOARD, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -123,6 +124,7 @@ class CellButton(_GameButton, template=codec.CELL_TEMPLATE):
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> _GameButton:
+        """Rebuild the button from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
         code = cls._parse(match)
         disabled = bool(getattr(item, "disabled", False))
         if code is None:
@@ -130,6 +132,7 @@ class CellButton(_GameButton, template=codec.CELL_TEMPLATE):
         return cls(code, int(match["kind"]), finished=disabled, pressed_disabled=disabled)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the cog (errors are logged and answered with an apology)."""
         assert self.code is not None
         code, cell, disabled = self.code, self.cell, self.pressed_disabled
         await _run(
@@ -160,6 +163,7 @@ class _ControlButton(_GameButton, template=r"ttt:[rn]:.*"):
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> _GameButton:
+        """Rebuild the button from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
         code = cls._parse(match)
         disabled = bool(getattr(item, "disabled", False))
         return _GameButton(item, None) if code is None else cls(code, disabled=disabled)  # type: ignore[arg-type]
@@ -174,6 +178,7 @@ class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
     STYLE = discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the cog (errors are logged and answered with an apology)."""
         assert self.code is not None
         code, disabled = self.code, self.pressed_disabled
         await _run(interaction, code.game_id, "resign press", lambda cog: cog.press_resign(interaction, code, disabled))
@@ -188,6 +193,7 @@ class RematchButton(_ControlButton, template=codec.REMATCH_TEMPLATE):
     STYLE = discord.ButtonStyle.success
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the cog (errors are logged and answered with an apology)."""
         assert self.code is not None
         code = self.code
         await _run(interaction, code.game_id, "rematch press", lambda cog: cog.press_rematch(interaction, code))
@@ -214,9 +220,11 @@ class ChallengeButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ChallengeButton:
+        """Rebuild the answer button from a pressed ``custom_id``."""
         return cls(match["game"], int(match["challenged"]), accept=match["answer"] == "a")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the cog (errors are logged and answered with an apology)."""
         game_id, challenged, accept = self.game_id, self.challenged_id, self.accept
         await _run(
             interaction,

@@ -58,6 +58,7 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
         super().__init__()
 
     async def cog_unload(self) -> None:
+        """Cancel the turn timers."""
         self.sessions.close()
         for timer in self._challenge_timers.values():
             timer.cancel()
@@ -81,6 +82,7 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
         algorithm: Literal["alpha-beta", "minimax"] = "alpha-beta",
         board: Literal["buttons", "text"] = "buttons",
     ) -> None:
+        """/ttt start: a game against the bot, or a challenge to ``opponent``."""
         user_id = interaction.user.id
         if opponent is not None and opponent.id == user_id:
             return await _private(interaction, "You can't challenge yourself — leave `opponent` empty to play me.")
@@ -112,6 +114,7 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
     @app_commands.command(name="move", description="Play a cell (1-9, numbered like a phone keypad)")
     @app_commands.describe(cell="The cell: 1-3 top row, 4-6 middle, 7-9 bottom")
     async def move(self, interaction: Interaction, cell: app_commands.Range[int, 1, 9]) -> None:
+        """/ttt move: play a cell (1-9); the board is posted again with the bot's reply."""
         channel_id = _channel_id(interaction)
         async with self.sessions.lock(channel_id):
             session = self.sessions.get(channel_id) or await self._resume_from_history(interaction)
@@ -124,6 +127,7 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
 
     @app_commands.command(name="hint", description="Privately see every free cell's outcome with best play")
     async def hint(self, interaction: Interaction) -> None:
+        """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         session = self.sessions.get(_channel_id(interaction))
         refusal = _turn_refusal(session, interaction.user.id)
         if refusal is not None or session is None:
@@ -147,6 +151,7 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
 
     @app_commands.command(name="resign", description="Resign the game you are playing in this channel")
     async def resign(self, interaction: Interaction) -> None:
+        """/ttt resign: end the game as a loss for the player who resigns."""
         channel_id = _channel_id(interaction)
         async with self.sessions.lock(channel_id):
             session = self.sessions.get(channel_id)
@@ -159,6 +164,7 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
 
     @app_commands.command(name="board", description="Post the board again at the bottom of the channel")
     async def board(self, interaction: Interaction) -> None:
+        """/ttt board: post the board again at the bottom of the channel."""
         channel_id = _channel_id(interaction)
         async with self.sessions.lock(channel_id):
             session = self.sessions.get(channel_id)
@@ -169,15 +175,18 @@ class TicTacToe(commands.GroupCog, name=views.COG_NAME, group_name="ttt", group_
     @app_commands.command(name="stats", description="Wins, draws and losses against the bot and against people")
     @app_commands.describe(user="Whose record to show (default: yours)")
     async def stats_(self, interaction: Interaction, user: discord.User | None = None) -> None:
+        """/ttt stats: a player's wins, draws and losses since the bot started."""
         target = user or interaction.user
         text = render.stats_text(f"<@{target.id}>", self.stats.get(target.id))
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="help", description="Rules, cell numbers and what 'states evaluated' means")
     async def help_(self, interaction: Interaction) -> None:
+        """/ttt help: the rules, the cell numbers and what 'states evaluated' means."""
         await interaction.response.send_message(render.help_text(), ephemeral=True, allowed_mentions=NO_PINGS)
 
     async def cog_app_command_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """Log a failed /ttt command with its traceback and apologise privately."""
         original = getattr(error, "original", error)
         session = self.sessions.get(interaction.channel_id or 0)
         log.error(
