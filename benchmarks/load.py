@@ -54,7 +54,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -543,21 +543,13 @@ async def run_ours(
             await asyncio.sleep(1.0)
             result.rss_held_kb = status_kb(bot.pid, "VmRSS")
 
-            cpu_before, driver_before = cpu_seconds(bot.pid), time.process_time()
-            budget = _Budget(moves, seconds, think)
             driver.timed = True
-            started = time.perf_counter()
-            await _gather(driver.play(p, budget) for p in players)
-            ended = time.perf_counter()
-            _measure(result, bot.pid, cpu_before, driver_before, ended - started)
-            await bot.wait_for_lag_line(ended)
-            result.lag_ms = bot.lag_ms(started, time.perf_counter())
+            budget = _Budget(moves, seconds, think)
+            await _timed_phase(result, bot, budget, lambda b: (driver.play(p, b) for p in players))
         finally:
             await bot.stop()
         _collect(result, fake, bot)
-    if profile is not None and profile.exists():
-        result.profile = str(profile)
-    return result
+    return _with_profile(result, profile)
 
 
 def _measure(result: RunResult, pid: int, cpu_before: dict[int, float], driver_before: float, elapsed: float) -> None:
@@ -611,7 +603,7 @@ async def run_floor(
             ids = [f"floor:{i}" for i in range(9)]
             boards = {c: fake.create_message(c, "board", components=_floor_board())["id"] for c in fake.channels()}
             players = [_Player(fake, c, i, seed) for i, c in enumerate(fake.channels())]
-            timed = False
+            phase = {"timed": False}
 
             async def press(player: _Player) -> None:
                 custom_id = player.rng.choice(ids)
@@ -619,7 +611,7 @@ async def run_floor(
                 await _answered(rec, f"floor press in {player.channel_id}")
                 if rec.callback_type != CB_UPDATE:
                     result.refused += 1
-                if timed:
+                if phase["timed"]:
                     assert rec.latency is not None
                     result.latencies.append(rec.latency)
                     result.moves += 1
@@ -637,18 +629,30 @@ async def run_floor(
             await _gather(presses(p, 10) for p in players[:WARM_CHANNELS])
             await _gather((presses(p, 1) for p in players[WARM_CHANNELS:]), limit=20)
             await asyncio.sleep(1.0)
-            cpu_before, driver_before = cpu_seconds(bot.pid), time.process_time()
+            phase["timed"] = True
+            timed_players = players[WARM_CHANNELS:]
             budget = _Budget(moves, seconds, think)
-            timed = True
-            started = time.perf_counter()
-            await _gather(play(p, budget) for p in players[WARM_CHANNELS:])
-            ended = time.perf_counter()
-            _measure(result, bot.pid, cpu_before, driver_before, ended - started)
-            await bot.wait_for_lag_line(ended)
-            result.lag_ms = bot.lag_ms(started, time.perf_counter())
+            await _timed_phase(result, bot, budget, lambda b: (play(p, b) for p in timed_players))
         finally:
             await bot.stop()
         _collect(result, fake, bot)
+    return _with_profile(result, profile)
+
+
+async def _timed_phase(
+    result: RunResult, bot: BotProcess, budget: _Budget, plays: Callable[[_Budget], Iterable[Coroutine[Any, Any, None]]]
+) -> None:
+    """Play ``budget`` out with every player, recording CPU, wall time and the bot's worst loop lag meanwhile."""
+    cpu_before, driver_before = cpu_seconds(bot.pid), time.process_time()
+    started = time.perf_counter()
+    await _gather(plays(budget))
+    ended = time.perf_counter()
+    _measure(result, bot.pid, cpu_before, driver_before, ended - started)
+    await bot.wait_for_lag_line(ended)
+    result.lag_ms = bot.lag_ms(started, time.perf_counter())
+
+
+def _with_profile(result: RunResult, profile: Path | None) -> RunResult:
     if profile is not None and profile.exists():
         result.profile = str(profile)
     return result
