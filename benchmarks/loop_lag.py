@@ -25,6 +25,7 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
 
 from bot.ai import decide, search_executor  # noqa: E402
 from bot.codec import Algorithm  # noqa: E402
+
 from engine import Difficulty, initial_state  # noqa: E402
 
 

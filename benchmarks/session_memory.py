@@ -22,6 +22,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 from bot.ai import decide  # noqa: E402
 from bot.sessions import Session, SessionManager, new_game_id  # noqa: E402
+
 from engine import Difficulty  # noqa: E402
 
 

@@ -22,6 +22,13 @@ REJECTED_TOKEN = (
 )
 
 
+REVOKED_TOKEN = (
+    "Discord closed the connection: authentication failed (gateway close 4004). The token was probably reset; "
+    "copy the new one into .env (see .env.example), or run `python -m bot --console` to play offline."
+)
+AUTHENTICATION_FAILED = 4004
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="The tic-tac-toe Discord bot.")
@@ -48,6 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print(f"error: {REJECTED_TOKEN}", file=sys.stderr)
         return 2
+    except discord.ConnectionClosed as closed:
+        if closed.code == AUTHENTICATION_FAILED:
+            print(f"error: {REVOKED_TOKEN}", file=sys.stderr)
+            return 2
+        raise
     except KeyboardInterrupt:
         return 0
     return 0

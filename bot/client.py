@@ -1,9 +1,15 @@
-"""The bot: an ``AutoShardedBot`` with default (non-privileged) intents that never pings anyone."""
+"""The bot: an ``AutoShardedBot`` with default (non-privileged) intents that never pings anyone.
+
+It wires the game service, the responder and the ``/ttt`` cog together, registers the persistent
+board buttons, answers buttons it no longer knows, and shuts down cleanly on SIGTERM or SIGINT.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
+import signal
 from concurrent.futures import Executor
 from typing import Any
 
@@ -12,16 +18,21 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai import AI, fast_executor, search_executor
+from bot.cogs.ttt import TicTacToe, apologise
 from bot.config import Settings
+from bot.games import GameService, codec
+from bot.games.ai import AI, fast_executor, hint_executor, search_executor
+from bot.games.game import Game
 from bot.loop_lag import LoopLagMonitor
-from bot.views import DYNAMIC_ITEMS, apologise
+from bot.responder import Responder
+from bot.stats import Stats
+from bot.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.ttt",)
+SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 def use_endpoints(api_base: str, gateway_url: str) -> None:
@@ -47,10 +58,15 @@ class TTTTree(app_commands.CommandTree["TTTBot"]):
 
 
 class TTTBot(commands.AutoShardedBot):
-    """The tic-tac-toe bot: loads the cog, registers the persistent board buttons, syncs the commands."""
+    """The tic-tac-toe bot. ``ttt`` is what the board's buttons call (:class:`bot.views.ComponentHandler`)."""
 
     def __init__(
-        self, settings: Settings, *, executor: Executor | None = None, slow_executor: Executor | None = None
+        self,
+        settings: Settings,
+        *,
+        executor: Executor | None = None,
+        slow_executor: Executor | None = None,
+        hints: Executor | None = None,
     ) -> None:
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:
@@ -66,16 +82,33 @@ class TTTBot(commands.AutoShardedBot):
             **shards,
         )
         self.settings = settings
-        self.executor = executor or fast_executor()
-        self.slow_executor = slow_executor or search_executor()
-        self.ai = AI(self.executor, slow_executor=self.slow_executor)
+        self.ai = AI(
+            executor or fast_executor(),
+            slow_executor=slow_executor or search_executor(),
+            hint_executor=hints or hint_executor(),
+        )
+        self.stats = Stats()
+        self.games = GameService(
+            self.ai,
+            turn_timeout=settings.turn_timeout,
+            challenge_timeout=settings.challenge_timeout,
+            on_finished=self._finished,
+            on_expired=self._expired,
+        )
+        self.responder = Responder(self, self.games)
+        self.ttt: ComponentHandler = TicTacToe(self, self.games, self.responder, self.stats)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
 
+    def _finished(self, game: Game) -> None:
+        self.stats.record(game)
+
+    def _expired(self, game: Game) -> None:
+        self.responder.show_later(game)
+
     async def setup_hook(self) -> None:
-        """Load the cog, register the persistent buttons, start the search workers, then sync the commands."""
+        """Add the cog, register the persistent buttons, start the search workers, then sync the commands."""
         self.loop_lag.start()
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        await self.add_cog(self.ttt)  # type: ignore[arg-type]
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.ai.warm_up()
         guild_id = self.settings.dev_guild_id
@@ -95,20 +128,45 @@ class TTTBot(commands.AutoShardedBot):
         """Log who we are and on how many shards."""
         log.info("ready as %s (id %s) on %s shard(s)", self.user, self.user.id if self.user else "?", self.shard_count)
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a press on a button this bot does not know (an old format, a forged id): it is no longer active."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        if not codec.is_ours(str(data.get("custom_id", ""))):
+            await self.ttt.inactive_button(interaction)
+
     async def close(self) -> None:
-        """Stop the lag monitor, disconnect, and shut the search executors down."""
+        """Stop the deadlines, finish background edits, close the gateway (code 1000), stop the search workers."""
+        if self.is_closed():
+            return
+        self.games.close()
         await self.loop_lag.stop()
+        await self.responder.close()
         await super().close()
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        self.slow_executor.shutdown(wait=False, cancel_futures=True)
+        await self.ai.shutdown()
 
 
 async def run_bot(settings: Settings) -> None:
-    """Connect and run until closed.
+    """Connect and run until closed; SIGTERM and SIGINT close the bot cleanly.
 
     Raises:
         discord.LoginFailure: Discord rejected the token.
+        discord.ConnectionClosed: the gateway closed the connection for good (e.g. 4004).
     """
     use_endpoints(settings.api_base, settings.gateway_url)
     async with TTTBot(settings) as bot:
+        loop = asyncio.get_running_loop()
+        for signum in SHUTDOWN_SIGNALS:
+            loop.add_signal_handler(signum, _close_soon, bot, signum)
         await bot.start(settings.token)
+
+
+def _close_soon(bot: TTTBot, signum: int) -> None:
+    log.info("received %s: shutting down", signal.Signals(signum).name)
+    task = asyncio.get_running_loop().create_task(bot.close(), name="ttt-shutdown")
+    _SHUTDOWN.add(task)
+    task.add_done_callback(_SHUTDOWN.discard)
+
+
+_SHUTDOWN: set[asyncio.Task[None]] = set()

@@ -1,25 +1,28 @@
-"""Play against the bot in a terminal, with the same session, engine calls and text as on Discord."""
+"""Play against the bot in a terminal, through the same game service, engine calls and text as on Discord."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sys
 from typing import TextIO
 
-from bot import ai, render
-from bot.codec import Algorithm
-from bot.sessions import Session, new_game_id
+from bot import i18n, render
+from bot.games import Actor, GameService, Hinted, Posted, Refusal, new_game_id
+from bot.games.ai import AI
+from bot.games.game import Algorithm, Game
+from bot.i18n import N_
 from bot.stats import Stats
 from engine import Difficulty, Mark
 
 __all__ = ["play"]
 
 YOU = 1
-"""The person's player id in a console session (the bot is ``None``, as on Discord)."""
+"""The person's player id in a console game (the bot is ``None``, as on Discord)."""
+CHANNEL = 1
 
-
-def _who(player_id: int | None) -> str:
-    return "you" if player_id == YOU else "the bot"
+PROMPT = N_("Your move: a cell 1-9, h for a hint, q to quit > ")
+NOT_A_CELL = N_("{answer!r} is not a cell: type a number 1-9 (h for a hint, q to quit).")
 
 
 def play(
@@ -30,45 +33,74 @@ def play(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     rng: random.Random | None = None,
+    locale: str | None = None,
 ) -> int:
-    """Play one game; returns the exit status (0, including when input ends; 130 on Ctrl-C)."""
-    stdin = stdin or sys.stdin
-    out = stdout or sys.stdout
-    rng = rng or random.Random()
-    mark = Mark(play_as) if play_as in ("X", "O") else rng.choice((Mark.X, Mark.O))
-    x_id, o_id = (YOU, None) if mark is Mark.X else (None, YOU)
-    session = Session(new_game_id(), 0, x_id, o_id, Difficulty(difficulty), algorithm, mode="text")
+    """Play one game; returns the exit status (0, including when input ends; 130 on Ctrl-C).
+
+    ``locale`` defaults to the one ``LANG`` names (:func:`bot.i18n.console_locale`).
+    """
+    console = _Console(stdin or sys.stdin, stdout or sys.stdout, render.lang(locale or i18n.console_locale()))
     try:
-        while not session.over:
-            if session.ai_to_move:
-                session = session.with_ai(ai.decide(session.state, session.difficulty, algorithm, rng.getrandbits(64)))
-                continue
-            print("\n" + render.plain(render.message_text(session, _who, commands=False)), file=out)
-            out.write("Your move: a cell 1-9, h for a hint, q to quit > ")
-            out.flush()
-            line = stdin.readline()
+        return asyncio.run(console.play(play_as, Difficulty(difficulty), algorithm, rng or random.Random()))
+    except KeyboardInterrupt:
+        console.say("\n" + console.tr(N_("Interrupted — bye.")))
+        return 130
+
+
+class _Console:
+    def __init__(self, stdin: TextIO, stdout: TextIO, tr: render.Lang) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.tr = tr
+
+    def say(self, text: str) -> None:
+        print(render.plain(text), file=self.stdout)
+
+    def who(self, player_id: int | None) -> str:
+        return self.tr(N_("you")) if player_id == YOU else self.tr(N_("the bot"))
+
+    def show(self, game: Game) -> None:
+        self.say("\n" + render.message_text(game, self.who, tr=self.tr, commands=False))
+
+    async def play(self, play_as: str, difficulty: Difficulty, algorithm: Algorithm, rng: random.Random) -> int:
+        service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng)
+        me = Actor(YOU, CHANNEL, locale=self.tr.locale)
+        mark = Mark(play_as) if play_as in ("X", "O") else None
+        started = await service.start(
+            me, game_id=new_game_id(), play_as=mark, difficulty=difficulty, algorithm=algorithm, mode="text"
+        )
+        assert isinstance(started, Posted)
+        game, boards = started.game, 1
+        service.placed(CHANNEL, game.game_id, boards)
+        while not game.over:
+            self.show(game)
+            self.stdout.write(render.plain(self.tr(PROMPT)))
+            self.stdout.flush()
+            line = self.stdin.readline()
             if not line:
-                print("\nInput ended — bye.", file=out)
+                self.say("\n" + self.tr(N_("Input ended — bye.")))
                 return 0
             answer = line.strip().lower()
             if answer in ("q", "quit", "exit"):
-                print("Bye.", file=out)
+                self.say(self.tr(N_("Bye.")))
                 return 0
             if answer in ("h", "hint"):
-                print(render.plain(render.hint_text(ai.hint(session.state))), file=out)
+                outcome = await service.hint(me)
+            elif answer.isdigit() and 1 <= int(answer) <= 9:
+                outcome = await service.move(me, int(answer) - 1)
+            else:
+                self.say(self.tr(NOT_A_CELL, answer=line.strip()))
                 continue
-            if not (answer.isdigit() and 1 <= int(answer) <= 9):
-                print(f"{line.strip()!r} is not a cell: type a number 1-9 (h for a hint, q to quit).", file=out)
-                continue
-            if session.state[int(answer) - 1] is not None:
-                print(f"Cell {answer} is taken — pick an empty one.", file=out)
-                continue
-            session = session.play(int(answer) - 1)
-    except KeyboardInterrupt:
-        print("\nInterrupted — bye.", file=out)
-        return 130
-    print("\n" + render.plain(render.message_text(session, _who, commands=False)), file=out)
-    stats = Stats()
-    stats.record(session)
-    print(render.plain(render.stats_text("You", stats.get(YOU))), file=out)
-    return 0
+            if isinstance(outcome, Refusal):
+                self.say(render.refusal_text(outcome.key, outcome.values, self.tr, self.who))
+            elif isinstance(outcome, Hinted):
+                self.say(render.hint_text(outcome.analysis, self.tr))
+            elif isinstance(outcome, Posted):
+                game, boards = outcome.game, boards + 1
+                service.placed(CHANNEL, game.game_id, boards)
+        self.show(game)
+        stats = Stats()
+        stats.record(game)
+        self.say(render.stats_text(self.tr(N_("You")), stats.get(YOU), self.tr))
+        await service.ai.shutdown()
+        return 0

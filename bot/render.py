@@ -1,44 +1,46 @@
 """Pure functions from a game to what people see: message text, a text grid, button faces.
 
-Nothing here talks to Discord; ``who`` callbacks turn a player id (``None`` for the bot) into a
-name, so the same text serves Discord (``<@id>`` mentions) and the console ("you", "the bot").
+Nothing here talks to Discord. Text goes through a :class:`Lang` (a gettext catalog and a number
+format), and ``who`` turns a player id (``None`` for the bot) into a name, so the same text serves
+Discord (``<@id>`` mentions, sent without pings) and the console ("you", "the bot").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from discord.enums import ButtonStyle
 
-from bot.sessions import AIMove, Session
+from bot import i18n
+from bot.games.game import AIMove, Game
+from bot.games.service import Player
+from bot.i18n import N_
 from bot.stats import PlayerStats, Record
-from engine import Analysis, Mark, State, winning_cells
+from engine import Analysis, Difficulty, Mark, State, winning_cells
 
 __all__ = [
-    "BOARD_CHANGED",
-    "CELL_TAKEN",
     "ERROR",
-    "GAME_OVER",
     "MARK_EMOJI",
-    "NOT_YOUR_GAME",
-    "NOT_YOUR_TURN",
-    "NO_GAME",
-    "STALE_BOARD",
     "ButtonFace",
+    "Lang",
     "Who",
     "ai_line",
     "board_grid",
     "cell_face",
     "challenge_text",
+    "declined_text",
     "discord_who",
+    "expired_text",
     "format_elapsed",
     "help_text",
     "hint_text",
+    "lang",
     "message_text",
     "moved_text",
     "plain",
+    "refusal_text",
     "result_line",
     "stats_text",
 ]
@@ -48,19 +50,47 @@ Who = Callable[[int | None], str]
 MARK_EMOJI = {Mark.X: "\N{CROSS MARK}", Mark.O: "\N{HEAVY LARGE CIRCLE}"}
 MARK_STYLE = {Mark.X: ButtonStyle.danger, Mark.O: ButtonStyle.primary}
 
-NOT_YOUR_GAME = "This isn't your game — start your own with /ttt start"
-NOT_YOUR_TURN = "Not your turn"
-CELL_TAKEN = "That cell is taken — pick an empty one"
-GAME_OVER = "This game is over"
-BOARD_CHANGED = "The board changed before your move arrived — look again and retry"
-STALE_BOARD = "This board is out of date — use the latest board (/ttt board shows it)"
-NO_GAME = "No game is running in this channel — start one with /ttt start"
-ERROR = "Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it."
+ERROR = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")
+DIFFICULTY_NAMES = {
+    Difficulty.EASY: N_("easy"),
+    Difficulty.MEDIUM: N_("medium"),
+    Difficulty.UNBEATABLE: N_("unbeatable"),
+}
+ALGORITHM_NAMES = {"alpha-beta": N_("alpha-beta"), "minimax": N_("minimax")}
+OUTCOME_NAMES = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
 
 
-def discord_who(user_id: int | None) -> str:
-    """A mention for a user (rendered, never pinging: we send with ``AllowedMentions.none()``), or "the bot"."""
-    return "the bot" if user_id is None else f"<@{user_id}>"
+class Lang:
+    """One locale's catalog (gettext) and number format; ``None`` is English."""
+
+    def __init__(self, locale: str | None) -> None:
+        self.locale = locale
+        self._catalog = i18n.translation(locale)
+
+    def __call__(self, message: str, /, **values: object) -> str:
+        """``message`` translated, with its ``{placeholders}`` filled from ``values``."""
+        text = self._catalog.gettext(message)
+        return text.format(**values) if values else text
+
+    def plural(self, singular: str, plural: str, count: int, /, **values: object) -> str:
+        """The singular or plural form for ``count`` (the locale's plural rule), placeholders filled."""
+        return self._catalog.ngettext(singular, plural, count).format(**values)
+
+    def number(self, value: int) -> str:
+        """``value`` with the locale's digit grouping (``7,641`` in English)."""
+        return i18n.format_number(value, self.locale)
+
+
+@lru_cache(maxsize=64)
+def lang(locale: str | None) -> Lang:
+    """The :class:`Lang` for a Discord locale code (cached)."""
+    return Lang(locale)
+
+
+def discord_who(user_id: int | None, tr: Lang | None = None) -> str:
+    """A mention for a user (rendered, never pinging: messages go out with ``AllowedMentions.none()``), or
+    "the bot"."""
+    return (tr or lang(None))(N_("the bot")) if user_id is None else f"<@{user_id}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,130 +133,222 @@ def board_grid(state: State) -> str:
     return "```\n" + f"\n{divider}\n".join(row(r) for r in range(3)) + "\n```"
 
 
-def format_elapsed(seconds: float) -> str:
+def format_elapsed(seconds: float, tr: Lang | None = None) -> str:
     """``0.0023`` → ``"2.3 ms"``; ``0.00004`` → ``"0.04 ms"``; ``1.5`` → ``"1.50 s"``."""
     ms = seconds * 1000.0
     if ms < 1:
         return f"{ms:.2f} ms"
-    return f"{ms:,.1f} ms" if ms < 1000 else f"{seconds:,.2f} s"
+    if ms < 1000:
+        return f"{ms:.1f} ms"
+    return f"{seconds:.2f} s"
 
 
-def ai_line(ai: AIMove) -> str:
+def ai_line(ai: AIMove, tr: Lang | None = None) -> str:
     """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"`` (cells shown 1-9)."""
-    text = f"{ai.mark.value} played {ai.cell + 1} · {ai.algorithm} evaluated {ai.states:,} states in "
-    text += format_elapsed(ai.elapsed)
+    tr = tr or lang(None)
+    text = tr.plural(
+        "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
+        "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
+        ai.states,
+        mark=ai.mark.value,
+        cell=ai.cell + 1,
+        algorithm=tr(ALGORITHM_NAMES[ai.algorithm]),
+        states=tr.number(ai.states),
+        elapsed=format_elapsed(ai.elapsed, tr),
+    )
     if ai.random:
-        text += " (then played a random move, as its difficulty allows)"
+        text += " " + tr(N_("(then played a random move, as its difficulty allows)"))
     return text
 
 
-def _side(session: Session, mark: Mark, who: Who) -> str:
-    return f"{MARK_EMOJI[mark]} {who(session.player_id(mark))}"
+def _side(game: Game, mark: Mark, who: Who) -> str:
+    return f"{MARK_EMOJI[mark]} {who(game.player_id(mark))}"
 
 
-def result_line(session: Session, who: Who = discord_who) -> str:
+def result_line(game: Game, who: Who | None = None, tr: Lang | None = None) -> str:
     """How the game ended, plus the bot's total states for the game."""
-    reason = session.end_reason
-    if reason == "win":
-        won = session.winner
-        assert won is not None
-        text = f"{_side(session, won, who)} wins!"
+    tr = tr or lang(None)
+    who = who or (lambda user_id: discord_who(user_id, tr))
+    reason = game.end_reason
+    won = game.winner
+    if reason == "win" and won is not None:
+        text = tr(N_("{side} wins!"), side=_side(game, won, who))
     elif reason == "draw":
-        text = "It's a draw."
-    elif reason == "resigned":
-        loser = session.resigned
-        assert loser is not None
-        text = f"{who(session.player_id(loser))} resigned — {_side(session, loser.other, who)} wins."
+        text = tr(N_("It's a draw."))
+    elif reason == "resigned" and game.resigned is not None:
+        loser = game.resigned
+        text = tr(
+            N_("{loser} resigned — {side} wins."), loser=who(game.player_id(loser)), side=_side(game, loser.other, who)
+        )
     elif reason == "abandoned":
-        text = "Game abandoned: nobody moved in time."
+        text = tr(N_("Game abandoned: nobody moved in time."))
     else:
-        text = "Game over."
-    if session.vs_bot and session.ai_moves:
-        moves = "move" if session.ai_moves == 1 else "moves"
-        text += f" The bot evaluated {session.ai_states:,} states over {session.ai_moves} {moves}."
+        text = tr(N_("Game over."))
+    if game.vs_bot and game.ai_moves:
+        text += " " + tr.plural(
+            "The bot evaluated {states} states over {moves} move.",
+            "The bot evaluated {states} states over {moves} moves.",
+            game.ai_moves,
+            states=tr.number(game.ai_states),
+            moves=game.ai_moves,
+        )
     return text
 
 
-def _header(session: Session, who: Who) -> str:
-    text = f"**Tic-tac-toe** · {_side(session, Mark.X, who)} vs {_side(session, Mark.O, who)}"
-    if session.vs_bot:
-        text += f" · {session.difficulty.value} · {session.algorithm}"
+def _header(game: Game, who: Who, tr: Lang) -> str:
+    text = tr(N_("**Tic-tac-toe** · {x} vs {o}"), x=_side(game, Mark.X, who), o=_side(game, Mark.O, who))
+    if game.vs_bot:
+        text += f" · {tr(DIFFICULTY_NAMES[game.difficulty])} · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text
 
 
-def message_text(session: Session, who: Who = discord_who, *, commands: bool = True) -> str:
+def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, commands: bool = True) -> str:
     """The board message: header, the bot's last move, whose turn it is or the result; a grid in text mode.
 
     ``commands`` adds the ``/ttt move`` reminder under a text board (not wanted in the console).
     """
-    lines = [_header(session, who)]
-    if session.last_ai is not None:
-        lines.append(ai_line(session.last_ai))
-    if session.over:
-        lines.append(result_line(session, who))
+    tr = tr or lang(None)
+    who = who or (lambda user_id: discord_who(user_id, tr))
+    lines = [_header(game, who, tr)]
+    if game.last_ai is not None:
+        lines.append(ai_line(game.last_ai, tr))
+    if game.over:
+        lines.append(result_line(game, who, tr))
     else:
-        mark = session.to_move
-        lines.append(f"{_side(session, mark, who)} to move ({mark.value}).")
-    if session.mode == "text":
-        lines.append(board_grid(session.state))
-        if commands and not session.over:
-            lines.append("Play with `/ttt move cell:<1-9>`.")
+        mark = game.to_move
+        lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
+    if game.mode == "text":
+        lines.append(board_grid(game.state))
+        if commands and not game.over:
+            lines.append(tr(N_("Play with `/ttt move cell:<1-9>`.")))
     return "\n".join(lines)
 
 
-def challenge_text(session: Session, challenger: int, challenged: int, seconds: float, who: Who = discord_who) -> str:
-    """The prompt a challenged user sees with Accept/Decline."""
-    mark = session.mark_of(challenged)
-    assert mark is not None
-    return (
-        f"{who(challenged)}, {who(challenger)} challenges you to tic-tac-toe! "
-        f"You would play {MARK_EMOJI[mark]} {mark.value} ({'first' if mark is Mark.X else 'second'}). "
-        f"Accept within {seconds:.0f} s."
+def challenge_text(game: Game, seconds: float, tr: Lang | None = None) -> str:
+    """The prompt a challenged user sees with Accept and Decline."""
+    tr = tr or lang(None)
+    challenged = game.challenged_id
+    mark = game.mark_of(challenged) if challenged is not None else None
+    if challenged is None or mark is None:
+        raise ValueError(f"game {game.game_id} is not a challenge")
+    challenger = game.player_id(mark.other)
+    template = (
+        N_(
+            "{challenged}, {challenger} challenges you to tic-tac-toe! You would play {mark} first. "
+            "Accept within {seconds} s."
+        )
+        if mark is Mark.X
+        else N_(
+            "{challenged}, {challenger} challenges you to tic-tac-toe! You would play {mark} second. "
+            "Accept within {seconds} s."
+        )
+    )
+    return tr(
+        template,
+        challenged=discord_who(challenged, tr),
+        challenger=discord_who(challenger, tr),
+        mark=f"{MARK_EMOJI[mark]} {mark.value}",
+        seconds=f"{seconds:.0f}",
     )
 
 
-def moved_text(jump_url: str | None) -> str:
+def declined_text(game: Game, tr: Lang | None = None) -> str:
+    """What a declined challenge's prompt says."""
+    tr = tr or lang(None)
+    return tr(N_("{user} declined the challenge."), user=discord_who(game.challenged_id, tr))
+
+
+def expired_text(seconds: float, tr: Lang | None = None) -> str:
+    """What an expired challenge's prompt says."""
+    return (tr or lang(None))(N_("The challenge expired: no answer within {seconds} s."), seconds=f"{seconds:.0f}")
+
+
+def moved_text(jump_url: str | None, tr: Lang | None = None) -> str:
     """What an old board says once the board has been posted again."""
-    return f"This board moved: {jump_url}" if jump_url else "This board moved further down."
+    tr = tr or lang(None)
+    return tr(N_("This board moved: {link}"), link=jump_url) if jump_url else tr(N_("This board moved further down."))
 
 
-def hint_text(analysis: Analysis) -> str:
+def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None, who: Who | None = None) -> str:
+    """A refusal from the game service in words: ``key`` translated, its values filled in (players as names,
+    a missing link as "see above")."""
+    tr = tr or lang(None)
+    who = who or (lambda user_id: discord_who(user_id, tr))
+    filled: dict[str, object] = {}
+    for name, value in values.items():
+        if isinstance(value, Player):
+            filled[name] = who(value.user_id)
+        elif name == "link" and value is None:
+            filled[name] = tr(N_("see above"))
+        else:
+            filled[name] = value
+    return tr(key, **filled)
+
+
+def hint_text(analysis: Analysis, tr: Lang | None = None) -> str:
     """Every free cell's outcome with best play, and what alpha-beta and plain minimax evaluate from here."""
+    tr = tr or lang(None)
     best = {m.cell for m in analysis.best}
-    lines = [f"**Hint for {MARK_EMOJI[analysis.to_move]} {analysis.to_move.value}** (best play from both sides):"]
+    mark = analysis.to_move
+    lines = [tr(N_("**Hint for {mark}** (best play from both sides):"), mark=f"{MARK_EMOJI[mark]} {mark.value}")]
     for move in analysis.moves:
-        plies = "ply" if move.plies == 1 else "plies"
-        star = " ★" if move.cell in best else ""
-        lines.append(f"`{move.cell + 1}` {move.outcome} in {move.plies} {plies}{star}")
+        line = tr.plural(
+            "`{cell}` {outcome} in {plies} ply",
+            "`{cell}` {outcome} in {plies} plies",
+            move.plies,
+            cell=move.cell + 1,
+            outcome=tr(OUTCOME_NAMES[move.outcome]),
+            plies=move.plies,
+        )
+        lines.append(line + (" ★" if move.cell in best else ""))
     lines.append(
-        f"From here alpha-beta evaluates {analysis.alphabeta_states:,} states; "
-        f"plain minimax evaluates {analysis.minimax_states:,}."
+        tr(
+            N_("From here alpha-beta evaluates {alpha_beta} states; plain minimax evaluates {minimax}."),
+            alpha_beta=tr.number(analysis.alphabeta_states),
+            minimax=tr.number(analysis.minimax_states),
+        )
     )
     return "\n".join(lines)
 
 
-def _record(record: Record) -> str:
-    return f"{record.wins} W · {record.draws} D · {record.losses} L"
+def _record(record: Record, tr: Lang) -> str:
+    return tr(N_("{wins} W · {draws} D · {losses} L"), wins=record.wins, draws=record.draws, losses=record.losses)
 
 
-def stats_text(name: str, stats: PlayerStats) -> str:
-    """A user's records (since the bot last started)."""
-    return f"**{name}**\nvs the bot: {_record(stats.vs_bot)}\nvs people: {_record(stats.vs_people)}"
-
-
-def help_text() -> str:
-    """Rules, the cell numbering and what "states evaluated" means."""
+def stats_text(name: str, stats: PlayerStats, tr: Lang | None = None) -> str:
+    """A user's records against the bot and against people."""
+    tr = tr or lang(None)
     return "\n".join(
         [
-            "**Tic-tac-toe** — get three in a row (across, down or diagonally). X moves first.",
-            "Cells are numbered like a phone keypad:",
+            f"**{name}**",
+            tr(N_("vs the bot: {record}"), record=_record(stats.vs_bot, tr)),
+            tr(N_("vs people: {record}"), record=_record(stats.vs_people, tr)),
+        ]
+    )
+
+
+def help_text(tr: Lang | None = None) -> str:
+    """Rules, the cell numbering and what "states evaluated" means."""
+    tr = tr or lang(None)
+    return "\n".join(
+        [
+            tr(N_("**Tic-tac-toe** — get three in a row (across, down or diagonally). X moves first.")),
+            tr(N_("Cells are numbered like a phone keypad:")),
             board_grid(State()),
-            "`/ttt start` plays the bot (or challenges `opponent`); press a cell or use `/ttt move cell:<1-9>`. "
-            "`/ttt hint`, `/ttt resign`, `/ttt board` (post it again), `/ttt stats`.",
-            "**States evaluated:** the bot searches the game tree. *Minimax* visits every position to the end "
-            "of the game (549,945 from the empty board). *Alpha-beta* returns the same move but *prunes* "
-            "branches that cannot change the result, so it evaluates far fewer; the count is every position "
-            "the search visited below the current one.",
+            tr(
+                N_(
+                    "`/ttt start` plays the bot (or challenges `opponent`); press a cell or use "
+                    "`/ttt move cell:<1-9>`. `/ttt hint`, `/ttt resign`, `/ttt board` (post it again), `/ttt stats`."
+                )
+            ),
+            tr(
+                N_(
+                    "**States evaluated:** the bot searches the game tree. *Minimax* visits every position to the "
+                    "end of the game (549,945 from the empty board). *Alpha-beta* returns the same move but "
+                    "*prunes* branches that cannot change the result, so it evaluates far fewer; the count is every "
+                    "position the search visited below the current one."
+                )
+            ),
         ]
     )
 

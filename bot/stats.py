@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.sessions import Session
+from bot.games.game import Game
 from engine import Mark
 
 __all__ = ["PlayerStats", "Record", "Stats"]
@@ -42,17 +42,17 @@ class Stats:
         """The user's records (zero when they have not finished a game)."""
         return self._players.get(user_id) or PlayerStats()
 
-    def record(self, session: Session) -> bool:
+    def record(self, game: Game) -> bool:
         """Count a finished game for each person in it; returns whether it counted."""
-        if session.end_reason not in ("win", "draw", "resigned"):
+        if game.end_reason not in ("win", "draw", "resigned"):
             return False
-        won = session.winner
+        won = game.winner
         for mark in (Mark.X, Mark.O):
-            user_id = session.player_id(mark)
+            user_id = game.player_id(mark)
             if user_id is None:
                 continue
             stats = self._players.setdefault(user_id, PlayerStats())
-            record = stats.vs_bot if session.vs_bot else stats.vs_people
+            record = stats.vs_bot if game.vs_bot else stats.vs_people
             if won is None:
                 record.draws += 1
             elif won is mark:

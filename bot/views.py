@@ -1,31 +1,29 @@
 """Components: the persistent board buttons and challenge answers (``DynamicItem``s).
 
-Board buttons keep the whole game in their ``custom_id`` (see :mod:`bot.codec`), so a press works
-after a restart; challenge buttons keep the game id and the challenged user, so a press after a
-restart still gets an answer. Their callbacks hand over to the ``TicTacToe`` cog, which owns the
-game logic.
+Board buttons carry their whole game in the ``custom_id`` (:mod:`bot.games.codec`), so a press works
+after a restart; challenge buttons carry the game id and the challenged user. A callback only reads
+its button and hands the press to the bot's :class:`ComponentHandler`; it decides nothing itself.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol, cast
 
 import discord
 
-from bot import codec, render
-from bot.codec import GameCode
-from bot.sessions import Session
-
-if TYPE_CHECKING:
-    from bot.cogs.ttt import TicTacToe
+from bot import render
+from bot.games import codec
+from bot.games.game import Game
+from bot.i18n import N_
+from bot.render import Lang
 
 __all__ = [
-    "COG_NAME",
+    "DYNAMIC_ITEMS",
     "CellButton",
     "ChallengeButton",
+    "ComponentHandler",
     "RematchButton",
     "ResignButton",
     "board_view",
@@ -34,113 +32,90 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-COG_NAME = "TicTacToe"
+Interaction = discord.Interaction[Any]
 _CONTROL_ROW = 3
 
 
-def _cog(interaction: discord.Interaction[Any]) -> TicTacToe:
-    cog = interaction.client.get_cog(COG_NAME)
-    if cog is None:
-        raise RuntimeError(f"the {COG_NAME} cog is not loaded")
-    return cog  # type: ignore[no-any-return]
+class ComponentHandler(Protocol):
+    """What the board's buttons call; the bot exposes one as ``client.ttt``."""
+
+    async def press_cell(self, interaction: Interaction, board: Game, cell: int) -> None: ...
+    async def press_resign(self, interaction: Interaction, board: Game) -> None: ...
+    async def press_rematch(self, interaction: Interaction, board: Game) -> None: ...
+    async def answer_challenge(
+        self, interaction: Interaction, game_id: str, challenged_id: int, *, accept: bool
+    ) -> None: ...
+    async def inactive_button(self, interaction: Interaction) -> None: ...
 
 
-async def _run(
-    interaction: discord.Interaction[Any], game_id: str, label: str, action: Callable[[TicTacToe], Awaitable[None]]
-) -> None:
-    """Run a component callback; log any error and apologise, since discord.py only logs DynamicItem errors."""
+class _HasHandler(Protocol):
+    ttt: ComponentHandler
+
+
+def handler(interaction: Interaction) -> ComponentHandler:
+    """The bot's component handler."""
+    return cast(_HasHandler, interaction.client).ttt
+
+
+def _board(interaction: Interaction, match: re.Match[str]) -> Game | None:
     try:
-        await action(_cog(interaction))
-    except Exception as error:
-        log.error(
-            "%s failed: channel=%s game=%s user=%s",
-            label,
-            interaction.channel_id,
-            game_id,
-            interaction.user.id,
-            exc_info=error,
+        game, _ = codec.from_match(
+            match,
+            channel_id=interaction.channel_id or 0,
+            guild_id=interaction.guild_id,
+            message_id=interaction.message.id if interaction.message is not None else None,
         )
-        await apologise(interaction)
+    except codec.CodecError:
+        log.warning("unreadable custom_id %r", match.string)
+        return None
+    return game
 
 
-async def apologise(interaction: discord.Interaction[Any]) -> None:
-    """Answer ``interaction`` with a short private apology, as a follow-up if it was already answered."""
-    none = discord.AllowedMentions.none()
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(render.ERROR, ephemeral=True, allowed_mentions=none)
-        else:
-            await interaction.response.send_message(render.ERROR, ephemeral=True, allowed_mentions=none)
-    except discord.HTTPException:
-        log.warning("could not apologise: channel=%s", interaction.channel_id, exc_info=True)
+class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[0-8rn]:.*"):
+    """The answer to a board button whose id cannot be read (an impossible game): "no longer active".
 
-
-class _GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[0-8rn]:.*"):
-    """Shared parsing for the board's buttons; as itself, the answer to a ``custom_id`` that cannot be read.
-
-    It is never registered: the subclasses are, and return one of these only when their id's board is
-    impossible, so that the press still gets a reply.
+    Never registered itself: the board buttons return one from ``from_custom_id`` for such an id.
     """
 
-    def __init__(
-        self, button: discord.ui.Button[Any], code: GameCode | None, *, pressed_disabled: bool = False
-    ) -> None:
-        super().__init__(button)
-        self.code = code
-        self.pressed_disabled = pressed_disabled
+    async def callback(self, interaction: Interaction) -> None:
+        """Say the button is no longer active, privately."""
+        await handler(interaction).inactive_button(interaction)
 
-    @classmethod
-    def _parse(cls, match: re.Match[str]) -> GameCode | None:
-        try:
-            return codec.from_match(match)[0]
-        except codec.CodecError:
-            log.warning("unreadable custom_id %r", match.string)
-            return None
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the cog (errors are logged and answered with an apology)."""
-        await interaction.response.send_message(
-            render.STALE_BOARD, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+class CellButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.CELL_TEMPLATE):
+    """One cell of the board: its mark (❌/⭕) or its number; the winning line green."""
+
+    def __init__(self, board: Game, cell: int, *, finished: bool) -> None:
+        face = render.cell_face(board.state, cell, finished=finished)
+        super().__init__(
+            discord.ui.Button(
+                label=face.label,
+                emoji=face.emoji,
+                style=face.style,
+                disabled=face.disabled,
+                custom_id=codec.encode(board, cell),
+                row=cell // 3,
+            )
         )
-
-
-class CellButton(_GameButton, template=codec.CELL_TEMPLATE):
-    """One cell of the board: its mark (❌/⭕) or its number; the winning line is green."""
-
-    def __init__(self, code: GameCode, cell: int, *, finished: bool, pressed_disabled: bool = False) -> None:
-        face = render.cell_face(code.state, cell, finished=finished)
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=face.label,
-            emoji=face.emoji,
-            style=face.style,
-            disabled=face.disabled,
-            custom_id=codec.encode(code, cell),
-            row=cell // 3,
-        )
-        super().__init__(button, code, pressed_disabled=pressed_disabled)
+        self.board = board
         self.cell = cell
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _GameButton:
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
         """Rebuild the button from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
-        code = cls._parse(match)
-        disabled = bool(getattr(item, "disabled", False))
-        if code is None:
-            return _GameButton(item, None, pressed_disabled=disabled)  # type: ignore[arg-type]
-        return cls(code, int(match["kind"]), finished=disabled, pressed_disabled=disabled)
+        board = _board(interaction, match)
+        if board is None:
+            return _Inactive(cast(discord.ui.Button[Any], item))
+        return cls(board, int(match["kind"]), finished=board.over)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the cog (errors are logged and answered with an apology)."""
-        assert self.code is not None
-        code, cell, disabled = self.code, self.cell, self.pressed_disabled
-        await _run(
-            interaction, code.game_id, "cell press", lambda cog: cog.press_cell(interaction, code, cell, disabled)
-        )
+    async def callback(self, interaction: Interaction) -> None:
+        """Hand the press to the bot's component handler."""
+        await handler(interaction).press_cell(interaction, self.board, self.cell)
 
 
-class _ControlButton(_GameButton, template=r"ttt:[rn]:.*"):
+class _ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[rn]:.*"):
     """A button of the board's last row; subclasses set its face and what a press does."""
 
     KIND: ClassVar[Literal["r", "n"]]
@@ -148,119 +123,108 @@ class _ControlButton(_GameButton, template=r"ttt:[rn]:.*"):
     EMOJI: ClassVar[str]
     STYLE: ClassVar[discord.ButtonStyle]
 
-    def __init__(self, code: GameCode, *, disabled: bool = False) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=self.LABEL,
-            emoji=self.EMOJI,
-            style=self.STYLE,
-            disabled=disabled,
-            custom_id=codec.encode(code, self.KIND),
-            row=_CONTROL_ROW,
+    def __init__(self, board: Game, tr: Lang | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(tr or render.lang(None))(self.LABEL),
+                emoji=self.EMOJI,
+                style=self.STYLE,
+                custom_id=codec.encode(board, self.KIND),
+                row=_CONTROL_ROW,
+            )
         )
-        super().__init__(button, code, pressed_disabled=disabled)
+        self.board = board
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the base class's reply
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _GameButton:
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
         """Rebuild the button from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
-        code = cls._parse(match)
-        disabled = bool(getattr(item, "disabled", False))
-        return _GameButton(item, None) if code is None else cls(code, disabled=disabled)  # type: ignore[arg-type]
+        board = _board(interaction, match)
+        return _Inactive(cast(discord.ui.Button[Any], item)) if board is None else cls(board)
 
 
 class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
     """Resign the game (shown while it runs)."""
 
     KIND = "r"
-    LABEL = "Resign"
+    LABEL = N_("Resign")
     EMOJI = "\N{WAVING WHITE FLAG}"
     STYLE = discord.ButtonStyle.secondary
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the cog (errors are logged and answered with an apology)."""
-        assert self.code is not None
-        code, disabled = self.code, self.pressed_disabled
-        await _run(interaction, code.game_id, "resign press", lambda cog: cog.press_resign(interaction, code, disabled))
+    async def callback(self, interaction: Interaction) -> None:
+        """Hand the press to the bot's component handler."""
+        await handler(interaction).press_resign(interaction, self.board)
 
 
 class RematchButton(_ControlButton, template=codec.REMATCH_TEMPLATE):
     """Start a new game with the same players and options, sides swapped (shown after the end)."""
 
     KIND = "n"
-    LABEL = "Rematch"
+    LABEL = N_("Rematch")
     EMOJI = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
     STYLE = discord.ButtonStyle.success
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the cog (errors are logged and answered with an apology)."""
-        assert self.code is not None
-        code = self.code
-        await _run(interaction, code.game_id, "rematch press", lambda cog: cog.press_rematch(interaction, code))
+    async def callback(self, interaction: Interaction) -> None:
+        """Hand the press to the bot's component handler."""
+        await handler(interaction).press_rematch(interaction, self.board)
 
 
-class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ttt:(?P<answer>[ad]):(?P<game>[0-9a-f]{6}):(?P<challenged>\d{1,20})",
-):
-    """Accept or Decline on a challenge prompt; the cog checks that the challenge is still open."""
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.ANSWER_TEMPLATE):
+    """Accept or Decline on a challenge prompt; the game service checks the challenge is still open."""
 
-    def __init__(self, game_id: str, challenged_id: int, *, accept: bool) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label="Accept" if accept else "Decline",
-            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-            custom_id=f"ttt:{'a' if accept else 'd'}:{game_id}:{challenged_id}",
+    def __init__(self, game_id: str, challenged_id: int, *, accept: bool, tr: Lang | None = None) -> None:
+        tr = tr or render.lang(None)
+        super().__init__(
+            discord.ui.Button(
+                label=tr(N_("Accept")) if accept else tr(N_("Decline")),
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"ttt:{'a' if accept else 'd'}:{game_id}:{challenged_id}",
+            )
         )
-        super().__init__(button)
         self.game_id = game_id
         self.challenged_id = challenged_id
         self.accept = accept
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ChallengeButton:
         """Rebuild the answer button from a pressed ``custom_id``."""
         return cls(match["game"], int(match["challenged"]), accept=match["answer"] == "a")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the cog (errors are logged and answered with an apology)."""
-        game_id, challenged, accept = self.game_id, self.challenged_id, self.accept
-        await _run(
-            interaction,
-            game_id,
-            "challenge answer",
-            lambda cog: cog.answer_challenge(interaction, game_id, challenged, accepted=accept),
-        )
+    async def callback(self, interaction: Interaction) -> None:
+        """Hand the answer to the bot's component handler."""
+        await handler(interaction).answer_challenge(interaction, self.game_id, self.challenged_id, accept=self.accept)
 
 
 DYNAMIC_ITEMS = (CellButton, ResignButton, RematchButton, ChallengeButton)
 
 
-def board_view(session: Session, *, retired: bool = False) -> discord.ui.View | None:
+def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> discord.ui.View | None:
     """The board's components: nine cells (button mode) and Resign while playing, Rematch after the end.
 
     ``retired`` gives the disabled board left on an old message after the board moved. The view never
-    times out (``timeout=None``): its buttons are ``DynamicItem``s and must stay registered.
+    times out (``timeout=None``): its buttons are ``DynamicItem``s, dispatched by ``custom_id``.
     """
     view = discord.ui.View(timeout=None)
-    finished = session.over or retired
-    code = session.code
-    if session.mode == "buttons":
+    finished = game.over or retired
+    if game.mode == "buttons":
         for cell in range(9):
-            view.add_item(CellButton(code, cell, finished=finished))
-    if retired:
-        return view if view.children else None
-    if not session.over:
-        view.add_item(ResignButton(code))
-    elif session.end_reason in ("win", "draw", "resigned", "abandoned"):
-        view.add_item(RematchButton(code))
+            view.add_item(CellButton(game, cell, finished=finished))
+    if not retired:
+        if not game.over:
+            view.add_item(ResignButton(game, tr))
+        elif game.end_reason in ("win", "draw", "resigned", "abandoned"):
+            view.add_item(RematchButton(game, tr))
     return view if view.children else None
 
 
-def challenge_view(game_id: str, challenged_id: int) -> discord.ui.View:
-    """Accept and Decline for a challenge. The view never times out: the cog expires the challenge itself."""
+def challenge_view(game: Game, tr: Lang | None = None) -> discord.ui.View:
+    """Accept and Decline for a challenge. The view never times out: the game service expires the challenge."""
+    if game.challenged_id is None:
+        raise ValueError(f"game {game.game_id} is not a challenge")
     view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton(game_id, challenged_id, accept=True))
-    view.add_item(ChallengeButton(game_id, challenged_id, accept=False))
+    view.add_item(ChallengeButton(game.game_id, game.challenged_id, accept=True, tr=tr))
+    view.add_item(ChallengeButton(game.game_id, game.challenged_id, accept=False, tr=tr))
     return view

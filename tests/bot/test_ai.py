@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import threading
 
-from bot.ai import AI, config_for, decide, fast_executor, is_slow, search_executor
+from bot.games.ai import AI, config_for, decide, fast_executor, is_slow, search_executor
 from engine import Difficulty, initial_state, parse_board
 
 

@@ -125,7 +125,9 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
     monkeypatch: pytest.MonkeyPatch, dev_guild: int | None
 ) -> None:
     settings = Settings(token=TOKEN, dev_guild_id=dev_guild, shard_ids=(1,), shard_count=2)
-    bot = TTTBot(settings, executor=ThreadPoolExecutor(1), slow_executor=ThreadPoolExecutor(1))
+    bot = TTTBot(
+        settings, executor=ThreadPoolExecutor(1), slow_executor=ThreadPoolExecutor(1), hints=ThreadPoolExecutor(1)
+    )
     synced: list[int | None] = []
 
     async def sync(*, guild: discord.abc.Snowflake | None = None) -> list[object]:
@@ -153,8 +155,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert bot.shard_ids == [1] and bot.shard_count == 2
     finally:  # never logged in, so only the HTTP session and the executors need closing
         await bot.http.close()
-        bot.executor.shutdown()
-        bot.slow_executor.shutdown()
+        await bot.ai.shutdown()
 
 
 def _console(script: str, **options: object) -> tuple[int, str]:
@@ -167,7 +168,7 @@ def test_console_plays_a_full_game_and_reprompts_on_bad_input() -> None:
     status, text = _console("hello\n0\n5\n5\nh\n1\n2\n3\n4\n6\n7\n8\n9\n")
     assert status == 0
     assert "'hello' is not a cell" in text and "'0' is not a cell" in text
-    assert "Cell 5 is taken" in text
+    assert "That cell is taken" in text
     assert "Hint for ❌ X (best play from both sides)" in text and "**" not in text and "```" not in text
     assert "O played" in text and "alpha-beta evaluated" in text
     assert "It's a draw." in text or "the bot wins!" in text

@@ -41,7 +41,7 @@ OPTION_SUBCOMMAND, OPTION_STRING, OPTION_INTEGER, OPTION_USER = 1, 3, 4, 6
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 EMOJI = {"X": "\N{CROSS MARK}", "O": "\N{HEAVY LARGE CIRCLE}"}
 AI_LINE = re.compile(
-    r"(?P<mark>[XO]) played (?P<cell>[1-9]) · (?P<algorithm>alpha-beta|minimax) evaluated (?P<states>[\d,]+) states"
+    r"(?P<mark>[XO]) played (?P<cell>[1-9]) · (?P<algorithm>alpha-beta|minimax) evaluated (?P<states>[\d,]+) states?"
 )
 TOTAL_LINE = re.compile(r"The bot evaluated (?P<states>[\d,]+) states over (?P<moves>\d+) moves?\.")
 GRID_ROW = re.compile(r"^ (\S) │ (\S) │ (\S) $")
@@ -89,10 +89,13 @@ def ttt_ids(message: dict[str, Any]) -> list[str]:
 
 
 def board_of(message: dict[str, Any]) -> str:
-    """The board encoded in the message's buttons (``ttt:<kind>:<game>:<board>:...``), e.g. ``"X...O...."``."""
-    boards = {custom_id.split(":")[3] for custom_id in ttt_ids(message)}
-    assert len(boards) == 1, f"expected one board in {message['components']}"
-    return boards.pop()
+    """The board encoded in the message's buttons (``ttt:<kind>:<game>:<moves>:...``), e.g. ``"X...O...."``."""
+    histories = {custom_id.split(":")[3] for custom_id in ttt_ids(message)}
+    assert len(histories) == 1, f"expected one board in {message['components']}"
+    board = ["."] * 9
+    for ply, cell in enumerate(histories.pop()):
+        board[int(cell)] = "XO"[ply % 2]
+    return "".join(board)
 
 
 def game_id_of(message: dict[str, Any]) -> str:
@@ -731,11 +734,11 @@ async def test_restart_resumes_boards_and_abandons_idle_games(fake: FakeDiscord,
 
     # the running board still works: the new process rebuilds the game from the pressed button
     await running.press(free_cells(running.board)[0])
-    assert "game resumed from its board" in bot.log_text()
+    assert "game resumed" in bot.log_text()
 
     # a text board has no cells to press: /ttt move finds the game in the channel's latest board
     await text_game.press(free_cells(text_game.board)[0])
-    assert "game resumed from history" in bot.log_text()
+    assert bot.log_text().count("game resumed") >= 2
 
     # a press that still carries the finished board's ids (its cells re-enabled, as on a stale client)
     stale = stale_copy(fake, finished_channel, final, enable=True)

@@ -1,8 +1,9 @@
-"""The bot's engine calls: synchronous functions for the console and an async runner for Discord.
+"""The engine behind the game service: every search runs in an executor, off the event loop.
 
-The async runner sends every search to an executor (``loop.run_in_executor``) so the event loop keeps
-answering interactions and heartbeats while a search runs. Arguments and results are plain picklable
-values, so the executor may be a thread pool or a process pool (see ``benchmarks/loop_lag.py``).
+The event loop keeps answering interactions and heartbeats while a search runs. Arguments and results
+are plain picklable values, so an executor may be a thread pool or a process pool (see
+``benchmarks/loop_lag.py``). Moves and hints have separate executors, so a burst of hints never delays
+a move.
 """
 
 from __future__ import annotations
@@ -14,10 +15,20 @@ import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from bot.codec import Algorithm
+from bot.games.game import Algorithm
 from engine import Analysis, Decision, Difficulty, SearchConfig, State, analyse, choose_move
 
-__all__ = ["AI", "SLOW_EMPTY_CELLS", "config_for", "decide", "fast_executor", "hint", "is_slow", "search_executor"]
+__all__ = [
+    "AI",
+    "SLOW_EMPTY_CELLS",
+    "config_for",
+    "decide",
+    "fast_executor",
+    "hint",
+    "hint_executor",
+    "is_slow",
+    "search_executor",
+]
 
 log = logging.getLogger(__name__)
 
@@ -67,10 +78,17 @@ def fast_executor(workers: int = 2) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="alphabeta")
 
 
-class AI:
-    """Runs engine searches off the event loop: alpha-beta in ``executor``, minimax and hints in ``slow_executor``.
+def hint_executor() -> ProcessPoolExecutor:
+    """The executor for hints: one worker process of its own, so hints queue behind each other, never behind
+    or in front of the bot's moves."""
+    return search_executor(1)
 
-    ``None`` for either means the loop's default thread pool.
+
+class AI:
+    """Runs engine searches off the event loop: alpha-beta in ``executor``, plain minimax in ``slow_executor``,
+    hints in ``hint_executor``.
+
+    ``None`` for any of them means the loop's default thread pool. :meth:`shutdown` stops all three.
     """
 
     def __init__(
@@ -79,9 +97,11 @@ class AI:
         rng: random.Random | None = None,
         *,
         slow_executor: Executor | None = None,
+        hint_executor: Executor | None = None,
     ) -> None:
         self.executor = executor
         self.slow_executor = slow_executor or executor
+        self.hint_executor = hint_executor or self.slow_executor
         self.rng = rng or random.Random()
 
     async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
@@ -94,12 +114,20 @@ class AI:
     async def warm_up(self) -> None:
         """Run one tiny search in each executor, so a process pool has started a worker before the first game."""
         nearly_full = State(0b110000000, 0b000000011)
+        loop = asyncio.get_running_loop()
         await asyncio.gather(
             self.choose(nearly_full, Difficulty.UNBEATABLE, "alpha-beta"),
             self.choose(nearly_full, Difficulty.UNBEATABLE, "minimax"),
+            loop.run_in_executor(self.hint_executor, hint, nearly_full),
         )
 
     async def analyse(self, state: State) -> Analysis:
         """A hint for the player to move (it runs plain minimax too), searched off the event loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.slow_executor, hint, state)
+        return await loop.run_in_executor(self.hint_executor, hint, state)
+
+    async def shutdown(self) -> None:
+        """Stop every executor and wait for its workers to exit (in a thread, so the loop keeps running)."""
+        executors = {id(e): e for e in (self.executor, self.slow_executor, self.hint_executor) if e is not None}
+        for executor in executors.values():
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

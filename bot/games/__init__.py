@@ -1,0 +1,35 @@
+"""The game flow without Discord: sessions, challenges, timers and the rules of play.
+
+:class:`GameService` takes intents (a press, a move, a resignation...) and returns outcomes (a refusal,
+or the new game plus what to show). The Discord cog and the console both drive it; nothing here
+imports ``discord``.
+"""
+
+from bot.games.codec import CodecError, Kind, decode, encode
+from bot.games.game import AIMove, Algorithm, EndReason, Game, Mode, Status, new_game_id
+from bot.games.outcomes import Challenged, Declined, Hinted, NeedsHistory, Outcome, Posted, Refusal, Shown
+from bot.games.service import Actor, GameService
+
+__all__ = [
+    "AIMove",
+    "Actor",
+    "Algorithm",
+    "Challenged",
+    "CodecError",
+    "Declined",
+    "EndReason",
+    "Game",
+    "GameService",
+    "Hinted",
+    "Kind",
+    "Mode",
+    "NeedsHistory",
+    "Outcome",
+    "Posted",
+    "Refusal",
+    "Shown",
+    "Status",
+    "decode",
+    "encode",
+    "new_game_id",
+]

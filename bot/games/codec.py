@@ -1,0 +1,173 @@
+"""A game written into a component ``custom_id`` and read back, so boards keep working after a restart.
+
+Format (fields separated by ``:``)::
+
+    ttt:<kind>:<game id>:<moves>:<options>:<X player>:<O player>:<states>
+
+- ``kind``: ``0``-``8`` for a cell button, ``r`` for Resign, ``n`` for Rematch (a new game).
+- ``game id``: a base-36 snowflake, 1-13 characters (:func:`bot.games.game.new_game_id`).
+- ``moves``: the cells played so far (``0``-``8``), in order: the position, its ply and the game's
+  history in at most nine characters. Two boards of one game compare by it: the longer is newer.
+- ``options``: difficulty (``e``/``m``/``u``), algorithm (``a`` alpha-beta, ``m`` minimax) and board
+  mode (``b`` buttons, ``t`` text).
+- players: a user id (snowflake, up to 20 digits) or ``b`` for the bot.
+- ``states``: the states the bot has evaluated in this game so far, in base 36.
+
+The longest id is 83 characters, within Discord's limit of 100. Challenge prompts use
+``ttt:a:<game id>:<user>`` (Accept) and ``ttt:d:...`` (Decline).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final, Literal
+
+from bot.games.game import Algorithm, Game, Mode, to_base36
+from engine import Difficulty, IllegalMoveError, initial_state, result, terminal, winner
+
+__all__ = [
+    "ANSWER_TEMPLATE",
+    "CELL_TEMPLATE",
+    "MAX_CUSTOM_ID",
+    "REMATCH_TEMPLATE",
+    "RESIGN_TEMPLATE",
+    "CodecError",
+    "Kind",
+    "decode",
+    "encode",
+    "from_match",
+    "is_ours",
+]
+
+Kind = int | Literal["r", "n"]
+MAX_CUSTOM_ID: Final = 100
+_BOT: Final = "b"
+
+_DIFFICULTY = {Difficulty.EASY: "e", Difficulty.MEDIUM: "m", Difficulty.UNBEATABLE: "u"}
+_ALGORITHM: dict[Algorithm, str] = {"alpha-beta": "a", "minimax": "m"}
+_MODE: dict[Mode, str] = {"buttons": "b", "text": "t"}
+_FROM_DIFFICULTY = {c: d for d, c in _DIFFICULTY.items()}
+_FROM_ALGORITHM = {c: a for a, c in _ALGORITHM.items()}
+_FROM_MODE = {c: m for m, c in _MODE.items()}
+
+_PAYLOAD = (
+    r"(?P<game>[0-9a-z]{1,13}):(?P<moves>[0-8]{0,9}):(?P<opts>[emu][am][bt]):"
+    r"(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20}):(?P<states>[0-9a-z]{1,6})"
+)
+CELL_TEMPLATE: Final = rf"ttt:(?P<kind>[0-8]):{_PAYLOAD}"
+RESIGN_TEMPLATE: Final = rf"ttt:(?P<kind>r):{_PAYLOAD}"
+REMATCH_TEMPLATE: Final = rf"ttt:(?P<kind>n):{_PAYLOAD}"
+ANSWER_TEMPLATE: Final = r"ttt:(?P<answer>[ad]):(?P<game>[0-9a-z]{1,13}):(?P<challenged>\d{1,20})"
+_ANY_BOARD = re.compile(rf"ttt:(?P<kind>[0-8rn]):{_PAYLOAD}")
+_ANY_ANSWER = re.compile(ANSWER_TEMPLATE)
+
+
+class CodecError(ValueError):
+    """A ``custom_id`` that is not one of ours, or that describes an impossible game."""
+
+
+def encode(game: Game, kind: Kind) -> str:
+    """The ``custom_id`` for a cell (``0``-``8``), Resign (``"r"``) or Rematch (``"n"``) button of ``game``.
+
+    Raises:
+        CodecError: ``kind`` or a field of ``game`` cannot be written in the format.
+    """
+    if kind not in _KINDS:
+        raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-8, 'r' or 'n'")
+    payload = _payload(
+        game.game_id, game.moves, game.difficulty, game.algorithm, game.mode, game.x_id, game.o_id, game.ai_states
+    )
+    return f"ttt:{kind}:{payload}"
+
+
+_KINDS: Final = frozenset((*range(9), "r", "n"))
+
+
+@lru_cache(maxsize=1024)
+def _payload(
+    game_id: str,
+    moves: tuple[int, ...],
+    difficulty: Difficulty,
+    algorithm: Algorithm,
+    mode: Mode,
+    x_id: int | None,
+    o_id: int | None,
+    states: int,
+) -> str:
+    """Everything after the kind: the same for all eleven buttons of a board, so it is built once."""
+    opts = _DIFFICULTY[difficulty] + _ALGORITHM[algorithm] + _MODE[mode]
+    players = f"{_BOT if x_id is None else x_id}:{_BOT if o_id is None else o_id}"
+    payload = f"{game_id}:{''.join(map(str, moves))}:{opts}:{players}:{to_base36(states)}"
+    if not _PAYLOAD_RE.fullmatch(payload):
+        raise CodecError(f"cannot encode game {game_id!r}: got {payload!r}")
+    return payload
+
+
+_PAYLOAD_RE = re.compile(_PAYLOAD)
+
+
+def is_ours(custom_id: str) -> bool:
+    """True when ``custom_id`` has the shape of one of this bot's current buttons."""
+    return _ANY_BOARD.fullmatch(custom_id) is not None or _ANY_ANSWER.fullmatch(custom_id) is not None
+
+
+def decode(
+    custom_id: str, *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
+) -> tuple[Game, Kind]:
+    """Read a board button's ``custom_id`` (made by :func:`encode`) into its game and the button's kind.
+
+    The game's place (channel, guild, message) is not in the id; the caller passes it.
+
+    Raises:
+        CodecError: the id is not a board button's, or its moves are not a legal game.
+    """
+    match = _ANY_BOARD.fullmatch(custom_id)
+    if match is None:
+        raise CodecError(f"{custom_id!r} is not a tic-tac-toe board button")
+    return from_match(match, channel_id=channel_id, guild_id=guild_id, message_id=message_id)
+
+
+def from_match(
+    match: re.Match[str], *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
+) -> tuple[Game, Kind]:
+    """Build the game from a match of one of the board templates (as a ``DynamicItem`` receives it).
+
+    A finished position becomes a game that is over (``win`` or ``draw``); a board whose game ended
+    otherwise (resigned, abandoned) carries a Rematch button, which the caller reads from ``kind``.
+
+    Raises:
+        CodecError: the moves repeat a cell or go on after the game was won.
+    """
+    moves = tuple(int(c) for c in match["moves"])
+    state = initial_state()
+    try:
+        for cell in moves:
+            if terminal(state):
+                raise CodecError(f"moves {match['moves']!r} go on after the game ended")
+            state = result(state, cell)
+    except IllegalMoveError as exc:
+        raise CodecError(f"moves {match['moves']!r} are not a legal game: {exc}") from exc
+    opts = match["opts"]
+    done = terminal(state)
+    game = Game(
+        game_id=match["game"],
+        channel_id=channel_id,
+        x_id=None if match["x"] == _BOT else int(match["x"]),
+        o_id=None if match["o"] == _BOT else int(match["o"]),
+        difficulty=_FROM_DIFFICULTY[opts[0]],
+        algorithm=_FROM_ALGORITHM[opts[1]],
+        mode=_FROM_MODE[opts[2]],
+        moves=moves,
+        state=state,
+        guild_id=guild_id,
+        message_id=message_id,
+        status="over" if done else "playing",
+        end_reason=("win" if winner(state) else "draw") if done else None,
+        ai_states=int(match["states"], 36),
+    )
+    if game.x_id is None and game.o_id is None:
+        raise CodecError("a game needs at least one person")
+    raw = match["kind"]
+    kind: Kind = int(raw) if raw.isdigit() else ("r" if raw == "r" else "n")
+    return game, kind

@@ -1,0 +1,67 @@
+"""What the game service answers an intent with: a refusal, or the new game and how to show it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from bot.games.game import Game
+from engine import Analysis
+
+__all__ = ["Challenged", "Declined", "Hinted", "NeedsHistory", "Outcome", "Posted", "Refusal", "Shown"]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The intent was refused and nothing changed: ``key`` is a message id (see :mod:`bot.games.refusals`)
+    whose placeholders ``values`` fill in. Shown privately to the one who asked."""
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """``game`` was committed; show it on the message the interaction came from (a press, Accept)."""
+
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    """``game`` was committed; show it as a new board message, then report its id with
+    :meth:`GameService.placed`. ``retired`` is the board message it replaces (to mark as moved), if any."""
+
+    game: Game
+    retired: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Challenged:
+    """A challenge was committed: post the prompt with Accept and Decline, then report its id."""
+
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """The challenged user declined: show it on the prompt."""
+
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class Hinted:
+    """A private hint for the player to move in ``game``."""
+
+    game: Game
+    analysis: Analysis
+
+
+@dataclass(frozen=True, slots=True)
+class NeedsHistory:
+    """The channel has no game in memory (the bot restarted): read the channel's latest board and ask again
+    with it. Nothing was committed."""
+
+
+Outcome = Refusal | Shown | Posted | Challenged | Declined | Hinted | NeedsHistory

@@ -1,0 +1,27 @@
+"""Why the service refuses an intent: English message ids (gettext msgids) with ``str.format`` placeholders.
+
+The Discord layer translates them by the interaction's locale and fills in the values.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import N_
+
+NO_GAME = N_("No game is running in this channel — start one with /ttt start.")
+NOT_YOUR_GAME = N_("This isn't your game — start your own with /ttt start.")
+NOT_YOUR_TURN = N_("Not your turn.")
+CELL_TAKEN = N_("That cell is taken — pick an empty one.")
+GAME_OVER = N_("This game is over.")
+BOARD_CHANGED = N_("The board changed before your move arrived — look again and retry.")
+STALE_BOARD = N_("This board is out of date — use the latest one: {link}")
+BUSY_GAME = N_("A game is already running in this channel: {link} — one game per channel.")
+BUSY_CHALLENGE = N_("A challenge is waiting for an answer in this channel: {link} — one game per channel.")
+SELF_CHALLENGE = N_("You can't challenge yourself — leave `opponent` empty to play me.")
+BOT_CHALLENGE = N_("Bots can't accept challenges — leave `opponent` empty to play me.")
+NOT_CHALLENGED = N_("Only {user} can answer this challenge — start your own game with /ttt start.")
+CHALLENGE_CLOSED = N_("This challenge is no longer open.")
+BOT_THINKING = N_("I'm still thinking about my move — try again in a moment.")
+NO_HISTORY = N_(
+    "I restarted and can't read this conversation's history to find the board. "
+    "Press a button on the latest board, or start a new game with /ttt start."
+)

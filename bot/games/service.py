@@ -1,0 +1,471 @@
+"""The game service: every channel's game, its challenge and its deadlines, and the rules of the flow.
+
+Each intent (start, press, move, resign, hint, board, accept, decline, rematch) is decided and committed
+in memory under the channel's lock and answered with an :mod:`outcome <bot.games.outcomes>`. The lock
+never covers network I/O: callers show the outcome after it returns, so a refusal never waits for
+another interaction's HTTP round trip. The only await under the lock is the bot's own search, which runs
+in an executor.
+
+After a restart the service knows no games. An intent about a channel it knows nothing of returns
+:class:`NeedsHistory`; the caller reads the channel's latest board messages and asks again with them
+(:class:`History`). A board is compared with the newest board of its game, so an older board can never
+override a newer one.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from bot.games import refusals
+from bot.games.ai import AI
+from bot.games.game import Algorithm, Game, Mode
+from bot.games.locks import ChannelLocks
+from bot.games.outcomes import Challenged, Declined, Hinted, NeedsHistory, Outcome, Posted, Refusal, Shown
+from bot.games.timers import Deadlines
+from engine import Difficulty, Mark
+
+__all__ = ["Actor", "GameService", "History", "Player"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who sent an intent, and where: a user id, the channel (and guild, ``None`` in DMs), their locale."""
+
+    user_id: int
+    channel_id: int
+    guild_id: int | None = None
+    locale: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A refusal's value that names a player (``None`` is the bot); the caller renders it as a name."""
+
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The boards found among a channel's recent messages, newest first (``readable`` is False when the
+    channel's history could not be read, e.g. a DM the bot is not in). A board whose message shows a
+    Rematch button is passed as a game that is over."""
+
+    boards: tuple[Game, ...] = ()
+    readable: bool = True
+
+    def newest(self, game_id: str | None = None) -> Game | None:
+        """The newest board of ``game_id`` (of any game when ``None``)."""
+        return next((b for b in self.boards if game_id is None or b.game_id == game_id), None)
+
+
+class GameService:
+    """The running games, one per channel, and the rules of play. No ``discord`` here.
+
+    ``on_finished(game)`` is called once per game when it ends, for any reason (the records store);
+    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message.
+    """
+
+    def __init__(
+        self,
+        ai: AI,
+        *,
+        turn_timeout: float = 600.0,
+        challenge_timeout: float = 60.0,
+        on_finished: Callable[[Game], None] | None = None,
+        on_expired: Callable[[Game], None] | None = None,
+        remember_finished: int = 4096,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.ai = ai
+        self.challenge_timeout = challenge_timeout
+        self.on_finished = on_finished
+        self.on_expired = on_expired
+        self.rng = rng or random.Random()
+        self._games: dict[int, Game] = {}
+        self._locks = ChannelLocks()
+        self._turns = Deadlines(turn_timeout, self._abandon)
+        self._challenges = Deadlines(challenge_timeout, self._expire_challenge)
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        self._remember = remember_finished
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    @property
+    def locks_held(self) -> int:
+        """Channels with work in flight (the lock map's size)."""
+        return len(self._locks)
+
+    def current(self, channel_id: int) -> Game | None:
+        """The game (or challenge) running in ``channel_id``, if any."""
+        return self._games.get(channel_id)
+
+    def is_finished(self, game_id: str) -> bool:
+        """True when this process saw ``game_id`` end (it remembers the last few thousand)."""
+        return game_id in self._finished
+
+    def close(self) -> None:
+        """Cancel every deadline (at shutdown)."""
+        self._turns.close()
+        self._challenges.close()
+
+    # ---- intents ---------------------------------------------------------------------------------
+
+    async def start(
+        self,
+        actor: Actor,
+        *,
+        game_id: str,
+        opponent: int | None = None,
+        opponent_is_bot: bool = False,
+        play_as: Mark | None = Mark.X,
+        difficulty: Difficulty = Difficulty.UNBEATABLE,
+        algorithm: Algorithm = "alpha-beta",
+        mode: Mode = "buttons",
+    ) -> Outcome:
+        """A new game against the bot, or a challenge to ``opponent``; ``play_as=None`` picks a side at random.
+
+        Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X),
+        :class:`Challenged`, or a :class:`Refusal` (the channel is busy, a self- or bot challenge).
+        """
+        if opponent == actor.user_id:
+            return Refusal(refusals.SELF_CHALLENGE)
+        if opponent is not None and opponent_is_bot:
+            return Refusal(refusals.BOT_CHALLENGE)
+        mark = play_as or self.rng.choice((Mark.X, Mark.O))
+        x_id, o_id = (actor.user_id, opponent) if mark is Mark.X else (opponent, actor.user_id)
+        game = Game(
+            game_id=game_id,
+            channel_id=actor.channel_id,
+            x_id=x_id,
+            o_id=o_id,
+            difficulty=difficulty,
+            algorithm=algorithm,
+            mode=mode,
+            guild_id=actor.guild_id,
+            status="playing" if opponent is None else "challenge",
+            challenged_id=opponent,
+            locale=actor.locale,
+        )
+        return await self._open(game)
+
+    async def rematch(self, actor: Actor, board: Game, *, game_id: str) -> Outcome:
+        """A new game with ``board``'s players and options, sides swapped (the Rematch button)."""
+        if not board.is_player(actor.user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        game = Game(
+            game_id=game_id,
+            channel_id=actor.channel_id,
+            x_id=board.o_id,
+            o_id=board.x_id,
+            difficulty=board.difficulty,
+            algorithm=board.algorithm,
+            mode=board.mode,
+            guild_id=actor.guild_id,
+            locale=actor.locale,
+        )
+        return await self._open(game)
+
+    async def press(self, actor: Actor, board: Game, cell: int, *, history: History | None = None) -> Outcome:
+        """A press on ``cell`` of the board message ``board`` (as its buttons encode it, with its message id).
+
+        Returns :class:`Shown` (the move and the bot's reply, to show on that message), a
+        :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed after a restart.
+        """
+        if not board.is_player(actor.user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        async with self._locks.hold(actor.channel_id):
+            found = self._board_game(board, history)
+            if not isinstance(found, Game):
+                return found
+            game = found
+            refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
+            if refusal is not None:
+                return refusal
+            after = (await self._play(game, cell, actor)).at(board.message_id)
+            self._commit(after, rearm=True)
+            return Shown(after)
+
+    async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Outcome:
+        """``/ttt move``: play ``cell`` (0-8) in the channel's game; the board is posted again (:class:`Posted`)."""
+        async with self._locks.hold(actor.channel_id):
+            found = self._channel_game(actor, history)
+            if not isinstance(found, Game):
+                return found
+            game = found
+            refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
+            if refusal is not None:
+                return refusal
+            after = (await self._play(game, cell, actor)).at(None)
+            self._commit(after, rearm=True)
+            return Posted(after, retired=game.message_id)
+
+    async def resign(self, actor: Actor, *, board: Game | None = None, history: History | None = None) -> Outcome:
+        """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
+        (``board`` given: :class:`Shown` on that message)."""
+        if board is not None and not board.is_player(actor.user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        async with self._locks.hold(actor.channel_id):
+            found = self._channel_game(actor, history) if board is None else self._board_game(board, history)
+            if not isinstance(found, Game):
+                return found
+            game = found
+            if game.status == "challenge":
+                return self._busy(game)
+            mark = game.mark_of(actor.user_id)
+            if mark is None:
+                return Refusal(refusals.NOT_YOUR_GAME)
+            ended = replace(game.resign(mark), locale=actor.locale)
+            if board is not None:
+                self._commit(ended)
+                return Shown(ended)
+            ended = ended.at(None)
+            self._commit(ended)
+            return Posted(ended, retired=game.message_id)
+
+    async def repost(self, actor: Actor, *, history: History | None = None) -> Outcome:
+        """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
+        turn's deadline is left as it was."""
+        async with self._locks.hold(actor.channel_id):
+            found = self._channel_game(actor, history)
+            if not isinstance(found, Game):
+                return found
+            game = found
+            if game.status == "challenge":
+                return self._busy(game)
+            moved = game.at(None)
+            self._commit(moved)
+            return Posted(moved, retired=game.message_id)
+
+    async def hint(self, actor: Actor, *, history: History | None = None) -> Outcome:
+        """``/ttt hint``: every free cell's outcome for the player to move (:class:`Hinted`), privately.
+
+        The analysis runs after the lock is released, in the hint executor.
+        """
+        async with self._locks.hold(actor.channel_id):
+            found = self._channel_game(actor, history)
+            if not isinstance(found, Game):
+                return found
+            game = found
+            refusal = self._turn_refusal(game, actor.user_id)
+            if refusal is not None:
+                return refusal
+        return Hinted(game, await self.ai.analyse(game.state))
+
+    async def answer(self, actor: Actor, game_id: str, challenged_id: int, *, accept: bool) -> Outcome:
+        """Accept (:class:`Shown`: the prompt becomes the board) or Decline (:class:`Declined`) a challenge."""
+        if actor.user_id != challenged_id:
+            return Refusal(refusals.NOT_CHALLENGED, {"user": Player(challenged_id)})
+        async with self._locks.hold(actor.channel_id):
+            game = self._games.get(actor.channel_id)
+            if game is None or game.game_id != game_id or game.status != "challenge":
+                return Refusal(refusals.CHALLENGE_CLOSED)
+            self._challenges.disarm(actor.channel_id)
+            if not accept:
+                ended = game.end("declined")
+                self._commit(ended)
+                return Declined(ended)
+            started = replace(game.accept(), locale=actor.locale)
+            self._commit(started, rearm=True)
+            log.info("challenge accepted: channel=%s game=%s", started.channel_id, started.game_id)
+            return Shown(started)
+
+    # ---- what the caller reports back ----------------------------------------------------------------
+
+    def placed(self, channel_id: int, game_id: str, message_id: int) -> None:
+        """A :class:`Posted` board or :class:`Challenged` prompt of ``game_id`` is message ``message_id``."""
+        game = self._games.get(channel_id)
+        if game is not None and game.game_id == game_id and game.message_id is None:
+            self._games[channel_id] = game.at(message_id)
+
+    def unposted(self, channel_id: int, game_id: str, retired: int | None) -> Game | None:
+        """A :class:`Posted` board (or prompt) of ``game_id`` certainly did not reach Discord.
+
+        A new game or challenge that nobody saw is dropped (``None``). Otherwise the ``retired`` board stays
+        the game's board, and the game is returned so the caller can show its committed position there.
+        """
+        game = self._games.get(channel_id)
+        if game is None or game.game_id != game_id or game.message_id is not None:
+            return None
+        if retired is None:
+            del self._games[channel_id]
+            self._turns.disarm(channel_id)
+            self._challenges.disarm(channel_id)
+            log.info("dropped game %s: its first message never reached channel %s", game_id, channel_id)
+            return None
+        self._games[channel_id] = game.at(retired)
+        return self._games[channel_id]
+
+    def is_board(self, channel_id: int, message_id: int) -> bool:
+        """True when ``message_id`` is the board message of the game running in ``channel_id``."""
+        game = self._games.get(channel_id)
+        return game is not None and game.message_id == message_id
+
+    # ---- internals -----------------------------------------------------------------------------------
+
+    async def _open(self, game: Game) -> Outcome:
+        async with self._locks.hold(game.channel_id):
+            running = self._games.get(game.channel_id)
+            if running is not None:
+                return self._busy(running)
+            if game.status == "challenge":
+                self._games[game.channel_id] = game
+                self._challenges.arm(game.channel_id, game.game_id)
+                log.info("challenge: channel=%s game=%s", game.channel_id, game.game_id)
+                return Challenged(game)
+            if game.ai_to_move:
+                game = await self._ai_reply(game)
+            self._games[game.channel_id] = game
+            self._turns.arm(game.channel_id, game.game_id)
+            log.info(
+                "game started: channel=%s game=%s difficulty=%s algorithm=%s mode=%s",
+                game.channel_id,
+                game.game_id,
+                game.difficulty.value,
+                game.algorithm,
+                game.mode,
+            )
+            return Posted(game)
+
+    def _board_game(self, board: Game, history: History | None) -> Game | Refusal | NeedsHistory:
+        """The running game a press on ``board`` acts on (resumed after a restart), or why there is none."""
+        channel_id = board.channel_id
+        game = self._games.get(channel_id)
+        if game is None or game.game_id != board.game_id:
+            if board.over or self.is_finished(board.game_id):
+                return Refusal(refusals.GAME_OVER)
+            if game is not None:
+                return self._stale(game)
+            if history is None:
+                return NeedsHistory()
+            newest = history.newest(board.game_id)
+            if newest is not None and newest.over:
+                return Refusal(refusals.GAME_OVER)
+            if newest is not None and newest.message_id != board.message_id:
+                return Refusal(refusals.STALE_BOARD, {"link": newest.jump_url})
+            game = self._resume(board)
+        if board.moves != game.moves:
+            return self._changed(game, board)
+        if game.message_id is None:  # a repost is on its way and this press beat its answer: adopt the message
+            game = self._games[channel_id] = game.at(board.message_id)
+        elif game.message_id != board.message_id:
+            return self._stale(game)
+        return game
+
+    def _channel_game(self, actor: Actor, history: History | None) -> Game | Refusal | NeedsHistory:
+        """The channel's game for a command (resumed from the newest board after a restart), or why there is none."""
+        game = self._games.get(actor.channel_id)
+        if game is not None:
+            return game
+        if history is None:
+            return NeedsHistory()
+        if not history.readable:
+            return Refusal(refusals.NO_HISTORY)
+        newest = history.newest()
+        if newest is None or newest.over or self.is_finished(newest.game_id):
+            return Refusal(refusals.NO_GAME)
+        return self._resume(newest)
+
+    def _resume(self, game: Game) -> Game:
+        self._games[game.channel_id] = game
+        self._turns.arm(game.channel_id, game.game_id)
+        log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
+        return game
+
+    def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
+        if game.status == "challenge":
+            return self._busy(game)
+        if not game.is_player(user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        if game.player_id(game.to_move) != user_id:
+            return Refusal(refusals.NOT_YOUR_TURN)
+        return None
+
+    @staticmethod
+    def _cell_refusal(game: Game, cell: int) -> Refusal | None:
+        return Refusal(refusals.CELL_TAKEN) if game.state[cell] is not None else None
+
+    async def _play(self, game: Game, cell: int, actor: Actor) -> Game:
+        after = replace(game.play(cell), locale=actor.locale)
+        log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
+        return await self._ai_reply(after) if after.ai_to_move else after
+
+    async def _ai_reply(self, game: Game) -> Game:
+        decision = await self.ai.choose(game.state, game.difficulty, game.algorithm)
+        log.debug(
+            "ai move: channel=%s game=%s cell=%d states=%d elapsed_ms=%.2f",
+            game.channel_id,
+            game.game_id,
+            decision.move,
+            decision.search.states,
+            decision.search.elapsed_ms,
+        )
+        return game.with_ai(decision)
+
+    def _commit(self, game: Game, *, rearm: bool = False) -> None:
+        """Store ``game`` as its channel's game, or finish it when it is over; ``rearm`` restarts the deadline."""
+        if game.over:
+            self._finish(game)
+            return
+        self._games[game.channel_id] = game
+        if rearm:
+            self._turns.arm(game.channel_id, game.game_id)
+
+    def _finish(self, game: Game) -> None:
+        running = self._games.get(game.channel_id)
+        if running is not None and running.game_id == game.game_id:
+            del self._games[game.channel_id]
+            self._turns.disarm(game.channel_id)
+            self._challenges.disarm(game.channel_id)
+        if game.game_id in self._finished:
+            return
+        self._finished[game.game_id] = None
+        while len(self._finished) > self._remember:
+            self._finished.popitem(last=False)
+        log.info(
+            "game over: channel=%s game=%s reason=%s winner=%s ai_states=%d",
+            game.channel_id,
+            game.game_id,
+            game.end_reason,
+            game.winner.value if game.winner else None,
+            game.ai_states,
+        )
+        if self.on_finished is not None:
+            self.on_finished(game)
+
+    def _busy(self, running: Game) -> Refusal:
+        key = refusals.BUSY_CHALLENGE if running.status == "challenge" else refusals.BUSY_GAME
+        return Refusal(key, {"link": running.jump_url})
+
+    def _stale(self, game: Game) -> Refusal:
+        return Refusal(refusals.STALE_BOARD, {"link": game.jump_url})
+
+    def _changed(self, game: Game, board: Game) -> Refusal:
+        newer = len(board.moves) < len(game.moves) and game.moves[: len(board.moves)] == board.moves
+        return Refusal(refusals.BOARD_CHANGED) if newer and game.message_id == board.message_id else self._stale(game)
+
+    async def _abandon(self, channel_id: int, game_id: str) -> None:
+        async with self._locks.hold(channel_id):
+            game = self._games.get(channel_id)
+            if game is None or game.game_id != game_id or game.status != "playing":
+                return
+            ended = game.end("abandoned")
+            self._finish(ended)
+        if self.on_expired is not None:
+            self.on_expired(ended)
+
+    async def _expire_challenge(self, channel_id: int, game_id: str) -> None:
+        async with self._locks.hold(channel_id):
+            game = self._games.get(channel_id)
+            if game is None or game.game_id != game_id or game.status != "challenge":
+                return
+            ended = game.end("expired")
+            self._finish(ended)
+        if self.on_expired is not None:
+            self.on_expired(ended)

@@ -1,0 +1,61 @@
+"""Deadlines per channel (a turn to play, a challenge to answer) as event-loop timer handles."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+__all__ = ["Deadlines"]
+
+log = logging.getLogger(__name__)
+
+
+class Deadlines:
+    """At most one pending deadline per channel; when one passes, ``expire(channel_id, token)`` runs as a task.
+
+    ``token`` is whatever the caller armed the deadline with (a game id), so the callback can check that
+    the game it was armed for is still the one running. A ``TimerHandle`` re-armed per move is far
+    cheaper than a sleeping task per game.
+    """
+
+    def __init__(self, seconds: float, expire: Callable[[int, str], Awaitable[None]]) -> None:
+        self.seconds = seconds
+        self._expire = expire
+        self._handles: dict[int, asyncio.TimerHandle] = {}
+        self._running: set[asyncio.Task[None]] = set()
+
+    def __len__(self) -> int:
+        return len(self._handles)
+
+    def arm(self, channel_id: int, token: str) -> None:
+        """(Re)start ``channel_id``'s deadline, ``seconds`` from now; a non-positive ``seconds`` disables it."""
+        self.disarm(channel_id)
+        if self.seconds > 0:
+            loop = asyncio.get_running_loop()
+            self._handles[channel_id] = loop.call_later(self.seconds, self._fire, channel_id, token)
+
+    def disarm(self, channel_id: int) -> None:
+        """Cancel ``channel_id``'s deadline, if any."""
+        handle = self._handles.pop(channel_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def close(self) -> None:
+        """Cancel every deadline and every expiry still running (at shutdown)."""
+        for channel_id in list(self._handles):
+            self.disarm(channel_id)
+        for task in self._running:
+            task.cancel()
+
+    def _fire(self, channel_id: int, token: str) -> None:
+        self._handles.pop(channel_id, None)
+        task = asyncio.get_running_loop().create_task(self._run(channel_id, token), name=f"ttt-deadline-{token}")
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _run(self, channel_id: int, token: str) -> None:
+        try:
+            await self._expire(channel_id, token)
+        except Exception:
+            log.exception("deadline handler failed: channel=%s game=%s", channel_id, token)
