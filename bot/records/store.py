@@ -62,14 +62,21 @@ async def open_store(url: str | None = None, *, timeout: float = DEFAULT_TIMEOUT
         raise RecordsUnavailableError(f"cannot open the game records database {shown}: {describe(exc)}") from exc
     engine = _create_engine(target, timeout)
     try:
-        async with engine.begin() as connection:
-            await connection.run_sync(upgrade)
+        async with engine.connect() as connection:
+            # on SQLite, take the write lock before Alembic reads the schema version, so that processes
+            # starting together migrate one after the other (PostgreSQL: an advisory lock in upgrade())
+            await connection.execution_options(**{_WRITE_LOCK: True})
+            async with connection.begin():
+                await connection.run_sync(upgrade)
     except Exception as exc:
         await engine.dispose()
         message = f"cannot open the game records database {shown}: {describe(exc, target.password)}"
         raise RecordsUnavailableError(message) from exc
     log.info("game records: %s is ready", shown)
     return RecordsStore(engine)
+
+
+_WRITE_LOCK = "records_write_lock"
 
 
 def _create_engine(url: URL, timeout: float) -> AsyncEngine:
@@ -92,7 +99,8 @@ def _create_engine(url: URL, timeout: float) -> AsyncEngine:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN")
+        immediate = connection.get_execution_options().get(_WRITE_LOCK, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
     return engine
 

@@ -13,12 +13,14 @@ import asyncio
 import logging
 import re
 import sqlite3
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from subprocess import PIPE, STDOUT
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -43,6 +45,8 @@ from bot.records.games import MAX_SNOWFLAKE
 from bot.records.migrate import head_revision
 from bot.records.schema import metadata
 from tests.pg_server import PostgresServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # --- a small hand-built history -----------------------------------------------------------------------------
 
@@ -220,6 +224,31 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         assert await again.game("g01") == HISTORY[0]
     finally:
         await again.close()
+
+
+_OPEN_ONCE = """
+import asyncio, logging, sys, time
+from bot.records import open_store
+logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
+time.sleep(max(0.0, float(sys.argv[2]) - time.time()))  # imports done: start together
+async def main():
+    store = await open_store(sys.argv[1], timeout=10.0)
+    await store.close()
+asyncio.run(main())
+"""
+
+
+async def test_processes_starting_together_migrate_once(backend: Backend) -> None:
+    start = str(time.time() + 1.5)
+    processes = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", _OPEN_ONCE, backend.url, start, cwd=ROOT, stdout=PIPE, stderr=STDOUT
+        )
+        for _ in range(3)
+    ]
+    outputs = [(await p.communicate())[0].decode() for p in processes]
+    assert [p.returncode for p in processes] == [0, 0, 0], outputs
+    assert sum(out.count("Running upgrade") for out in outputs) == 1, outputs
 
 
 def _schema(connection: Connection) -> dict[str, object]:
