@@ -55,11 +55,11 @@ async def open_store(url: str | None = None, *, timeout: float = DEFAULT_TIMEOUT
     target = database_url(url)
     shown = shown_url(target)
     path = sqlite_path(target)
-    try:
-        if path is not None:
+    if path is not None:
+        try:
             path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise RecordsUnavailableError(f"cannot open the game records database {shown}: {describe(exc)}") from exc
+        except OSError as exc:
+            raise RecordsUnavailableError(f"cannot open the game records database {shown}: {describe(exc)}") from exc
     engine = _create_engine(target, timeout)
     try:
         async with engine.connect() as connection:

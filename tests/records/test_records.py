@@ -487,6 +487,7 @@ async def test_an_unreachable_postgresql_raises_one_line_without_the_password(
         assert message.startswith("cannot open the game records database postgresql+asyncpg://ttt:***@127.0.0.1:")
         assert reason in message
     assert postgres_server.password not in caplog.text
+    assert "not-the-password" not in caplog.text
 
 
 async def test_an_unusable_sqlite_path_raises_one_line(tmp_path: Path) -> None:
