@@ -1,0 +1,54 @@
+"""Durable game records: finished games in SQLite or PostgreSQL, W/D/L stats, leaderboards, channel history.
+
+Discord-free. At start-up ``store = await open_store(os.environ.get("DATABASE_URL"))`` migrates the database
+(raising :class:`RecordsUnavailableError` with a one-line message when it cannot), then a
+:class:`RecordWriter` saves finished games in the background::
+
+    writer = RecordWriter(store)
+    writer.start()
+    writer.submit(FinishedGame(...))    # never waits
+    stats = await store.user_stats(user_id, guild_id)
+    ...
+    await writer.close(timeout=10)      # at shutdown: write what is queued
+    await store.close()
+"""
+
+from __future__ import annotations
+
+from bot.records.errors import RecordsUnavailableError
+from bot.records.games import (
+    Algorithm,
+    Difficulty,
+    EndReason,
+    FinishedGame,
+    Leaderboard,
+    Record,
+    Result,
+    Side,
+    UserStats,
+    VsBotRow,
+    VsPeopleRow,
+)
+from bot.records.store import RecordsStore, open_store
+from bot.records.url import DEFAULT_SQLITE_PATH, database_url
+from bot.records.writer import RecordWriter
+
+__all__ = [
+    "DEFAULT_SQLITE_PATH",
+    "Algorithm",
+    "Difficulty",
+    "EndReason",
+    "FinishedGame",
+    "Leaderboard",
+    "Record",
+    "RecordWriter",
+    "RecordsStore",
+    "RecordsUnavailableError",
+    "Result",
+    "Side",
+    "UserStats",
+    "VsBotRow",
+    "VsPeopleRow",
+    "database_url",
+    "open_store",
+]

@@ -1,0 +1,218 @@
+"""The values the records store takes and returns: finished games, win/draw/loss records, leaderboard rows.
+
+All are frozen dataclasses. :class:`FinishedGame` checks its own fields, so a game that reaches the database
+is one the schema accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final, Literal
+
+__all__ = [
+    "ALGORITHMS",
+    "COUNTED_END_REASONS",
+    "DIFFICULTIES",
+    "END_REASONS",
+    "MAX_SNOWFLAKE",
+    "Algorithm",
+    "Difficulty",
+    "EndReason",
+    "FinishedGame",
+    "Leaderboard",
+    "Record",
+    "Result",
+    "Side",
+    "UserStats",
+    "VsBotRow",
+    "VsPeopleRow",
+]
+
+Side = Literal["X", "O"]
+Result = Literal["X", "O", "draw"]
+EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]
+Difficulty = Literal["easy", "medium", "unbeatable"]
+Algorithm = Literal["alpha-beta", "minimax"]
+
+SIDES: Final[tuple[Side, ...]] = ("X", "O")
+RESULTS: Final[tuple[Result, ...]] = ("X", "O", "draw")
+END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned", "abandoned", "declined", "expired")
+COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
+"""Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
+DIFFICULTIES: Final[tuple[Difficulty, ...]] = ("easy", "medium", "unbeatable")
+ALGORITHMS: Final[tuple[Algorithm, ...]] = ("alpha-beta", "minimax")
+
+MAX_SNOWFLAKE: Final = 2**63 - 1
+"""The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp
+(since 2015-01-01) in the top 42 bits, so its top bit stays 0, and the id fits, until the year 2084."""
+MAX_GAME_ID_LENGTH: Final = 64
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinishedGame:
+    """One game as it ended, keyed by ``game_id`` (stored once, whatever the number of saves).
+
+    Ids are Discord snowflakes (0 to 2**63 - 1); ``None`` stands for the bot (a user id), or a direct
+    message (``guild_id``). ``bot_side`` is the mark the bot played, or ``None`` in a game between two
+    people, where ``difficulty`` and ``algorithm`` may be ``None`` too. ``moves`` are the cells (0-8) in
+    the order played. ``result`` is the winning mark (by three in a row or because the other side
+    resigned), ``"draw"``, or ``None`` for a game ended without a result (abandoned, declined, expired).
+    ``states_evaluated`` counts the states the bot's searches evaluated over the game. Times are
+    timezone-aware and kept in UTC.
+
+    Raises:
+        ValueError: a field is out of range or contradicts another (quoted with ``!r``).
+    """
+
+    game_id: str
+    channel_id: int
+    guild_id: int | None
+    x_user_id: int | None
+    o_user_id: int | None
+    bot_side: Side | None
+    difficulty: Difficulty | None
+    algorithm: Algorithm | None
+    moves: tuple[int, ...]
+    result: Result | None
+    end_reason: EndReason
+    states_evaluated: int
+    started_at: datetime
+    ended_at: datetime
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game_id, str) or not 0 < len(self.game_id) <= MAX_GAME_ID_LENGTH:
+            raise ValueError(f"game_id must be 1 to {MAX_GAME_ID_LENGTH} characters, not {self.game_id!r}")
+        _check_id("channel_id", self.channel_id, required=True)
+        for name in ("guild_id", "x_user_id", "o_user_id"):
+            _check_id(name, getattr(self, name), required=False)
+        self._check_sides()
+        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {self.difficulty!r}")
+        if self.algorithm is not None and self.algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {self.algorithm!r}")
+        if self.bot_side is not None and (self.difficulty is None or self.algorithm is None):
+            raise ValueError(f"game {self.game_id!r} against the bot needs its difficulty and algorithm")
+        self._check_moves()
+        self._check_result()
+        if isinstance(self.states_evaluated, bool) or not isinstance(self.states_evaluated, int):
+            raise ValueError(f"states_evaluated must be an int, not {self.states_evaluated!r}")
+        if not 0 <= self.states_evaluated <= MAX_SNOWFLAKE:
+            raise ValueError(f"states_evaluated must be 0 or more, not {self.states_evaluated!r}")
+        started, ended = _utc("started_at", self.started_at), _utc("ended_at", self.ended_at)
+        if ended < started:
+            raise ValueError(f"ended_at {ended.isoformat()} is before started_at {started.isoformat()}")
+        object.__setattr__(self, "started_at", started)
+        object.__setattr__(self, "ended_at", ended)
+
+    def _check_sides(self) -> None:
+        if self.bot_side is None:
+            if self.x_user_id is None or self.o_user_id is None:
+                raise ValueError(f"game {self.game_id!r} has no bot_side, so both x_user_id and o_user_id are needed")
+            if self.x_user_id == self.o_user_id:
+                raise ValueError(f"game {self.game_id!r}: user {self.x_user_id} cannot play both sides")
+        elif self.bot_side not in SIDES:
+            raise ValueError(f"bot_side must be 'X', 'O' or None, not {self.bot_side!r}")
+        else:
+            bot_id, user_id = (
+                (self.x_user_id, self.o_user_id) if self.bot_side == "X" else (self.o_user_id, self.x_user_id)
+            )
+            if bot_id is not None or user_id is None:
+                raise ValueError(
+                    f"game {self.game_id!r}: the bot plays {self.bot_side}, so that side's user id must be None "
+                    f"and the other side's set (x_user_id={self.x_user_id!r}, o_user_id={self.o_user_id!r})"
+                )
+
+    def _check_moves(self) -> None:
+        moves = self.moves
+        if isinstance(moves, str) or not isinstance(moves, Sequence):
+            raise ValueError(f"moves must be a sequence of cells 0-8, not {moves!r}")
+        cells = tuple(moves)
+        if len(cells) > 9 or len(set(cells)) != len(cells):
+            raise ValueError(f"moves must be at most 9 distinct cells, not {cells!r}")
+        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 8 for c in cells):
+            raise ValueError(f"moves must be cells 0-8, not {cells!r}")
+        object.__setattr__(self, "moves", cells)
+
+    def _check_result(self) -> None:
+        reason, result = self.end_reason, self.result
+        if reason not in END_REASONS:
+            raise ValueError(f"end_reason must be one of {END_REASONS}, not {reason!r}")
+        if result is not None and result not in RESULTS:
+            raise ValueError(f"result must be one of {RESULTS} or None, not {result!r}")
+        expected: tuple[Result | None, ...] = (
+            ("X", "O") if reason in ("win", "resigned") else ("draw",) if reason == "draw" else (None,)
+        )
+        if result not in expected:
+            raise ValueError(f"game {self.game_id!r} ended by {reason!r} needs result in {expected}, not {result!r}")
+
+    @property
+    def counted(self) -> bool:
+        """True when the game counts as a win, draw or loss (it ended by a win, a draw or a resignation)."""
+        return self.end_reason in COUNTED_END_REASONS
+
+    @property
+    def vs_bot(self) -> bool:
+        """True when the bot played one side."""
+        return self.bot_side is not None
+
+
+def _check_id(name: str, value: int | None, *, required: bool) -> None:
+    if value is None and not required:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SNOWFLAKE:
+        raise ValueError(f"{name} must be an int from 0 to 2**63 - 1{'' if required else ' or None'}, not {value!r}")
+
+
+def _utc(name: str, value: datetime) -> datetime:
+    if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError(f"{name} must be a timezone-aware datetime, not {value!r}")
+    return value.astimezone(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Wins, draws and losses, from one side's point of view."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games counted: wins + draws + losses."""
+        return self.wins + self.draws + self.losses
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    """One user's records against the bot and against people, from that user's point of view."""
+
+    vs_bot: Record
+    vs_people: Record
+
+
+@dataclass(frozen=True, slots=True)
+class VsBotRow:
+    """A leaderboard row against the bot: the user's record at every difficulty, and at unbeatable alone."""
+
+    user_id: int
+    record: Record
+    unbeatable: Record
+
+
+@dataclass(frozen=True, slots=True)
+class VsPeopleRow:
+    """A leaderboard row against people."""
+
+    user_id: int
+    record: Record
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """The two leaderboard tables, best first (ranking rules: :meth:`bot.records.RecordsStore.leaderboard`)."""
+
+    vs_bot: tuple[VsBotRow, ...]
+    vs_people: tuple[VsPeopleRow, ...]

@@ -1,0 +1,76 @@
+"""The records schema as SQLAlchemy Core tables; migrations in ``migrations/versions`` build the same schema."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Column,
+    DateTime,
+    Index,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+
+__all__ = ["UTCDateTime", "games", "metadata"]
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware datetime stored in UTC, also on SQLite, which keeps no offset (read back as UTC)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"a naive datetime cannot be stored: {value!r}")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("guild_id", BigInteger, nullable=True),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("x_user_id", BigInteger, nullable=True),
+    Column("o_user_id", BigInteger, nullable=True),
+    Column("bot_side", String(1), nullable=True),
+    Column("difficulty", String(16), nullable=True),
+    Column("algorithm", String(16), nullable=True),
+    Column("moves", String(9), nullable=False),
+    Column("result", String(4), nullable=True),
+    Column("end_reason", String(16), nullable=False),
+    Column("states_evaluated", BigInteger, nullable=False),
+    Column("started_at", UTCDateTime, nullable=False),
+    Column("ended_at", UTCDateTime, nullable=False),
+    PrimaryKeyConstraint("game_id", name="pk_games"),
+    CheckConstraint("bot_side IN ('X', 'O')", name="ck_games_bot_side"),
+    CheckConstraint("difficulty IN ('easy', 'medium', 'unbeatable')", name="ck_games_difficulty"),
+    CheckConstraint("algorithm IN ('alpha-beta', 'minimax')", name="ck_games_algorithm"),
+    CheckConstraint("result IN ('X', 'O', 'draw')", name="ck_games_result"),
+    CheckConstraint(
+        "end_reason IN ('win', 'draw', 'resigned', 'abandoned', 'declined', 'expired')", name="ck_games_end_reason"
+    ),
+    CheckConstraint("states_evaluated >= 0", name="ck_games_states_evaluated"),
+    Index("ix_games_x_user_id", "x_user_id"),
+    Index("ix_games_o_user_id", "o_user_id"),
+    Index("ix_games_guild_id", "guild_id"),
+    Index("ix_games_channel_id_ended_at", "channel_id", "ended_at"),
+)
+"""One row per finished game. ``moves`` holds the cells as digits in play order (``"4083"``)."""

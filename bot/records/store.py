@@ -1,0 +1,325 @@
+"""The records store: finished games in SQLite or PostgreSQL through SQLAlchemy's asyncio engine.
+
+:func:`open_store` migrates the database to the newest schema and returns a :class:`RecordsStore`. Every
+method is a coroutine; one that cannot reach the database raises :class:`RecordsUnavailableError`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from sqlalchemy import ColumnElement, String, and_, case, event, func, literal, or_, select, true, union_all
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import URL, RowMapping
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from bot.records.errors import RecordsUnavailableError, describe, is_transient, shown_url
+from bot.records.games import (
+    COUNTED_END_REASONS,
+    DIFFICULTIES,
+    Difficulty,
+    FinishedGame,
+    Leaderboard,
+    Record,
+    UserStats,
+    VsBotRow,
+    VsPeopleRow,
+)
+from bot.records.migrate import upgrade
+from bot.records.schema import games
+from bot.records.url import database_url, sqlite_path
+
+__all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT = 10.0
+"""Seconds to wait for a connection, a PostgreSQL statement, or a SQLite lock (its busy timeout)."""
+
+
+async def open_store(url: str | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> RecordsStore:
+    """Connect to the database named by ``url`` (``DATABASE_URL`` text, see :mod:`bot.records.url`), apply any
+    pending migration (Alembic ``upgrade head``) and return the store. A SQLite file's folder is created.
+
+    ``timeout`` (seconds) bounds each connection attempt and each PostgreSQL statement, and is SQLite's busy
+    timeout (how long a write waits for another connection's lock).
+
+    Raises:
+        RecordsUnavailableError: the URL is malformed or unsupported, or the database cannot be reached or
+            migrated; the message is one line with the password hidden.
+    """
+    target = database_url(url)
+    shown = shown_url(target)
+    path = sqlite_path(target)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RecordsUnavailableError(f"cannot open the game records database {shown}: {describe(exc)}") from exc
+    engine = _create_engine(target, timeout)
+    try:
+        async with engine.connect() as connection:
+            # on SQLite, take the write lock before Alembic reads the schema version, so that processes
+            # starting together migrate one after the other (PostgreSQL: an advisory lock in upgrade())
+            await connection.execution_options(**{_WRITE_LOCK: True})
+            async with connection.begin():
+                await connection.run_sync(upgrade)
+    except Exception as exc:
+        await engine.dispose()
+        message = f"cannot open the game records database {shown}: {describe(exc, target.password)}"
+        raise RecordsUnavailableError(message) from exc
+    log.info("game records: %s is ready", shown)
+    return RecordsStore(engine)
+
+
+_WRITE_LOCK = "records_write_lock"
+
+
+def _create_engine(url: URL, timeout: float) -> AsyncEngine:
+    if url.get_backend_name() == "postgresql":
+        return create_async_engine(
+            url, pool_pre_ping=True, connect_args={"timeout": timeout, "command_timeout": timeout}
+        )
+    engine = create_async_engine(url, connect_args={"timeout": timeout})
+    busy_ms = max(1, round(timeout * 1000))
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+        # SQLAlchemy's recipe for real SQLite transactions: the driver stops emitting BEGIN itself
+        # (which it skips before DDL) and the "begin" listener below emits it.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        immediate = connection.get_execution_options().get(_WRITE_LOCK, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def _count(condition: ColumnElement[bool]) -> ColumnElement[int]:
+    return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
+
+
+_COUNTED = games.c.end_reason.in_(COUNTED_END_REASONS)
+_DECIDED = ("X", "O")
+
+
+def _in_scope(guild_id: int | None) -> ColumnElement[bool]:
+    return true() if guild_id is None else games.c.guild_id == guild_id
+
+
+class RecordsStore:
+    """Finished games in one database. Build it with :func:`open_store`; close it with :meth:`close`.
+
+    ``engine`` is the SQLAlchemy ``AsyncEngine`` underneath (for diagnostics and tests).
+    """
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._shown = shown_url(engine.url)
+
+    def __repr__(self) -> str:
+        return f"RecordsStore({self._shown!r})"
+
+    @asynccontextmanager
+    async def _connection(self, *, write: bool = False) -> AsyncIterator[AsyncConnection]:
+        try:
+            async with self.engine.begin() if write else self.engine.connect() as connection:
+                yield connection
+        except Exception as exc:
+            if not is_transient(exc):
+                raise
+            reason = describe(exc, self.engine.url.password)
+            raise RecordsUnavailableError(f"game records database {self._shown} is unavailable: {reason}") from exc
+
+    async def save(self, game: FinishedGame) -> bool:
+        """Store ``game`` unless a game with its id is stored already (``INSERT ... ON CONFLICT DO NOTHING``);
+        returns True when it was newly stored. Saving a game again never changes or double-counts it.
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+            sqlalchemy.exc.IntegrityError: the database refused the row (never for a valid ``FinishedGame``).
+        """
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(games).values(_to_row(game)).on_conflict_do_nothing(index_elements=["game_id"])
+        async with self._connection(write=True) as connection:
+            result = await connection.execute(statement)
+        return result.rowcount == 1
+
+    async def game(self, game_id: str) -> FinishedGame | None:
+        """The stored game with id ``game_id``, or None.
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+        """
+        async with self._connection() as connection:
+            row = (await connection.execute(select(games).where(games.c.game_id == game_id))).first()
+        return None if row is None else _from_row(row._mapping)
+
+    async def recent_games(self, channel_id: int, limit: int = 10) -> tuple[FinishedGame, ...]:
+        """Up to ``limit`` games stored for ``channel_id``, whatever their end, the latest ``ended_at`` first.
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+        """
+        statement = (
+            select(games)
+            .where(games.c.channel_id == channel_id)
+            .order_by(games.c.ended_at.desc(), games.c.game_id.desc())
+            .limit(limit)
+        )
+        async with self._connection() as connection:
+            rows = (await connection.execute(statement)).all()
+        return tuple(_from_row(row._mapping) for row in rows)
+
+    async def last_game(self, channel_id: int) -> FinishedGame | None:
+        """The game in ``channel_id`` that ended last, or None.
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+        """
+        latest = await self.recent_games(channel_id, limit=1)
+        return latest[0] if latest else None
+
+    async def user_stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
+        """``user_id``'s wins, draws and losses against the bot and against people, in guild ``guild_id`` or
+        everywhere (``None``, direct messages included). Only games ended by a win, a draw or a resignation
+        count; the side that resigned loses.
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+        """
+        side = case((games.c.x_user_id == user_id, "X"), else_="O")
+        won = games.c.result == side
+        lost = and_(games.c.result.in_(_DECIDED), games.c.result != side)
+        drew = games.c.result == "draw"
+        vs_bot = games.c.bot_side.is_not(None)
+        vs_people = games.c.bot_side.is_(None)
+        statement = select(
+            *(_count(and_(kind, outcome)) for kind in (vs_bot, vs_people) for outcome in (won, drew, lost))
+        ).where(or_(games.c.x_user_id == user_id, games.c.o_user_id == user_id), _COUNTED, _in_scope(guild_id))
+        async with self._connection() as connection:
+            counts = (await connection.execute(statement)).one()
+        return UserStats(vs_bot=Record(*map(int, counts[:3])), vs_people=Record(*map(int, counts[3:])))
+
+    async def bot_record(self, guild_id: int | None = None) -> dict[Difficulty, Record]:
+        """The bot's own wins, draws and losses (its point of view) at each difficulty, in guild ``guild_id`` or
+        everywhere (``None``); every difficulty is present, in the order easy, medium, unbeatable.
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+        """
+        won = games.c.result == games.c.bot_side
+        lost = and_(games.c.result.in_(_DECIDED), games.c.result != games.c.bot_side)
+        statement = (
+            select(games.c.difficulty, _count(won), _count(games.c.result == "draw"), _count(lost))
+            .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id))
+            .group_by(games.c.difficulty)
+        )
+        async with self._connection() as connection:
+            rows = (await connection.execute(statement)).all()
+        found = {row[0]: Record(int(row[1]), int(row[2]), int(row[3])) for row in rows}
+        return {difficulty: found.get(difficulty, Record()) for difficulty in DIFFICULTIES}
+
+    async def leaderboard(self, guild_id: int | None, limit: int = 10) -> Leaderboard:
+        """The top ``limit`` players of guild ``guild_id`` (or of every game, ``None``) in two tables.
+
+        Against the bot, where nobody can beat the unbeatable level: most draws at unbeatable, then fewest
+        losses at unbeatable, then most games against the bot (any difficulty), then the lower user id.
+        Against people: most wins, then fewest losses, then the lower user id. A table lists only users with
+        at least one counted game of its kind (won, drawn, or ended by a resignation).
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+        """
+
+        def seats(user: Any, side: str) -> Any:
+            return select(
+                user.label("user_id"),
+                literal(side, String(1)).label("side"),
+                games.c.result,
+                games.c.bot_side,
+                games.c.difficulty,
+            ).where(user.is_not(None), _COUNTED, _in_scope(guild_id))
+
+        seat = union_all(seats(games.c.x_user_id, "X"), seats(games.c.o_user_id, "O")).subquery("seat")
+        won = seat.c.result == seat.c.side
+        drew = seat.c.result == "draw"
+        lost = and_(seat.c.result.in_(_DECIDED), seat.c.result != seat.c.side)
+        unbeatable = seat.c.difficulty == "unbeatable"
+        hard_draws = _count(and_(unbeatable, drew)).label("hard_draws")
+        hard_losses = _count(and_(unbeatable, lost)).label("hard_losses")
+        played = func.count().label("played")
+        vs_bot = (
+            select(
+                seat.c.user_id,
+                _count(won),
+                _count(drew),
+                _count(lost),
+                _count(and_(unbeatable, won)),
+                hard_draws,
+                hard_losses,
+                played,
+            )
+            .where(seat.c.bot_side.is_not(None))
+            .group_by(seat.c.user_id)
+            .order_by(hard_draws.desc(), hard_losses.asc(), played.desc(), seat.c.user_id.asc())
+            .limit(limit)
+        )
+        wins = _count(won).label("wins")
+        losses = _count(lost).label("losses")
+        vs_people = (
+            select(seat.c.user_id, wins, _count(drew), losses)
+            .where(seat.c.bot_side.is_(None))
+            .group_by(seat.c.user_id)
+            .order_by(wins.desc(), losses.asc(), seat.c.user_id.asc())
+            .limit(limit)
+        )
+        async with self._connection() as connection:
+            bot_rows = (await connection.execute(vs_bot)).all()
+            people_rows = (await connection.execute(vs_people)).all()
+        return Leaderboard(
+            vs_bot=tuple(
+                VsBotRow(int(r[0]), Record(int(r[1]), int(r[2]), int(r[3])), Record(int(r[4]), int(r[5]), int(r[6])))
+                for r in bot_rows
+            ),
+            vs_people=tuple(VsPeopleRow(int(r[0]), Record(int(r[1]), int(r[2]), int(r[3]))) for r in people_rows),
+        )
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()
+
+
+def _to_row(game: FinishedGame) -> dict[str, Any]:
+    return {
+        "game_id": game.game_id,
+        "guild_id": game.guild_id,
+        "channel_id": game.channel_id,
+        "x_user_id": game.x_user_id,
+        "o_user_id": game.o_user_id,
+        "bot_side": game.bot_side,
+        "difficulty": game.difficulty,
+        "algorithm": game.algorithm,
+        "moves": "".join(map(str, game.moves)),
+        "result": game.result,
+        "end_reason": game.end_reason,
+        "states_evaluated": game.states_evaluated,
+        "started_at": game.started_at,
+        "ended_at": game.ended_at,
+    }
+
+
+def _from_row(row: RowMapping) -> FinishedGame:
+    values = dict(row)
+    values["moves"] = tuple(int(cell) for cell in values["moves"])
+    return FinishedGame(**values)

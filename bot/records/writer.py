@@ -1,0 +1,161 @@
+"""Background saving of finished games: callers never wait for the database, and outages are ridden out.
+
+:class:`RecordWriter` keeps a bounded queue in memory and saves games in the order submitted. While the
+database is unavailable it retries the oldest game with exponential backoff, capped (the schedule of
+"Exponential Backoff And Jitter", AWS Architecture Blog, 2015, without the jitter: one writer per process).
+A game whose save succeeded but whose acknowledgement was lost is saved again harmlessly: the store
+ignores a game id it already has, so nothing is counted twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from bot.records.errors import RecordsUnavailableError
+from bot.records.games import FinishedGame
+from bot.records.store import RecordsStore
+
+__all__ = ["DEFAULT_MAX_PENDING", "RecordWriter"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_PENDING = 10_000
+"""Games kept in memory while the database is away: about 460 bytes each (measured with tracemalloc), so at
+most about 5 MB."""
+
+
+class RecordWriter:
+    """Saves submitted games to ``store`` from one background task.
+
+    ``max_pending`` bounds the games waiting in memory (queued plus the one being saved); beyond it a
+    submitted game is dropped with an error in the log. After a failed save the writer waits
+    ``retry_initial`` seconds, doubling after each further failure up to ``retry_max`` seconds, and
+    logs a warning for each failure (one line, password hidden).
+    """
+
+    def __init__(
+        self,
+        store: RecordsStore,
+        *,
+        max_pending: int = DEFAULT_MAX_PENDING,
+        retry_initial: float = 0.5,
+        retry_max: float = 60.0,
+    ) -> None:
+        if max_pending < 1 or retry_initial <= 0 or retry_max < retry_initial:
+            raise ValueError(
+                f"need max_pending >= 1 and 0 < retry_initial <= retry_max, not {max_pending!r}, "
+                f"{retry_initial!r}, {retry_max!r}"
+            )
+        self.store = store
+        self.max_pending = max_pending
+        self.retry_initial = retry_initial
+        self.retry_max = retry_max
+        self._queue: asyncio.Queue[FinishedGame] = asyncio.Queue()
+        self._saving: FinishedGame | None = None
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    @property
+    def pending(self) -> int:
+        """Games submitted and not yet written (including the one being saved)."""
+        return self._queue.qsize() + (self._saving is not None)
+
+    def start(self) -> None:
+        """Start the background task (call from a running event loop, once)."""
+        if self._task is not None:
+            raise RuntimeError("the record writer is already started")
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="record-writer")
+
+    def submit(self, game: FinishedGame) -> bool:
+        """Queue ``game`` for saving without waiting; returns False when it was dropped because
+        ``max_pending`` games are waiting already or the writer is closed (an error is logged)."""
+        if self._closed:
+            log.error("game records: game %s finished after the record writer closed; it is not recorded", game.game_id)
+            return False
+        if self.pending >= self.max_pending:
+            log.error(
+                "game records: %d games are waiting for the database already; game %s is dropped",
+                self.pending,
+                game.game_id,
+            )
+            return False
+        self._queue.put_nowait(game)
+        return True
+
+    async def flush(self, timeout: float | None = None) -> bool:
+        """Wait up to ``timeout`` seconds (None: no limit) until every submitted game is written; a writer
+        waiting to retry tries again at once. Returns True when nothing is left waiting."""
+        if self.pending == 0:
+            return True
+        if self._task is None or self._task.done():
+            return False
+        self._wake.set()
+        try:
+            await asyncio.wait_for(self._queue.join(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def close(self, timeout: float = 10.0) -> int:
+        """Stop accepting games, try for up to ``timeout`` seconds to write those waiting, then stop the task.
+        Returns the number of games left unwritten (each one logged as an error)."""
+        self._closed = True
+        await self.flush(timeout)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        lost = ([self._saving] if self._saving is not None else []) + [
+            self._queue.get_nowait() for _ in range(self._queue.qsize())
+        ]
+        if lost:
+            log.error(
+                "game records: %d finished games could not be written: %s",
+                len(lost),
+                ", ".join(game.game_id for game in lost),
+            )
+        self._saving = None
+        return len(lost)
+
+    async def _run(self) -> None:
+        while True:
+            game = await self._queue.get()
+            self._saving = game
+            await self._save(game)  # on cancellation (close) the game stays in _saving, to be reported
+            self._saving = None
+            self._queue.task_done()
+
+    async def _save(self, game: FinishedGame) -> None:
+        delay = self.retry_initial
+        failures = 0
+        while True:
+            try:
+                stored = await self.store.save(game)
+            except RecordsUnavailableError as exc:
+                failures += 1
+                log.warning(
+                    "game records: game %s not saved yet (%s); %d waiting; next try in %.2f s",
+                    game.game_id,
+                    exc,
+                    self.pending,
+                    delay,
+                )
+                await self._sleep(delay)
+                delay = min(delay * 2, self.retry_max)
+                continue
+            except Exception:
+                log.exception("game records: game %s was refused by the database and is dropped", game.game_id)
+                return
+            if failures:
+                log.info("game records: game %s saved after %d failed tries", game.game_id, failures)
+            if not stored:
+                log.debug("game records: game %s was stored already", game.game_id)
+            return
+
+    async def _sleep(self, seconds: float) -> None:
+        self._wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), seconds)
