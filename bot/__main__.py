@@ -1,7 +1,8 @@
 """``python -m bot`` runs the Discord bot; ``python -m bot --console`` plays offline in the terminal.
 
-Exit status: 0 on a normal stop, 2 for a configuration problem (missing or rejected token, bad
-setting), 130 when a console game is interrupted.
+Exit status: 0 on a normal stop (SIGTERM and SIGINT included), 2 for a configuration problem (a missing,
+rejected or revoked token, a bad setting, a records database that cannot be reached), 130 when a console
+game is interrupted.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import discord
 from bot import console
 from bot.client import run_bot
 from bot.config import ConfigError, load_settings
+from bot.records import RecordsUnavailableError
 
 REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token again from the Developer Portal "
@@ -52,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=settings.log_level)
     try:
         asyncio.run(run_bot(settings))
+    except RecordsUnavailableError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(f"error: {REJECTED_TOKEN}", file=sys.stderr)
         return 2

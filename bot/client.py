@@ -22,10 +22,11 @@ from bot.cogs.ttt import TicTacToe, apologise
 from bot.config import Settings
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
+from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.loop_lag import LoopLagMonitor
+from bot.records import RecordsStore, RecordWriter, open_store
 from bot.responder import Responder
-from bot.stats import Stats
 from bot.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
@@ -33,6 +34,8 @@ __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
 log = logging.getLogger(__name__)
 
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+RECORDS_FLUSH_SECONDS = 2.0
+"""At shutdown, how long queued records may take to be written (the whole stop must fit in 5 s)."""
 
 
 def use_endpoints(api_base: str, gateway_url: str) -> None:
@@ -64,6 +67,8 @@ class TTTBot(commands.AutoShardedBot):
         self,
         settings: Settings,
         *,
+        records: RecordsStore,
+        writer: RecordWriter,
         executor: Executor | None = None,
         slow_executor: Executor | None = None,
         hints: Executor | None = None,
@@ -87,7 +92,8 @@ class TTTBot(commands.AutoShardedBot):
             slow_executor=slow_executor or search_executor(),
             hint_executor=hints or hint_executor(),
         )
-        self.stats = Stats()
+        self.records = records
+        self.writer = writer
         self.games = GameService(
             self.ai,
             turn_timeout=settings.turn_timeout,
@@ -96,11 +102,11 @@ class TTTBot(commands.AutoShardedBot):
             on_expired=self._expired,
         )
         self.responder = Responder(self, self.games)
-        self.ttt: ComponentHandler = TicTacToe(self, self.games, self.responder, self.stats)
+        self.ttt: ComponentHandler = TicTacToe(self, self.games, self.responder, records)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
 
     def _finished(self, game: Game) -> None:
-        self.stats.record(game)
+        self.writer.submit(finished_game(game))
 
     def _expired(self, game: Game) -> None:
         self.responder.show_later(game)
@@ -148,18 +154,27 @@ class TTTBot(commands.AutoShardedBot):
 
 
 async def run_bot(settings: Settings) -> None:
-    """Connect and run until closed; SIGTERM and SIGINT close the bot cleanly.
+    """Open the records database (migrating it), connect, and run until closed; SIGTERM and SIGINT close the
+    bot cleanly, writing the records still queued.
 
     Raises:
+        RecordsUnavailableError: the records database cannot be reached at start-up.
         discord.LoginFailure: Discord rejected the token.
         discord.ConnectionClosed: the gateway closed the connection for good (e.g. 4004).
     """
     use_endpoints(settings.api_base, settings.gateway_url)
-    async with TTTBot(settings) as bot:
-        loop = asyncio.get_running_loop()
-        for signum in SHUTDOWN_SIGNALS:
-            loop.add_signal_handler(signum, _close_soon, bot, signum)
-        await bot.start(settings.token)
+    records = await open_store(settings.database_url)
+    writer = RecordWriter(records)
+    writer.start()
+    try:
+        async with TTTBot(settings, records=records, writer=writer) as bot:
+            loop = asyncio.get_running_loop()
+            for signum in SHUTDOWN_SIGNALS:
+                loop.add_signal_handler(signum, _close_soon, bot, signum)
+            await bot.start(settings.token)
+    finally:
+        await writer.close(timeout=RECORDS_FLUSH_SECONDS)
+        await records.close()
 
 
 def _close_soon(bot: TTTBot, signum: int) -> None:

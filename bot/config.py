@@ -32,7 +32,8 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The bot's configuration. ``token`` is kept out of ``repr`` so it never reaches a log."""
+    """The bot's configuration. ``token`` and ``database_url`` (it may hold a password) are kept out of ``repr``
+    so they never reach a log; ``database_url`` ``None`` means the default SQLite file."""
 
     token: str = field(repr=False)
     dev_guild_id: int | None = None
@@ -44,6 +45,7 @@ class Settings:
     shard_count: int | None = None
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
+    database_url: str | None = field(default=None, repr=False)
 
 
 def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
@@ -97,6 +99,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
         shard_count=shard_count,
         api_base=(get("DISCORD_API_BASE") or DEFAULT_API_BASE).rstrip("/"),
         gateway_url=get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL,
+        database_url=get("DATABASE_URL"),
     )
 
 

@@ -12,7 +12,6 @@ from bot.games import Actor, GameService, Hinted, Posted, Refusal, new_game_id
 from bot.games.ai import AI
 from bot.games.game import Algorithm, Game
 from bot.i18n import N_
-from bot.stats import Stats
 from engine import Difficulty, Mark
 
 __all__ = ["play"]
@@ -99,8 +98,5 @@ class _Console:
                 game, boards = outcome.game, boards + 1
                 service.placed(CHANNEL, game.game_id, boards)
         self.show(game)
-        stats = Stats()
-        stats.record(game)
-        self.say(render.stats_text(self.tr(N_("You")), stats.get(YOU), self.tr))
         await service.ai.shutdown()
         return 0

@@ -17,7 +17,8 @@ from bot import i18n
 from bot.games.game import AIMove, Game
 from bot.games.service import Player
 from bot.i18n import N_
-from bot.stats import PlayerStats, Record
+from bot.records import Difficulty as RecordDifficulty
+from bot.records import Leaderboard, Record, UserStats
 from engine import Analysis, Difficulty, Mark, State, winning_cells
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "Who",
     "ai_line",
     "board_grid",
+    "bot_record_text",
     "cell_face",
     "challenge_text",
     "declined_text",
@@ -37,6 +39,7 @@ __all__ = [
     "help_text",
     "hint_text",
     "lang",
+    "leaderboard_text",
     "message_text",
     "moved_text",
     "plain",
@@ -315,8 +318,8 @@ def _record(record: Record, tr: Lang) -> str:
     return tr(N_("{wins} W · {draws} D · {losses} L"), wins=record.wins, draws=record.draws, losses=record.losses)
 
 
-def stats_text(name: str, stats: PlayerStats, tr: Lang | None = None) -> str:
-    """A user's records against the bot and against people."""
+def stats_text(name: str, stats: UserStats, tr: Lang | None = None) -> str:
+    """A user's wins, draws and losses against the bot and against people."""
     tr = tr or lang(None)
     return "\n".join(
         [
@@ -325,6 +328,61 @@ def stats_text(name: str, stats: PlayerStats, tr: Lang | None = None) -> str:
             tr(N_("vs people: {record}"), record=_record(stats.vs_people, tr)),
         ]
     )
+
+
+def bot_record_text(name: str, record: Mapping[RecordDifficulty, Record], tr: Lang | None = None) -> str:
+    """The bot's own record per difficulty (its wins are the players' losses)."""
+    tr = tr or lang(None)
+    lines = [f"**{name}**"]
+    for difficulty in Difficulty:
+        games = record.get(difficulty.value, Record())
+        lines.append(
+            tr.plural(
+                "{difficulty}: {games} game · {record}",
+                "{difficulty}: {games} games · {record}",
+                games.games,
+                difficulty=tr(DIFFICULTY_NAMES[difficulty]),
+                games=tr.number(games.games),
+                record=_record(games, tr),
+            )
+        )
+    unbeatable = record.get(Difficulty.UNBEATABLE.value, Record())
+    if unbeatable.games and not unbeatable.losses:
+        lines.append(tr(N_("Never beaten at unbeatable.")))
+    return "\n".join(lines)
+
+
+def leaderboard_text(board: Leaderboard, *, everywhere: bool, tr: Lang | None = None) -> str:
+    """The top players against the bot (draws at unbeatable, then fewest losses there) and against people
+    (wins, then fewest losses); names are mentions, sent without pings."""
+    tr = tr or lang(None)
+    title = tr(N_("**Leaderboard** · all servers")) if everywhere else tr(N_("**Leaderboard** · this server"))
+    lines = [title, tr(N_("__Against the bot__ (draws at unbeatable, then fewest losses there)"))]
+    for rank, bot_row in enumerate(board.vs_bot, 1):
+        lines.append(
+            tr(
+                N_("{rank}. {user} · unbeatable: {unbeatable} · all levels: {record}"),
+                rank=rank,
+                user=discord_who(bot_row.user_id, tr),
+                unbeatable=_record(bot_row.unbeatable, tr),
+                record=_record(bot_row.record, tr),
+            )
+        )
+    if not board.vs_bot:
+        lines.append(tr(N_("No finished games yet.")))
+    lines.append(tr(N_("__Against people__ (wins, then fewest losses)")))
+    for rank, people_row in enumerate(board.vs_people, 1):
+        lines.append(
+            tr(
+                N_("{rank}. {user} · {record}"),
+                rank=rank,
+                user=discord_who(people_row.user_id, tr),
+                record=_record(people_row.record, tr),
+            )
+        )
+    if not board.vs_people:
+        lines.append(tr(N_("No finished games yet.")))
+    return "\n".join(lines)
 
 
 def help_text(tr: Lang | None = None) -> str:
@@ -347,6 +405,13 @@ def help_text(tr: Lang | None = None) -> str:
                     "end of the game (549,945 from the empty board). *Alpha-beta* returns the same move but "
                     "*prunes* branches that cannot change the result, so it evaluates far fewer; the count is every "
                     "position the search visited below the current one."
+                )
+            ),
+            tr(
+                N_(
+                    "**Leaderboard:** nobody can beat the bot at unbeatable, so against the bot players rank by "
+                    "draws at unbeatable, then by fewest losses there. Against people they rank by wins, then by "
+                    "fewest losses. Abandoned, declined and expired games do not count."
                 )
             ),
         ]

@@ -22,8 +22,8 @@ from bot.games.game import Game
 from bot.games.service import History
 from bot.history import recent_boards
 from bot.i18n import N_
-from bot.responder import Responder, defer, private
-from bot.stats import Stats
+from bot.records import RecordsStore, RecordsUnavailableError
+from bot.responder import NO_PINGS, Responder, defer, private
 from engine import Difficulty, Mark
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe"]
@@ -34,6 +34,7 @@ Interaction = discord.Interaction[Any]
 Decide = Callable[[History | None], Awaitable[Outcome]]
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
+RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
 
 
@@ -47,11 +48,13 @@ def actor(interaction: Interaction) -> Actor:
 class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic-tac-toe"):
     """Tic-tac-toe against the bot (minimax / alpha-beta) or another member."""
 
-    def __init__(self, client: discord.Client, service: GameService, responder: Responder, stats: Stats) -> None:
+    def __init__(
+        self, client: discord.Client, service: GameService, responder: Responder, records: RecordsStore
+    ) -> None:
         self.client = client
         self.service = service
         self.responder = responder
-        self.stats = stats
+        self.records = records
         super().__init__()
 
     async def _run(self, interaction: Interaction, decide: Decide) -> None:
@@ -124,13 +127,34 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
         await self._run(interaction, lambda history: self.service.repost(actor(interaction), history=history))
 
     @app_commands.command(name="stats", description="Wins, draws and losses against the bot and against people")
-    @app_commands.describe(user="Whose record to show (default: yours)")
+    @app_commands.describe(user="Whose record to show (default: yours; the bot: its record per difficulty)")
     async def stats_(self, interaction: Interaction, user: discord.User | None = None) -> None:
-        """/ttt stats: a player's wins, draws and losses since the bot started."""
+        """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per difficulty)."""
         target = user or interaction.user
         tr = render.lang(str(interaction.locale))
-        text = render.stats_text(f"<@{target.id}>", self.stats.get(target.id), tr)
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        await defer(interaction)
+        try:
+            if self.client.user is not None and target.id == self.client.user.id:
+                text = render.bot_record_text(target.mention, await self.records.bot_record(), tr)
+            else:
+                text = render.stats_text(target.mention, await self.records.user_stats(target.id), tr)
+        except RecordsUnavailableError:
+            return await private(interaction, tr(RECORDS_DOWN))
+        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="leaderboard", description="The top 10 players against the bot and against people")
+    @app_commands.describe(scope="This server's games, or every server's")
+    async def leaderboard(self, interaction: Interaction, scope: Literal["server", "global"] = "server") -> None:
+        """/ttt leaderboard: the top 10, ranked as /ttt help explains (outside a server, every server's games)."""
+        tr = render.lang(str(interaction.locale))
+        everywhere = scope == "global" or interaction.guild_id is None
+        await defer(interaction)
+        try:
+            board = await self.records.leaderboard(None if everywhere else interaction.guild_id)
+        except RecordsUnavailableError:
+            return await private(interaction, tr(RECORDS_DOWN))
+        text = render.leaderboard_text(board, everywhere=everywhere, tr=tr)
+        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="help", description="Rules, cell numbers and what 'states evaluated' means")
     async def help_(self, interaction: Interaction) -> None:

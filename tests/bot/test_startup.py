@@ -20,6 +20,7 @@ from bot import console
 from bot.__main__ import main
 from bot.client import TTTBot, use_endpoints
 from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
+from bot.records import RecordWriter, open_store
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value.abcdefghijklmnopqrstuvwxyz"
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,11 +123,17 @@ def test_use_endpoints_points_discord_py_elsewhere() -> None:
 
 @pytest.mark.parametrize("dev_guild", [None, 42])
 async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
-    monkeypatch: pytest.MonkeyPatch, dev_guild: int | None
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dev_guild: int | None
 ) -> None:
     settings = Settings(token=TOKEN, dev_guild_id=dev_guild, shard_ids=(1,), shard_count=2)
+    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
     bot = TTTBot(
-        settings, executor=ThreadPoolExecutor(1), slow_executor=ThreadPoolExecutor(1), hints=ThreadPoolExecutor(1)
+        settings,
+        records=records,
+        writer=RecordWriter(records),
+        executor=ThreadPoolExecutor(1),
+        slow_executor=ThreadPoolExecutor(1),
+        hints=ThreadPoolExecutor(1),
     )
     synced: list[int | None] = []
 
@@ -143,7 +150,16 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
             names = [c.name for c in bot.tree.get_commands(guild=discord.Object(dev_guild))]
             assert names == ["ttt"]
         group = bot.tree.get_command("ttt")
-        assert sorted(c.name for c in group.commands) == ["board", "help", "hint", "move", "resign", "start", "stats"]
+        assert sorted(c.name for c in group.commands) == [
+            "board",
+            "help",
+            "hint",
+            "leaderboard",
+            "move",
+            "resign",
+            "start",
+            "stats",
+        ]
         start = group.get_command("start")
         options = {p.name: p for p in start.parameters}
         assert all(p.description and p.description != "…" for p in options.values())
@@ -156,6 +172,20 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
     finally:  # never logged in, so only the HTTP session and the executors need closing
         await bot.http.close()
         await bot.ai.shutdown()
+        await records.close()
+
+
+def test_unreachable_database_prints_one_line_without_the_password_and_exits_2(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://ttt:hunter2-secret@127.0.0.1:1/ttt")
+    assert main([]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot open the game records database"), lines
+    assert "hunter2-secret" not in captured.err + captured.out and "***" in lines[0]
 
 
 def _console(script: str, **options: object) -> tuple[int, str]:
@@ -172,7 +202,7 @@ def test_console_plays_a_full_game_and_reprompts_on_bad_input() -> None:
     assert "Hint for ❌ X (best play from both sides)" in text and "**" not in text and "```" not in text
     assert "O played" in text and "alpha-beta evaluated" in text
     assert "It's a draw." in text or "the bot wins!" in text
-    assert "vs the bot:" in text and "/ttt move" not in text
+    assert "/ttt move" not in text
 
 
 def test_console_as_o_with_minimax_opens_with_the_full_tree() -> None:

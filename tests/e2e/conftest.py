@@ -33,6 +33,7 @@ _NEUTRAL_ENV = {
     "TTT_TURN_TIMEOUT": "",
     "TTT_CHALLENGE_TIMEOUT": "",
     "TTT_LAG_REPORT_SECONDS": "",
+    "DATABASE_URL": "",
 }
 
 _LIVE_BOTS: list[BotProcess] = []
@@ -52,7 +53,16 @@ class BotProcess:
     def environment(self) -> dict[str, str]:
         """os.environ without any real Discord or bot settings, plus the fake's endpoints and ``self.env``."""
         base = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TTT_"))}
-        return {**base, **_NEUTRAL_ENV, "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", **self.fake.env(), **self.env}
+        database = f"sqlite:///{self.log_path.parent / 'ttt.sqlite3'}"
+        return {
+            **base,
+            **_NEUTRAL_ENV,
+            "LOG_LEVEL": "INFO",
+            "PYTHONUNBUFFERED": "1",
+            "DATABASE_URL": database,
+            **self.fake.env(),
+            **self.env,
+        }
 
     async def start(self, timeout: float = 30.0) -> float:
         """Start the bot and wait until it identified on the gateway; returns the start-up time in seconds."""

@@ -408,7 +408,7 @@ async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) ->
     ttt = tree[0]
     assert ttt["type"] == 1 and ttt["description"]
     subs = {o["name"]: o for o in ttt["options"]}
-    assert set(subs) == {"start", "move", "hint", "resign", "board", "stats", "help"}
+    assert set(subs) == {"start", "move", "hint", "resign", "board", "stats", "leaderboard", "help"}
     assert all(o["type"] == OPTION_SUBCOMMAND and o["description"] for o in subs.values())
     start = {o["name"]: o for o in subs["start"]["options"]}
     assert set(start) == {"opponent", "play_as", "difficulty", "algorithm", "board"}
@@ -524,8 +524,9 @@ async def test_hint_board_resign_help_and_stats(fake: FakeDiscord, channel: str,
     stats = await answered(
         await fake.slash_command(None, channel, users.bob, subcommand="stats", options={"user": users.alice})
     )
-    assert not stats.ephemeral and "vs the bot:" in (stats.content or "")
-    assert re.search(r"vs the bot: \d+ W · \d+ D · [1-9]\d* L", stats.content or "")
+    text = (fake.message(channel, stats.message_id or "") or {}).get("content", "")
+    assert not stats.ephemeral and "vs the bot:" in text
+    assert re.search(r"vs the bot: \d+ W · \d+ D · [1-9]\d* L", text)
 
 
 # ---------------------------------------------------------------------------------------------- 2. refusals

@@ -1,0 +1,39 @@
+"""A finished :class:`~bot.games.game.Game` as the records store keeps it."""
+
+from __future__ import annotations
+
+import datetime
+
+from bot.games.game import Game
+from bot.records import FinishedGame
+
+__all__ = ["finished_game"]
+
+
+def finished_game(game: Game, ended_at: datetime.datetime | None = None) -> FinishedGame:
+    """The record of ``game``, which must be over; ``ended_at`` defaults to now (UTC).
+
+    Raises:
+        ValueError: the game is still running.
+    """
+    if not game.over or game.end_reason is None:
+        raise ValueError(f"game {game.game_id} is not over")
+    won = game.winner
+    bot = game.bot_mark
+    ended = ended_at or datetime.datetime.now(datetime.UTC)
+    return FinishedGame(
+        game_id=game.game_id,
+        channel_id=game.channel_id,
+        guild_id=game.guild_id,
+        x_user_id=game.x_id,
+        o_user_id=game.o_id,
+        bot_side=bot.value if bot is not None else None,
+        difficulty=game.difficulty.value if bot is not None else None,
+        algorithm=game.algorithm if bot is not None else None,
+        moves=game.moves,
+        result=won.value if won is not None else ("draw" if game.end_reason == "draw" else None),
+        end_reason=game.end_reason,
+        states_evaluated=game.ai_states,
+        started_at=min(game.started_at, ended),
+        ended_at=ended,
+    )
