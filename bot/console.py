@@ -70,7 +70,7 @@ class _Console:
         )
         assert isinstance(started, Posted)
         game, boards = started.game, 1
-        service.placed(CHANNEL, game.game_id, boards)
+        service.placed(CHANNEL, game.game_id, boards, game.post)
         while not game.over:
             self.show(game)
             self.stdout.write(render.plain(self.tr(PROMPT)))
@@ -96,7 +96,7 @@ class _Console:
                 self.say(render.hint_text(outcome.analysis, self.tr))
             elif isinstance(outcome, Posted):
                 game, boards = outcome.game, boards + 1
-                service.placed(CHANNEL, game.game_id, boards)
+                service.placed(CHANNEL, game.game_id, boards, game.post)
         self.show(game)
         await service.ai.shutdown()
         return 0

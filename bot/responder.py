@@ -154,21 +154,25 @@ class Responder:
         self._placed(game, retired, message_id)
 
     def _placed(self, game: Game, retired: int | None, message_id: int) -> None:
-        self.service.placed(game.channel_id, game.game_id, message_id)
-        if retired is not None and retired != message_id:
-            tr = render.lang(game.locale)
-            link = game.at(message_id).jump_url
-            self.edits.edit(
-                game.channel_id,
-                game.guild_id,
-                retired,
-                content=render.moved_text(link, tr),
-                view=None,
-                wanted=lambda: not self.service.is_board(game.channel_id, retired),
-            )
+        if not self.service.placed(game.channel_id, game.game_id, message_id, game.post):
+            current = self.service.current(game.channel_id)
+            self._retire(game, message_id, current.jump_url if current is not None else None)
+        elif retired is not None and retired != message_id:
+            self._retire(game, retired, game.at(message_id).jump_url)
+
+    def _retire(self, game: Game, message_id: int, link: str | None) -> None:
+        """Edit an old board of ``game`` to point at the newest (unless a press made it the board again)."""
+        self.edits.edit(
+            game.channel_id,
+            game.guild_id,
+            message_id,
+            content=render.moved_text(link, render.lang(game.locale)),
+            view=None,
+            wanted=lambda: not self.service.is_board(game.channel_id, message_id),
+        )
 
     def _unposted(self, game: Game, retired: int | None) -> None:
-        kept = self.service.unposted(game.channel_id, game.game_id, retired)
+        kept = self.service.unposted(game.channel_id, game.game_id, retired, game.post)
         if kept is not None:
             self.show_later(kept)
 

@@ -66,6 +66,8 @@ class Game:
 
     ``moves`` are the cells played (0-8) in order and ``state`` the position they lead to.
     ``message_id`` is the board message players should use; ``None`` while a new board is being posted.
+    ``post`` numbers the game's board messages: the newest is the ``post``-th (a board whose post number is
+    older was superseded, even if the answer that posted it arrives late).
     ``challenged_id`` is set while a challenge waits for an answer. ``locale`` is the Discord locale of
     the player who last acted, for messages sent without an interaction (time-outs).
     """
@@ -88,6 +90,7 @@ class Game:
     ai_states: int = 0
     challenged_id: int | None = None
     locale: str | None = None
+    post: int = 1
 
     @property
     def vs_bot(self) -> bool:
@@ -206,5 +209,9 @@ class Game:
         return replace(self, status="playing", challenged_id=None)
 
     def at(self, message_id: int | None) -> Game:
-        """The game whose board is now message ``message_id`` (``None``: a new board is on its way)."""
+        """The game whose board is now message ``message_id``."""
         return replace(self, message_id=message_id)
+
+    def reposted(self) -> Game:
+        """The game about to get a new board message (the next ``post``; its id is not known yet)."""
+        return replace(self, message_id=None, post=self.post + 1)

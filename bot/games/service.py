@@ -202,7 +202,7 @@ class GameService:
             refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
             if refusal is not None:
                 return refusal
-            after = (await self._play(game, cell, actor)).at(None)
+            after = (await self._play(game, cell, actor)).reposted()
             self._commit(after, rearm=True)
             return Posted(after, retired=game.message_id)
 
@@ -225,7 +225,7 @@ class GameService:
             if board is not None:
                 self._commit(ended)
                 return Shown(ended)
-            ended = ended.at(None)
+            ended = ended.reposted()
             self._commit(ended)
             return Posted(ended, retired=game.message_id)
 
@@ -239,7 +239,7 @@ class GameService:
             game = found
             if game.status == "challenge":
                 return self._busy(game)
-            moved = game.at(None)
+            moved = game.reposted()
             self._commit(moved)
             return Posted(moved, retired=game.message_id)
 
@@ -278,20 +278,29 @@ class GameService:
 
     # ---- what the caller reports back ----------------------------------------------------------------
 
-    def placed(self, channel_id: int, game_id: str, message_id: int) -> None:
-        """A :class:`Posted` board or :class:`Challenged` prompt of ``game_id`` is message ``message_id``."""
-        game = self._games.get(channel_id)
-        if game is not None and game.game_id == game_id and game.message_id is None:
-            self._games[channel_id] = game.at(message_id)
+    def placed(self, channel_id: int, game_id: str, message_id: int, post: int) -> bool:
+        """The ``post``-th board (or the prompt) of ``game_id`` is message ``message_id``.
 
-    def unposted(self, channel_id: int, game_id: str, retired: int | None) -> Game | None:
+        Returns False when a newer board of the game was posted meanwhile (players may see a board before
+        the answer that posted it comes back): the caller retires this one. A game that is no longer
+        running leaves its messages as they are (True).
+        """
+        game = self._games.get(channel_id)
+        if game is None or game.game_id != game_id:
+            return True
+        if game.post != post or game.message_id not in (None, message_id):
+            return False  # superseded, or a press already made another message of this post the board
+        self._games[channel_id] = game.at(message_id)
+        return True
+
+    def unposted(self, channel_id: int, game_id: str, retired: int | None, post: int) -> Game | None:
         """A :class:`Posted` board (or prompt) of ``game_id`` certainly did not reach Discord.
 
         A new game or challenge that nobody saw is dropped (``None``). Otherwise the ``retired`` board stays
         the game's board, and the game is returned so the caller can show its committed position there.
         """
         game = self._games.get(channel_id)
-        if game is None or game.game_id != game_id or game.message_id is not None:
+        if game is None or game.game_id != game_id or game.message_id is not None or game.post != post:
             return None
         if retired is None:
             del self._games[channel_id]
