@@ -154,11 +154,13 @@ class Responder:
         self._placed(game, retired, message_id)
 
     def _placed(self, game: Game, retired: int | None, message_id: int) -> None:
-        if not self.service.placed(game.channel_id, game.game_id, message_id, game.post):
-            current = self.service.current(game.channel_id)
-            self._retire(game, message_id, current.jump_url if current is not None else None)
-        elif retired is not None and retired != message_id:
-            self._retire(game, retired, game.at(message_id).jump_url)
+        old = self.service.placed(game.channel_id, game.game_id, message_id, game.post)
+        if retired is not None and retired != message_id:
+            old = (*old, retired)
+        current = self.service.current(game.channel_id)
+        board = current if current is not None and current.game_id == game.game_id else game.at(message_id)
+        for message in old:
+            self._retire(game, message, board.jump_url)
 
     def _retire(self, game: Game, message_id: int, link: str | None) -> None:
         """Edit an old board of ``game`` to point at the newest (unless a press made it the board again)."""

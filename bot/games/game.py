@@ -67,7 +67,8 @@ class Game:
     ``moves`` are the cells played (0-8) in order and ``state`` the position they lead to.
     ``message_id`` is the board message players should use; ``None`` while a new board is being posted.
     ``post`` numbers the game's board messages: the newest is the ``post``-th (a board whose post number is
-    older was superseded, even if the answer that posted it arrives late).
+    older was superseded, even if the answer that posted it arrives late); ``superseded`` holds such boards
+    until the newest board's id is known, so they can be retired with a link to it.
     ``challenged_id`` is set while a challenge waits for an answer. ``locale`` is the Discord locale of
     the player who last acted, for messages sent without an interaction (time-outs).
     """
@@ -91,6 +92,7 @@ class Game:
     challenged_id: int | None = None
     locale: str | None = None
     post: int = 1
+    superseded: tuple[int, ...] = ()
 
     @property
     def vs_bot(self) -> bool:
@@ -214,4 +216,4 @@ class Game:
 
     def reposted(self) -> Game:
         """The game about to get a new board message (the next ``post``; its id is not known yet)."""
-        return replace(self, message_id=None, post=self.post + 1)
+        return replace(self, message_id=None, post=self.post + 1, superseded=())

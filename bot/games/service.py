@@ -278,20 +278,24 @@ class GameService:
 
     # ---- what the caller reports back ----------------------------------------------------------------
 
-    def placed(self, channel_id: int, game_id: str, message_id: int, post: int) -> bool:
-        """The ``post``-th board (or the prompt) of ``game_id`` is message ``message_id``.
+    def placed(self, channel_id: int, game_id: str, message_id: int, post: int) -> tuple[int, ...]:
+        """The ``post``-th board (or the prompt) of ``game_id`` is message ``message_id``; returns the game's
+        old boards to retire now, with a link to the current one.
 
-        Returns False when a newer board of the game was posted meanwhile (players may see a board before
-        the answer that posted it comes back): the caller retires this one. A game that is no longer
-        running leaves its messages as they are (True).
+        Players may see a board before the answer that posted it comes back, so a newer board may already
+        exist: then this message is superseded, and is retired as soon as the newest board's id is known.
+        A game that is no longer running leaves its messages as they are.
         """
         game = self._games.get(channel_id)
         if game is None or game.game_id != game_id:
-            return True
+            return ()
         if game.post != post or game.message_id not in (None, message_id):
-            return False  # superseded, or a press already made another message of this post the board
-        self._games[channel_id] = game.at(message_id)
-        return True
+            if game.message_id is not None:
+                return (message_id,)
+            self._games[channel_id] = replace(game, superseded=(*game.superseded, message_id))
+            return ()
+        self._games[channel_id] = replace(game.at(message_id), superseded=())
+        return game.superseded
 
     def unposted(self, channel_id: int, game_id: str, retired: int | None, post: int) -> Game | None:
         """A :class:`Posted` board (or prompt) of ``game_id`` certainly did not reach Discord.
