@@ -31,7 +31,8 @@ FLOOR_BOT = Path(__file__).with_name("floor_bot.py")
 
 @pytest_asyncio.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(token=TOKEN) as f:
+    """A fake answering at once: these tests check the protocol; the network tests below set latencies."""
+    async with FakeDiscord(token=TOKEN, latency=(0.0, 0.0)) as f:
         yield f
 
 
