@@ -1596,6 +1596,7 @@ class FakeDiscord:
             self.rest_log.append(RestCall(request.method, rel, status, arrived, time.perf_counter()))
             if record is not None and path == CALLBACK_ROUTE:
                 record.callback_statuses.append(status)
+                self._notify()
             if response is None:
                 if request.transport is not None:
                     request.transport.close()
