@@ -673,6 +673,11 @@ class FakeDiscord:
         self.faults.append(fault)
         return fault
 
+    def remove_fault(self, fault: Fault) -> None:
+        """Stop ``fault`` (requests already answered by it stay answered)."""
+        with contextlib.suppress(ValueError):
+            self.faults.remove(fault)
+
     def clear_faults(self) -> None:
         """Remove every injected fault."""
         self.faults.clear()

@@ -12,7 +12,7 @@ import contextlib
 from typing import Any
 
 from .boards import board_of, free_cell_id
-from .fake_discord import FakeDiscord, InteractionRecord
+from .fake_discord import INTERACTION_COMMAND, INTERACTION_COMPONENT, FakeDiscord, InteractionRecord
 
 ACK_LIMIT = 3.0
 """Discord's deadline (s) for an interaction's first callback."""
@@ -31,6 +31,17 @@ def describe(rec: InteractionRecord) -> str:
         f"<{rec.user['username']} type={rec.type} cb={rec.callback_type} flags={rec.flags} first={latency}{error} "
         f"statuses={rec.callback_statuses} text={' | '.join(t for t in texts if t)[:160]!r}>"
     )
+
+
+def is_command(rec: InteractionRecord, sub: str) -> bool:
+    """Whether ``rec`` is ``/ttt <sub>``."""
+    data = rec.interaction.get("data") or {}
+    options = data.get("options") or []
+    return rec.type == INTERACTION_COMMAND and bool(options) and options[0].get("name") == sub
+
+
+def is_press(rec: InteractionRecord) -> bool:
+    return rec.type == INTERACTION_COMPONENT
 
 
 def in_time(rec: InteractionRecord) -> bool:
@@ -55,10 +66,16 @@ def assert_in_time(records: list[InteractionRecord]) -> float:
     return max(r.latency or 0.0 for r in records)
 
 
+async def answered(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> InteractionRecord:
+    """Wait for the first callback; fails (saying how it went) unless it was accepted within the 3 s limit."""
+    await settle([rec], timeout)
+    assert in_time(rec), f"not answered in time: {describe(rec)}"
+    return rec
+
+
 async def private_text(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> str:
     """The text of the ephemeral answer ``rec`` got (waiting for a deferral to be completed); fails otherwise."""
-    await rec.wait(timeout)
-    assert in_time(rec), f"not answered in time: {describe(rec)}"
+    await answered(rec, timeout)
     if rec.callback_type == CB_MESSAGE:
         assert rec.ephemeral, f"answered publicly, not privately: {describe(rec)}"
         return rec.content or ""
@@ -80,8 +97,7 @@ async def refusal(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> s
 
 async def public_message(fake: FakeDiscord, rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> dict[str, Any]:
     """The public message ``rec`` posted (a reply, or a deferral completed by an edit); fails otherwise."""
-    await rec.wait(timeout)
-    assert in_time(rec), f"not answered in time: {describe(rec)}"
+    await answered(rec, timeout)
     assert rec.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE) and not rec.ephemeral, describe(rec)
     if rec.callback_type == CB_DEFERRED_MESSAGE:
         await rec.wait_for_event(lambda e: e.kind == "edit_original", timeout)
@@ -94,8 +110,7 @@ async def updated_message(
     fake: FakeDiscord, rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0
 ) -> dict[str, Any]:
     """The pressed message as ``rec`` updated it (an update, or a deferred update completed by an edit)."""
-    await rec.wait(timeout)
-    assert in_time(rec), f"not answered in time: {describe(rec)}"
+    await answered(rec, timeout)
     assert rec.callback_type in (CB_UPDATE, CB_DEFERRED_UPDATE), f"the press did not update its board: {describe(rec)}"
     if rec.callback_type == CB_DEFERRED_UPDATE:
         await rec.wait_for_event(lambda e: e.kind == "edit_original", timeout)
