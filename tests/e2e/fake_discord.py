@@ -546,6 +546,7 @@ class FakeDiscord:
         self.rng = random.Random(seed)
         self.faults: list[Fault] = []
         self.rest_log: list[RestCall] = []
+        self.in_flight = 0  # REST requests received and not yet answered
         self.gateway_closes: list[GatewayClose] = []
         self.recommended_shards = 1
         self.private_channels: dict[str, dict[str, Any]] = {}
@@ -1346,18 +1347,40 @@ class FakeDiscord:
         message_id: str,
         custom_id: str,
         *,
-        component_type: int = 2,
+        like: str | None = None,
     ) -> InteractionRecord:
-        """Dispatch a MESSAGE_COMPONENT interaction carrying any ``custom_id`` on a stored message, whether or not
-        the message has such a component: what a modified or out-of-date client can send (forged or unmatched ids).
+        """Dispatch a press on a stored message's button as if that button carried ``custom_id``: what the bot sees
+        for a board sent by an older version of itself or a tampered one (forged or unmatched ids).
 
-        Raises FakeDiscordError for a missing message or someone else's ephemeral message.
+        Discord only sends presses of components that are on the message, and discord.py ignores a press whose
+        custom_id is missing from the interaction's message, so the dispatched message snapshot has the button
+        ``like`` (default: its first button) carrying ``custom_id``; the stored message is not changed.
+
+        Raises FakeDiscordError for a missing message, one without such a button, or someone else's ephemeral one.
         """
         gid, cid = self._where(guild_id, channel_id)
         msg = self._pressable(gid, cid, user, str(message_id))
-        data = {"custom_id": custom_id, "component_type": component_type}
+        snapshot = json.loads(_dumps(msg))
+        target = next(
+            (
+                c
+                for c in _walk_components(snapshot.get("components") or [])
+                if c.get("type") == 2 and c.get("custom_id") and (like is None or c["custom_id"] == like)
+            ),
+            None,
+        )
+        if target is None:
+            raise FakeDiscordError(f"message {msg['id']} has no button {like or ''} to press")
+        target.update(custom_id=custom_id, disabled=False)
+        data = {"custom_id": custom_id, "component_type": 2}
         return await self._inject(
-            INTERACTION_COMPONENT, gid, cid, user, data, message=msg, owners=self._message_owners(gid, cid, msg, user)
+            INTERACTION_COMPONENT,
+            gid,
+            cid,
+            user,
+            data,
+            message=snapshot,
+            owners=self._message_owners(gid, cid, msg, user),
         )
 
     def _pressable(
@@ -1566,6 +1589,15 @@ class FakeDiscord:
         bucket = secrets.token_hex(8)  # X-RateLimit-Bucket: one per route, as Discord hashes them
 
         async def wrapped(request: web.Request) -> web.StreamResponse:
+            self.in_flight += 1
+            try:
+                return await answer(request)
+            finally:
+                self.in_flight -= 1
+                if self.in_flight == 0:
+                    self._notify()
+
+        async def answer(request: web.Request) -> web.StreamResponse:
             arrived = time.perf_counter()
             request[ARRIVED] = arrived
             self.route_hits[f"{request.method} {path}"] += 1

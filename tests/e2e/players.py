@@ -119,6 +119,13 @@ async def updated_message(
     return message
 
 
+async def delivered(fake: FakeDiscord, rec: InteractionRecord, grace: float = 0.2) -> None:
+    """Wait until the answer to ``rec``'s first callback went back to the bot, plus ``grace`` seconds for the bot
+    to act on it: for steps that are about something else than racing an answer in flight."""
+    await fake.wait_for(lambda: bool(rec.callback_statuses), ACK_LIMIT + 2.0)
+    await asyncio.sleep(grace)
+
+
 async def start_game(
     fake: FakeDiscord, channel: str, user: dict[str, Any], *, guild_id: str | None = None, **options: Any
 ) -> dict[str, Any]:

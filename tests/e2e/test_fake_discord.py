@@ -930,12 +930,19 @@ async def test_invalid_command_trees_are_refused(
 async def test_press_custom_id_sends_any_id(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
     gw = await _identified(http, fake)
     cid, user = fake.channels()[0], fake.make_user(41, "u")
-    board = fake.create_message(cid, "board", components=[row(button("real", disabled=True))])
-    rec = await fake.press_custom_id(None, cid, user, board["id"], "ttt:zz:whatever")
+    board = fake.create_message(cid, "board", components=[row(button("first"), button("real", disabled=True))])
+    rec = await fake.press_custom_id(None, cid, user, board["id"], "ttt:zz:whatever", like="real")
     event = (await gw.next_dispatch("INTERACTION_CREATE"))["d"]
     assert event["data"] == {"custom_id": "ttt:zz:whatever", "component_type": 2}
     assert event["message"]["id"] == board["id"] and rec.component_message_id == board["id"]
+    pressed = event["message"]["components"][0]["components"]
+    assert [(b["custom_id"], b["disabled"]) for b in pressed] == [("first", False), ("ttt:zz:whatever", False)]
+    assert board["components"][0]["components"][1]["custom_id"] == "real", "the stored message is unchanged"
     status, _ = await _callback(http, fake, rec, {"type": 4, "data": {"content": "no longer active", "flags": 64}})
     assert status == 200 and rec.ephemeral
     with pytest.raises(FakeDiscordError, match="does not exist"):
         await fake.press_custom_id(None, cid, user, "404", "foo")
+    with pytest.raises(FakeDiscordError, match="no button"):
+        await fake.press_custom_id(None, cid, user, board["id"], "foo", like="missing")
+    default = await fake.press_custom_id(None, cid, user, board["id"], "foo")
+    assert default.interaction["message"]["components"][0]["components"][0]["custom_id"] == "foo"
