@@ -82,9 +82,12 @@ async def private_text(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0)
     if rec.callback_type == CB_DEFERRED_MESSAGE and rec.ephemeral:
         event = await rec.wait_for_event(lambda e: e.kind == "edit_original", timeout)
         return str(event.payload.get("content") or "")
-    event = await rec.wait_for_event(
-        lambda e: e.kind == "followup" and bool((e.payload.get("flags") or 0) & EPHEMERAL), timeout
-    )
+    try:
+        event = await rec.wait_for_event(
+            lambda e: e.kind == "followup" and bool((e.payload.get("flags") or 0) & EPHEMERAL), timeout
+        )
+    except TimeoutError:
+        raise AssertionError(f"no private answer: {describe(rec)}") from None
     return str(event.payload.get("content") or "")
 
 
@@ -98,7 +101,9 @@ async def refusal(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> s
 async def public_message(fake: FakeDiscord, rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> dict[str, Any]:
     """The public message ``rec`` posted (a reply, or a deferral completed by an edit); fails otherwise."""
     await answered(rec, timeout)
-    assert rec.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE) and not rec.ephemeral, describe(rec)
+    assert rec.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE) and not rec.ephemeral, (
+        f"no public message: {describe(rec)}"
+    )
     if rec.callback_type == CB_DEFERRED_MESSAGE:
         await rec.wait_for_event(lambda e: e.kind == "edit_original", timeout)
     message = fake.message(rec.channel_id, rec.message_id or "")
