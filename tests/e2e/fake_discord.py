@@ -370,6 +370,7 @@ class InteractionRecord:
         self.callback_statuses: list[int] = []  # the HTTP status of every callback POST (0: connection dropped)
         self.answer_lost = False  # the callback was applied but its HTTP answer failed (an injected fault)
         self.context: int = payload.get("context", CONTEXT_GUILD)
+        self.shard: tuple[int, int] | None = None  # (shard_id, shard_count) of the connection it was dispatched to
         self._first: asyncio.Future[InteractionRecord] = asyncio.get_running_loop().create_future()
         self._waiters: list[tuple[Callable[[CallbackEvent], bool], asyncio.Future[CallbackEvent]]] = []
 
@@ -1150,6 +1151,7 @@ class FakeDiscord:
         self._records_by_id[record.id] = record
         self._records_by_token[record.token] = record
         record.dispatched_at = time.perf_counter()
+        record.shard = conn.session.shard if conn.session is not None else None
         if not conn.dispatch("INTERACTION_CREATE", None, raw_data=raw):
             raise FakeDiscordError("the gateway client disconnected while dispatching")
         return record

@@ -722,6 +722,7 @@ async def test_shards_get_only_their_guilds(fake: FakeDiscord, http: aiohttp.Cli
     dm = fake.add_dm_channel(user)
     await fake.slash_command(None, dm, user, "ttt")
     late_guild = fake.add_guild("late", shard=(1, 2))
+    assert [r.shard for r in fake.records] == [(0, 2), (1, 2), (0, 2)]
     got = {shard_id: await gw.dispatches("INTERACTION_CREATE") for shard_id, gw in shards.items()}
     assert [f["d"].get("guild_id") for f in got[0]] == [zero_guild, None], "DMs go to shard 0"
     assert [f["d"].get("guild_id") for f in got[1]] == [one_guild]
