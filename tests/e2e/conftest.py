@@ -96,13 +96,18 @@ class BotProcess:
     async def kill(self, timeout: float = 10.0) -> None:
         """SIGKILL the bot and its search workers (its whole process group) and reap it."""
         proc = self.proc
-        if proc is None or proc.returncode is not None:
+        if proc is None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
+        self._kill_group()  # also after the main process exited: its workers may have outlived it
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
         await asyncio.wait_for(proc.wait(), timeout)
+
+    def _kill_group(self) -> None:
+        if self.proc is not None and process_group_members(self.proc.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
 
     async def signal(self, sig: int) -> None:
         """Send ``sig`` to the bot's main process only (as a service manager or ``docker stop`` does)."""
@@ -125,9 +130,7 @@ class BotProcess:
 
     def kill_now(self) -> None:
         """Synchronous last resort (no event loop needed): SIGKILL the process group."""
-        if self.proc is not None and self.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        self._kill_group()
 
     def log_text(self) -> str:
         """The bot's output so far, without colour codes (discord.py colours its log inside Docker)."""

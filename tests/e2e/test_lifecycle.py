@@ -7,6 +7,7 @@ Each test runs its own fake and bot. Signals go to the bot's main process only, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 
 import pytest
@@ -38,13 +39,14 @@ async def test_a_signal_closes_the_gateway_and_every_process(start_bot: BotStart
         sent = loop.time()
         await bot.signal(sig)
         status = await bot.wait_exit(SHUTDOWN_LIMIT)
-        assert status == 0, f"{sig.name}: exit status {status} (None: still running after {SHUTDOWN_LIMIT} s)"
         while bot.group_members() and loop.time() - sent < SHUTDOWN_LIMIT:
             await asyncio.sleep(0.1)
-        assert bot.group_members() == [], f"left behind {SHUTDOWN_LIMIT} s after {sig.name}"
-        await fake.wait_for(lambda: bool(fake.gateway_closes), 2)
+        left = bot.group_members()
+        with contextlib.suppress(TimeoutError):
+            await fake.wait_for(lambda: bool(fake.gateway_closes), 1)
         closes = [(c.code, c.by) for c in fake.gateway_closes]
-        assert closes == [(1000, "client")], closes
+        outcome = f"{sig.name}: exit status {status} (None: still running), gateway closes {closes}, left {left}"
+        assert (status, closes, left) == (0, [(1000, "client")], []), outcome
         assert "Traceback" not in bot.log_text()
 
 
