@@ -29,14 +29,17 @@ def winner(board: str) -> str | None:
 
 
 def finished(board: str) -> bool:
+    """Whether the game on ``board`` is over (a line or a full board)."""
     return winner(board) is not None or "." not in board
 
 
 def to_move(board: str) -> str:
+    """The mark to play next (X moves first)."""
     return "X" if board.count("X") == board.count("O") else "O"
 
 
 def free_cells(board: str) -> list[int]:
+    """The empty cells (0-8), in order."""
     return [i for i, c in enumerate(board) if c == "."]
 
 
@@ -49,6 +52,7 @@ def rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
 
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every button of the message, row by row."""
     return [comp for row in rows(message) for comp in row if comp.get("type") == 2]
 
 

@@ -205,18 +205,22 @@ class Fault:
 
     @property
     def active(self) -> bool:
+        """Whether it still answers requests (``times`` not used up)."""
         return self.remaining is None or self.remaining > 0
 
     def matches(self, method: str, path: str, record: InteractionRecord | None) -> bool:
+        """Whether this active fault applies to a request (path without the API prefix)."""
         if not self.active or self.method not in ("*", method) or self.route.search(path) is None:
             return False
         return self.interaction is None or (record is not None and self.interaction(record))
 
     def take(self) -> None:
+        """Reserve one use (at match time, so concurrent requests can't share the last one)."""
         if self.remaining is not None:
             self.remaining -= 1
 
     def give_back(self) -> None:
+        """Return a reserved use that did not happen (an ``applied`` fault whose request failed anyway)."""
         if self.remaining is not None:
             self.remaining += 1
 
@@ -2176,7 +2180,13 @@ class FakeDiscord:
 
 
 async def _serve(args: argparse.Namespace) -> None:
-    fake = FakeDiscord(token=args.token, port=args.port, channels=args.channels, ack_deadline=args.ack_deadline)
+    fake = FakeDiscord(
+        token=args.token,
+        port=args.port,
+        channels=args.channels,
+        ack_deadline=args.ack_deadline,
+        latency=(args.latency[0], args.latency[1]),
+    )
     async with fake:
         for key, value in fake.env().items():
             print(f"{key}={value}", flush=True)
@@ -2191,6 +2201,9 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=3)
     parser.add_argument("--token", default=None, help="require this bot token (default: accept any)")
     parser.add_argument("--ack-deadline", type=float, default=3.0)
+    parser.add_argument(
+        "--latency", type=float, nargs=2, default=(0.05, 0.15), metavar=("LOW", "HIGH"), help="REST round trip (s)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO)

@@ -41,10 +41,12 @@ def is_command(rec: InteractionRecord, sub: str) -> bool:
 
 
 def is_press(rec: InteractionRecord) -> bool:
+    """Whether ``rec`` is a component (button) interaction."""
     return rec.type == INTERACTION_COMPONENT
 
 
 def in_time(rec: InteractionRecord) -> bool:
+    """Whether ``rec``'s first callback was accepted within :data:`ACK_LIMIT` seconds."""
     return rec.error is None and rec.latency is not None and rec.latency < ACK_LIMIT
 
 
