@@ -1,7 +1,9 @@
 """Fixtures for end-to-end tests: the real bot (``python -m bot``) as a subprocess against the fake Discord.
 
-A failing test gets the log of every bot process still registered (the tail of its stdout/stderr) appended to its
-report, so the cause is visible without re-running anything.
+Every fake made in an e2e module answers REST after a round trip of 50-150 ms (:data:`E2E_LATENCY`, seeded),
+as Discord does, except in modules marked ``load`` (the load benchmark sets its own). A failing test gets the log
+of every bot process still registered (the tail of its stdout/stderr) appended to its report, so the cause is
+visible without re-running anything.
 """
 
 from __future__ import annotations
@@ -13,16 +15,20 @@ import re
 import signal
 import sys
 import time
-from collections.abc import Generator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from .fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG_TAIL_LINES = 200
+E2E_LATENCY = (0.05, 0.15)
+"""The REST round trip (seconds, drawn uniformly) of every fake in the e2e suite."""
+E2E_TOKEN = "e2e-dummy-token"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 # Settings that must not leak in from the developer's shell or their .env (an empty value counts as unset).
@@ -100,19 +106,41 @@ class BotProcess:
     async def kill(self, timeout: float = 10.0) -> None:
         """SIGKILL the bot and its search workers (its whole process group) and reap it."""
         proc = self.proc
-        if proc is None or proc.returncode is not None:
+        if proc is None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            proc.kill()
+        self._kill_group()  # also after the main process exited: its workers may have outlived it
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
         await asyncio.wait_for(proc.wait(), timeout)
+
+    def _kill_group(self) -> None:
+        if self.proc is not None and process_group_members(self.proc.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+
+    async def signal(self, sig: int) -> None:
+        """Send ``sig`` to the bot's main process only (as a service manager or ``docker stop`` does)."""
+        assert self.proc is not None and self.proc.returncode is None, "not running"
+        self.proc.send_signal(sig)
+
+    async def wait_exit(self, timeout: float) -> int | None:
+        """The exit status once the bot exited within ``timeout`` seconds, else ``None`` (still running)."""
+        assert self.proc is not None
+        try:
+            return await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            return None
+
+    def group_members(self) -> list[str]:
+        """``"pid command"`` of every live (non-zombie) process still in the bot's process group."""
+        if self.proc is None:
+            return []
+        return process_group_members(self.proc.pid)
 
     def kill_now(self) -> None:
         """Synchronous last resort (no event loop needed): SIGKILL the process group."""
-        if self.proc is not None and self.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        self._kill_group()
 
     def log_text(self) -> str:
         """The bot's output so far, without colour codes (discord.py colours its log inside Docker)."""
@@ -126,6 +154,90 @@ class BotProcess:
         self.kill_now()
         with contextlib.suppress(ValueError):
             _LIVE_BOTS.remove(self)
+
+
+def process_group_members(pgid: int) -> list[str]:
+    """``"pid command"`` of every process in group ``pgid`` that has not exited (zombies excluded), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after the last ")"
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(f"{entry.name} {stat[stat.index('(') + 1 : stat.rindex(')')]}")
+    return found
+
+
+def make_users(fake: FakeDiscord, *names: str, guild_id: str | None = None) -> list[dict[str, Any]]:
+    """New users (members of ``guild_id``, default: the fake's default guild) with ids unique in the fake."""
+    made = []
+    for name in names:
+        user = fake.make_user(200_000_000_000_000_000 + len(fake.users), name)
+        fake.add_member(guild_id or fake.default_guild_id, user)
+        made.append(user)
+    return made
+
+
+@pytest.fixture(autouse=True, scope="module")
+def realistic_latency(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fakes made in this module answer after :data:`E2E_LATENCY` (not in ``load`` modules)."""
+    if request.node.get_closest_marker("load") is not None:
+        yield
+        return
+    saved = FakeDiscord.default_latency
+    FakeDiscord.default_latency = E2E_LATENCY
+    try:
+        yield
+    finally:
+        FakeDiscord.default_latency = saved
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def shared_fake() -> AsyncIterator[FakeDiscord]:
+    """One fake Discord (one guild, 50-150 ms round trips) for a whole module of scenarios."""
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as server:
+        yield server
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def shared_bot(shared_fake: FakeDiscord, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[BotProcess]:
+    """The real bot, started once for a module against :func:`shared_fake`, with its commands synced."""
+    process = BotProcess(shared_fake, tmp_path_factory.mktemp("bot") / "bot.log")
+    try:
+        await process.start()
+        await shared_fake.wait_for(lambda: bool(shared_fake.commands()), 10)
+        yield process
+    finally:
+        await process.kill()
+        process.close()
+
+
+BotStarter = Callable[..., Awaitable[BotProcess]]
+
+
+@pytest_asyncio.fixture
+async def start_bot(tmp_path: Path) -> AsyncIterator[BotStarter]:
+    """``await start_bot(fake, **env)``: a bot process of this test, killed (with its group) at the end."""
+    started: list[BotProcess] = []
+
+    async def start(fake: FakeDiscord, **env: str) -> BotProcess:
+        process = BotProcess(fake, tmp_path / f"bot-{len(started)}.log", env)
+        started.append(process)
+        await process.start()
+        await fake.wait_for(lambda: bool(fake.commands()), 10)
+        return process
+
+    try:
+        yield start
+    finally:
+        for process in started:
+            await process.kill()
+            process.close()
 
 
 @pytest.hookimpl(wrapper=True)

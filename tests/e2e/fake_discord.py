@@ -3,6 +3,12 @@
 Start it in-process (``async with FakeDiscord() as fake``) or standalone (``python -m tests.e2e.fake_discord``),
 point a discord.py bot at it with :meth:`FakeDiscord.env`, then inject slash commands and button presses and
 inspect the callbacks, the per-channel message store, the synced command trees and any rule violations.
+
+Like Discord, it answers over a network: every REST answer is delayed by a round trip drawn from
+:attr:`FakeDiscord.latency` (a request is applied when it arrives; only its answer waits), and
+:meth:`FakeDiscord.inject` makes chosen requests fail (429 with ``retry_after``, 5xx, an answer lost after the
+request was applied, a dropped connection, or just a slow answer). Guilds live on shards, and DMs and group DMs
+serve interactions of user-installed apps.
 """
 
 from __future__ import annotations
@@ -15,13 +21,16 @@ import datetime
 import importlib
 import json
 import logging
+import math
+import random
 import re
 import secrets
 import time
+import unicodedata
 import zlib
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from aiohttp import WSMsgType, web
 from aiohttp.web_request import FileField
@@ -41,7 +50,26 @@ FLAG_EPHEMERAL, FLAG_LOADING, FLAG_COMPONENTS_V2 = 1 << 6, 1 << 7, 1 << 15
 
 # view channel, send messages, embed links, attach files, read history, add reactions, use application commands
 MEMBER_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 6) | (1 << 31))
-COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+# what a user-installed app may do in a DM or group DM it is not a member of: send messages, embed links, attach
+# files, read history, use external emojis, use application commands
+PRIVATE_APP_PERMISSIONS = str((1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 18) | (1 << 31))
+
+CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL = 0, 1, 2
+INSTALL_GUILD, INSTALL_USER = 0, 1
+CHANNEL_DM, CHANNEL_GROUP_DM = 1, 3
+
+# discord.Locale values: the keys Discord accepts in name_localizations / description_localizations
+LOCALES = frozenset(
+    (
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl"),
+        *("pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja"),
+        *("zh-TW", "ko"),
+    )
+)
+RATE_LIMIT_BODY = "You are being rate limited."
+CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
+# when a request arrived (time.perf_counter()), stored on the request (aiohttp >= 3.12 wants typed keys)
+ARRIVED: Any = web.RequestKey("arrived", float) if hasattr(web, "RequestKey") else "arrived"
 
 
 def _now_iso() -> str:
@@ -136,6 +164,190 @@ class CallbackEvent:
     callback_type: int | None = None
 
 
+@dataclass
+class RestCall:
+    """One REST request as the fake answered it (``status`` 0: the connection was dropped instead)."""
+
+    method: str
+    path: str  # without the /api/v10 prefix, e.g. "/channels/1/messages/2"
+    status: int
+    arrived: float  # time.perf_counter()
+    answered: float
+
+
+@dataclass
+class GatewayClose:
+    """A closed gateway connection: who closed it, with which code, and the shard it had identified as."""
+
+    code: int | None
+    by: Literal["client", "server"]
+    shard: tuple[int, int] | None
+    at: float
+
+
+@dataclass(eq=False)
+class Fault:
+    """An injected failure (see :meth:`FakeDiscord.inject`); ``hits`` lists the requests it answered."""
+
+    method: str
+    route: re.Pattern[str]
+    status: int | None
+    retry_after: float
+    global_: bool
+    remaining: int | None  # None: always
+    applied: bool
+    drop: bool
+    delay: float | None
+    code: int
+    message: str | None
+    interaction: Callable[[InteractionRecord], bool] | None
+    hits: list[str] = field(default_factory=list)
+
+    @property
+    def active(self) -> bool:
+        """Whether it still answers requests (``times`` not used up)."""
+        return self.remaining is None or self.remaining > 0
+
+    def matches(self, method: str, path: str, record: InteractionRecord | None) -> bool:
+        """Whether this active fault applies to a request (path without the API prefix)."""
+        if not self.active or self.method not in ("*", method) or self.route.search(path) is None:
+            return False
+        return self.interaction is None or (record is not None and self.interaction(record))
+
+    def take(self) -> None:
+        """Reserve one use (at match time, so concurrent requests can't share the last one)."""
+        if self.remaining is not None:
+            self.remaining -= 1
+
+    def give_back(self) -> None:
+        """Return a reserved use that did not happen (an ``applied`` fault whose request failed anyway)."""
+        if self.remaining is not None:
+            self.remaining += 1
+
+    def response(self, bucket: str) -> web.Response | None:
+        """What the client gets: Discord's 429 (with the headers discord.py honours), a 5xx/4xx body, or ``None``
+        for a dropped connection (or a fault that only delays)."""
+        if self.drop or self.status is None:
+            return None
+        if self.status == 429:
+            reset_after = f"{self.retry_after:.3f}"
+            headers = {
+                **JSON_HEADERS,
+                "Retry-After": str(math.ceil(self.retry_after)),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset": f"{time.time() + self.retry_after:.3f}",
+                "X-RateLimit-Reset-After": reset_after,
+                "X-RateLimit-Bucket": bucket,
+                "X-RateLimit-Scope": "global" if self.global_ else "user",
+                "Via": "1.1 google",  # without it discord.py takes a 429 for a Cloudflare ban and gives up
+            }
+            if self.global_:
+                headers["X-RateLimit-Global"] = "true"
+            body = {"message": RATE_LIMIT_BODY, "retry_after": self.retry_after, "global": self.global_}
+            return web.Response(body=_dumps(body).encode(), status=429, headers=headers)
+        reason = self.message or {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"}.get(
+            self.status, "Error"
+        )
+        body = {"message": reason if self.status < 500 else f"{self.status}: {reason}", "code": self.code}
+        return _json(body, self.status)
+
+
+def _valid_name(name: Any) -> bool:
+    """Discord's rule for command and option names (and their localizations): ``^[-_\\p{L}\\p{N}\\p{sc=Deva}
+    \\p{sc=Thai}]{1,32}$``, in lower case wherever a letter has a lower-case form."""
+    if not isinstance(name, str) or not 1 <= len(name) <= 32 or name != name.lower():
+        return False
+    for char in name:
+        if char in "-_" or unicodedata.category(char)[0] in "LN":
+            continue
+        if unicodedata.name(char, "").startswith(("DEVANAGARI", "THAI")):
+            continue
+        return False
+    return True
+
+
+def _text_errors(where: str, value: Any, low: int, high: int) -> list[str]:
+    if not isinstance(value, str) or not low <= len(value) <= high:
+        return [f"{where}: must be {low}-{high} characters (got {value!r})"]
+    return []
+
+
+def _localization_errors(where: str, table: Any, check: Callable[[str, Any], list[str]]) -> list[str]:
+    if table is None:
+        return []
+    if not isinstance(table, dict):
+        return [f"{where}: must be an object of locale -> text"]
+    errors = [f"{where}: {key!r} is not a Discord locale" for key in table if key not in LOCALES]
+    for key, value in table.items():
+        errors += check(f"{where}.{key}", value)
+    return errors
+
+
+def _name_errors(where: str, name: Any) -> list[str]:
+    return [] if _valid_name(name) else [f"{where}: invalid name {name!r} (lower case, no spaces, 1-32 characters)"]
+
+
+def _option_errors(where: str, options: Any) -> list[str]:
+    """Discord's limits on a command's options, their choices and localizations (recursively)."""
+    if not options:
+        return []
+    errors = [f"{where}: at most 25 options"] if len(options) > 25 else []
+    seen_optional = False
+    for i, option in enumerate(options):
+        at = f"{where}.{i}"
+        errors += _name_errors(f"{at}.name", option.get("name"))
+        errors += _localization_errors(f"{at}.name_localizations", option.get("name_localizations"), _name_errors)
+        errors += _text_errors(f"{at}.description", option.get("description"), 1, 100)
+        errors += _localization_errors(
+            f"{at}.description_localizations",
+            option.get("description_localizations"),
+            lambda w, v: _text_errors(w, v, 1, 100),
+        )
+        if option.get("type") in (1, 2):
+            errors += _option_errors(f"{at}.options", option.get("options"))
+            continue
+        if option.get("required") and seen_optional:
+            errors.append(f"{at}: required options must come before optional ones")
+        seen_optional = seen_optional or not option.get("required")
+        choices = option.get("choices") or []
+        if len(choices) > 25:
+            errors.append(f"{at}.choices: at most 25 choices")
+        for j, choice in enumerate(choices):
+            errors += _text_errors(f"{at}.choices.{j}.name", choice.get("name"), 1, 100)
+            errors += _localization_errors(
+                f"{at}.choices.{j}.name_localizations",
+                choice.get("name_localizations"),
+                lambda w, v: _text_errors(w, v, 1, 100),
+            )
+            if isinstance(choice.get("value"), str):
+                errors += _text_errors(f"{at}.choices.{j}.value", choice["value"], 1, 100)
+    return errors
+
+
+def _command_errors(cmd: dict[str, Any]) -> list[str]:
+    """Discord's rules for one command of a bulk overwrite (names, descriptions, localizations, contexts)."""
+    name, ctype = cmd.get("name", ""), cmd.get("type", 1)
+    errors: list[str] = []
+    if ctype == 1:
+        errors += _name_errors(f"{name}.name", name)
+        errors += _localization_errors(f"{name}.name_localizations", cmd.get("name_localizations"), _name_errors)
+        errors += _text_errors(f"{name}.description", cmd.get("description"), 1, 100)
+        errors += _localization_errors(
+            f"{name}.description_localizations",
+            cmd.get("description_localizations"),
+            lambda w, v: _text_errors(w, v, 1, 100),
+        )
+        errors += _option_errors(f"{name}.options", cmd.get("options"))
+    elif not isinstance(name, str) or not 1 <= len(name) <= 32:
+        errors.append(f"invalid command name {name!r}")
+    if not set(cmd.get("integration_types") or []) <= {INSTALL_GUILD, INSTALL_USER}:
+        errors.append(f"{name}.integration_types: unknown value in {cmd['integration_types']!r}")
+    if not set(cmd.get("contexts") or []) <= {CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL}:
+        errors.append(f"{name}.contexts: unknown value in {cmd['contexts']!r}")
+    return errors
+
+
 class InteractionRecord:
     """An injected interaction; ``await record`` waits (5 s) for the first callback attempt and returns the record."""
 
@@ -159,6 +371,10 @@ class InteractionRecord:
         self.message_ids: set[str] = set()  # @original and followups
         self.events: list[CallbackEvent] = []
         self.error: ApiError | None = None  # set when the first callback attempt was refused
+        self.callback_statuses: list[int] = []  # the HTTP status of every callback POST (0: connection dropped)
+        self.answer_lost = False  # the callback was applied but its HTTP answer failed (an injected fault)
+        self.context: int = payload.get("context", CONTEXT_GUILD)
+        self.shard: tuple[int, int] | None = None  # (shard_id, shard_count) of the connection it was dispatched to
         self._first: asyncio.Future[InteractionRecord] = asyncio.get_running_loop().create_future()
         self._waiters: list[tuple[Callable[[CallbackEvent], bool], asyncio.Future[CallbackEvent]]] = []
 
@@ -257,6 +473,7 @@ class _Connection:
         self.ready = False
         self.dead = False
         self.order = order
+        self.closed_by_server: int | None = None
         self._queue: asyncio.Queue[str] = asyncio.Queue()
         self._writer = asyncio.get_running_loop().create_task(self._write_loop())
 
@@ -302,7 +519,15 @@ class _Connection:
 
 
 class FakeDiscord:
-    """Fake Discord REST v10 + gateway on 127.0.0.1 with a coherent message store and rule enforcement."""
+    """Fake Discord REST v10 + gateway on 127.0.0.1 with a coherent message store and rule enforcement.
+
+    ``latency`` is the range (seconds) of the uniformly drawn round trip added to every REST answer, and
+    ``callback_latency`` the range for interaction callbacks only (``None``: the same as ``latency``); both can be
+    changed at run time. Without ``latency`` the class default :attr:`default_latency` applies (the e2e suite's
+    conftest sets it). ``seed`` seeds the draws.
+    """
+
+    default_latency: ClassVar[tuple[float, float]] = (0.0, 0.0)
 
     def __init__(
         self,
@@ -316,7 +541,22 @@ class FakeDiscord:
         heartbeat_interval_ms: int = 41_250,
         message_events: bool = False,
         allow_unregistered_commands: bool = False,
+        latency: tuple[float, float] | None = None,
+        callback_latency: tuple[float, float] | None = None,
+        seed: int | None = 0,
+        guild_shard: tuple[int, int] | None = None,
     ) -> None:
+        self.latency = latency if latency is not None else type(self).default_latency
+        self.callback_latency = callback_latency
+        self.rng = random.Random(seed)
+        self.faults: list[Fault] = []
+        self.rest_log: list[RestCall] = []
+        self.in_flight = 0  # REST requests received and not yet answered
+        self.gateway_closes: list[GatewayClose] = []
+        self.recommended_shards = 1
+        self.private_channels: dict[str, dict[str, Any]] = {}
+        self._private_members: dict[str, set[str]] = {}
+        self._bot_in_private: set[str] = set()
         self.token = token
         self.port = port
         self.ack_deadline = ack_deadline
@@ -347,7 +587,113 @@ class FakeDiscord:
         self._message_waiters: dict[str | None, list[_Waiter]] = {}
         self._state_waiters: list[_Waiter] = []
         self._runner: web.AppRunner | None = None
-        self.default_guild_id = self.add_guild(guild_name, channels=channels)
+        self.default_guild_id = self.add_guild(guild_name, channels=channels, shard=guild_shard)
+
+    # ------------------------------------------------------------------ network behaviour
+
+    @property
+    def latency(self) -> tuple[float, float]:
+        """The (low, high) range in seconds of the round trip added to every REST answer."""
+        return self._latency
+
+    @latency.setter
+    def latency(self, value: tuple[float, float]) -> None:
+        self._latency = self._checked_range(value)
+
+    @property
+    def callback_latency(self) -> tuple[float, float] | None:
+        """The range for interaction callback answers; ``None``: :attr:`latency`."""
+        return self._callback_latency
+
+    @callback_latency.setter
+    def callback_latency(self, value: tuple[float, float] | None) -> None:
+        self._callback_latency = None if value is None else self._checked_range(value)
+
+    @staticmethod
+    def _checked_range(value: tuple[float, float]) -> tuple[float, float]:
+        low, high = (float(v) for v in value)
+        if not 0 <= low <= high:
+            raise ValueError(f"a latency range needs 0 <= low <= high, got {value!r}")
+        return low, high
+
+    def _draw_delay(self, route: str) -> float:
+        low, high = (self.callback_latency if route == CALLBACK_ROUTE else None) or self.latency
+        return low if low == high else self.rng.uniform(low, high)
+
+    def inject(
+        self,
+        method: str,
+        route_regex: str,
+        *,
+        status: int | None = 429,
+        retry_after: float = 1.0,
+        times: int | Literal["always"] = 1,
+        global_: bool = False,
+        applied: bool = False,
+        drop: bool = False,
+        delay: float | None = None,
+        code: int = 0,
+        message: str | None = None,
+        interaction: Callable[[InteractionRecord], bool] | None = None,
+    ) -> Fault:
+        """Make the next ``times`` matching REST requests (or every one: ``"always"``) fail.
+
+        A request matches when its method is ``method`` (``"*"``: any) and ``re.search(route_regex, path)`` finds
+        its path without the ``/api/v10`` prefix (e.g. ``/channels/1/messages/2``,
+        ``/interactions/1/tok/callback``, ``/webhooks/app/tok/messages/@original``); ``interaction`` further
+        restricts callback and webhook requests to the interactions it accepts. The earliest injected matching
+        fault wins.
+
+        - ``status=429``: refused with Discord's rate-limit body and headers (``retry_after``, ``global_``);
+        - ``status`` 4xx/5xx: refused with that status (``code``/``message`` in the JSON body);
+        - ``applied=True``: the request IS applied (the message posted/edited, the callback acknowledged) but its
+          answer is ``status`` (e.g. 502); a retried interaction callback then gets 400/40060, as on Discord;
+        - ``drop=True``: the connection is closed without an answer (before or, with ``applied``, after applying);
+        - ``status=None``: answered normally; only ``delay`` applies;
+        - ``delay``: the answer's round trip in seconds, instead of one drawn from :attr:`latency`.
+
+        Raises ValueError for a combination that means nothing (e.g. ``applied`` with a 2xx status).
+        """
+        if times != "always" and (not isinstance(times, int) or times < 1):
+            raise ValueError(f"times must be a positive int or 'always', got {times!r}")
+        if status is not None and not 400 <= status <= 599:
+            raise ValueError(f"status must be a 4xx/5xx error or None, got {status}")
+        if applied and status is None and not drop:
+            raise ValueError("applied=True needs an error status or drop=True: what should the answer be?")
+        if status is None and not drop and delay is None:
+            raise ValueError("a fault without status, drop or delay changes nothing")
+        fault = Fault(
+            method=method.upper(),
+            route=re.compile(route_regex),
+            status=None if drop else status,
+            retry_after=retry_after,
+            global_=global_,
+            remaining=None if times == "always" else times,
+            applied=applied,
+            drop=drop,
+            delay=delay,
+            code=code,
+            message=message,
+            interaction=interaction,
+        )
+        self.faults.append(fault)
+        return fault
+
+    def remove_fault(self, fault: Fault) -> None:
+        """Stop ``fault`` (requests already answered by it stay answered)."""
+        with contextlib.suppress(ValueError):
+            self.faults.remove(fault)
+
+    def clear_faults(self) -> None:
+        """Remove every injected fault."""
+        self.faults.clear()
+
+    def _match_fault(self, method: str, path: str, record: InteractionRecord | None) -> Fault | None:
+        for fault in self.faults:
+            if fault.matches(method, path, record):
+                fault.take()
+                return fault
+        return None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -397,6 +743,8 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close every gateway websocket, stop the server, and cancel pending waits."""
+        for conn in self._connections:
+            conn.closed_by_server = 1001
         await asyncio.gather(
             *(c.ws.close(code=1001, message=b"fake discord shutting down") for c in self._connections),
             return_exceptions=True,
@@ -434,10 +782,25 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building
 
-    def _snowflake(self) -> str:
+    def _snowflake(self, shard: tuple[int, int] | None = None) -> str:
+        """A new, increasing id; with ``shard=(id, count)`` one whose guild would live on that shard."""
         value = max((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22, self._last_snowflake + 1)
+        if shard is not None:
+            shard_id, count = shard
+            if not 0 <= shard_id < count:
+                raise ValueError(f"shard {shard_id} is not in 0..{count - 1}")
+            stamp = value >> 22
+            while stamp % count != shard_id:
+                stamp += 1
+            if stamp != value >> 22:
+                value = stamp << 22
         self._last_snowflake = value
         return str(value)
+
+    @staticmethod
+    def shard_of(guild_id: str | int | None, shard_count: int) -> int:
+        """The shard that receives a guild's events: ``(guild_id >> 22) % shard_count``; DMs go to shard 0."""
+        return 0 if guild_id is None else (int(guild_id) >> 22) % shard_count
 
     def make_user(self, id: int | str, name: str, bot: bool = False) -> dict[str, Any]:
         """A Discord user object (also remembered for ``GET /users/{id}``)."""
@@ -454,9 +817,13 @@ class FakeDiscord:
         self.users[user["id"]] = user
         return user
 
-    def add_guild(self, name: str = "Guild", *, channels: int = 1) -> str:
-        """Create a guild (with @everyone and the bot as member) and ``channels`` text channels."""
-        gid = self._snowflake()
+    def add_guild(self, name: str = "Guild", *, channels: int = 1, shard: tuple[int, int] | None = None) -> str:
+        """Create a guild (with @everyone and the bot as member) and ``channels`` text channels.
+
+        ``shard=(shard_id, shard_count)`` picks an id that shard owns. A client already connected on the owning
+        shard gets GUILD_CREATE, as when a bot joins a guild.
+        """
+        gid = self._snowflake(shard)
         self.guilds[gid] = {
             "id": gid,
             "name": name,
@@ -477,7 +844,12 @@ class FakeDiscord:
             ],
         }
         self.add_member(gid, self.bot_user)
+        self.guilds[gid]["announced"] = False  # its channels arrive with GUILD_CREATE, not as CHANNEL_CREATEs
         self.add_channels(channels, guild_id=gid)
+        self.guilds[gid]["announced"] = True
+        conn = self._target(gid)
+        if conn is not None:
+            conn.dispatch("GUILD_CREATE", self._guild_payload(gid))
         return gid
 
     def add_member(self, guild_id: str, user: dict[str, Any]) -> dict[str, Any]:
@@ -520,8 +892,54 @@ class FakeDiscord:
         self._channel_guild[cid] = gid
         self._messages[cid] = {}
         conn = self._target(gid)
-        if conn is not None:
+        if conn is not None and guild.get("announced", True):
             conn.dispatch("CHANNEL_CREATE", channel)
+        return cid
+
+    def add_dm_channel(self, user: dict[str, Any], *, other: dict[str, Any] | None = None) -> str:
+        """A DM channel of ``user``; returns its id.
+
+        Without ``other`` it is the DM with the bot (interaction context 1, BOT_DM): the bot is a recipient and may
+        use the channel's REST routes. With ``other`` it is the DM between two users (context 2, PRIVATE_CHANNEL),
+        where only a user-installed app's interactions reach the bot: channel REST answers 403/50001.
+        """
+        self.users.setdefault(user["id"], user)
+        cid = self._snowflake()
+        peer = other or self.bot_user
+        if other is not None:
+            self.users.setdefault(other["id"], other)
+        self.private_channels[cid] = {
+            "id": cid,
+            "type": CHANNEL_DM,
+            "recipients": [peer],
+            "last_message_id": None,
+            "flags": 0,
+        }
+        self._private_members[cid] = {user["id"], peer["id"]}
+        if other is None:
+            self._bot_in_private.add(cid)
+        self._messages[cid] = {}
+        return cid
+
+    def add_group_dm(self, users: list[dict[str, Any]], *, name: str | None = None) -> str:
+        """A group DM of ``users`` (the first owns it); the bot is not a member (context 2: channel REST -> 403)."""
+        if len(users) < 2:
+            raise FakeDiscordError("a group DM needs at least two users")
+        for user in users:
+            self.users.setdefault(user["id"], user)
+        cid = self._snowflake()
+        self.private_channels[cid] = {
+            "id": cid,
+            "type": CHANNEL_GROUP_DM,
+            "recipients": list(users),
+            "owner_id": users[0]["id"],
+            "name": name,
+            "icon": None,
+            "last_message_id": None,
+            "flags": 0,
+        }
+        self._private_members[cid] = {u["id"] for u in users}
+        self._messages[cid] = {}
         return cid
 
     def add_channels(self, count: int, guild_id: str | None = None) -> list[str]:
@@ -668,16 +1086,31 @@ class FakeDiscord:
             raise FakeDiscordError(f"channel {channel_id} is not in guild {guild_id}")
         return channel  # type: ignore[no-any-return]
 
+    def _is_private(self, channel_id: str) -> bool:
+        return channel_id in self.private_channels
+
+    def _private_context(self, channel_id: str) -> int:
+        return CONTEXT_BOT_DM if channel_id in self._bot_in_private else CONTEXT_PRIVATE_CHANNEL
+
+    def _check_private(self, channel_id: str, user: dict[str, Any]) -> dict[str, Any]:
+        if user["id"] not in self._private_members[channel_id]:
+            raise FakeDiscordError(f"user {user['id']} is not a recipient of private channel {channel_id}")
+        return self.private_channels[channel_id]
+
     async def _inject(
         self,
         itype: int,
-        guild_id: str,
+        guild_id: str | None,
         channel_id: str,
         user: dict[str, Any],
         data: dict[str, Any],
         message: dict[str, Any] | None = None,
+        *,
+        owners: dict[str, str] | None = None,
     ) -> InteractionRecord:
-        channel = self._check_channel(guild_id, channel_id)
+        """Dispatch an INTERACTION_CREATE; ``guild_id`` ``None`` means ``channel_id`` is a DM or group DM."""
+        private = guild_id is None
+        channel = self._check_private(channel_id, user) if private else self._check_channel(str(guild_id), channel_id)
         conn = self._target(guild_id)
         if conn is None:
             raise FakeDiscordError("no gateway client is connected and ready")
@@ -686,21 +1119,34 @@ class FakeDiscord:
             "application_id": self.application_id,
             "type": itype,
             "data": data,
-            "guild_id": guild_id,
-            "guild": {"id": guild_id, "locale": "en-US", "features": []},
             "channel_id": channel_id,
-            "channel": {**channel, "permissions": MEMBER_PERMISSIONS},
-            "member": self._member_payload(guild_id, user),
             "token": "itok_" + secrets.token_urlsafe(24),
             "version": 1,
-            "app_permissions": MEMBER_PERMISSIONS,
             "locale": "en-US",
-            "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": guild_id},
-            "context": 0,
+            "authorizing_integration_owners": owners or {str(INSTALL_GUILD): guild_id},
+            "context": CONTEXT_GUILD,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if private:
+            payload.update(
+                channel=channel,
+                user=user,
+                context=self._private_context(channel_id),
+                app_permissions=PRIVATE_APP_PERMISSIONS
+                if payload["context"] == CONTEXT_PRIVATE_CHANNEL
+                else MEMBER_PERMISSIONS,
+            )
+        else:
+            assert guild_id is not None
+            payload.update(
+                guild_id=guild_id,
+                guild={"id": guild_id, "locale": "en-US", "features": []},
+                channel={**channel, "permissions": MEMBER_PERMISSIONS},
+                member=self._member_payload(guild_id, user),
+                app_permissions=MEMBER_PERMISSIONS,
+                guild_locale="en-US",
+            )
         if message is not None:
             payload["message"] = message
         raw = _dumps(payload)
@@ -709,19 +1155,63 @@ class FakeDiscord:
         self._records_by_id[record.id] = record
         self._records_by_token[record.token] = record
         record.dispatched_at = time.perf_counter()
+        record.shard = conn.session.shard if conn.session is not None else None
         if not conn.dispatch("INTERACTION_CREATE", None, raw_data=raw):
             raise FakeDiscordError("the gateway client disconnected while dispatching")
         return record
 
-    def _find_command(self, name: str, guild_id: str) -> tuple[dict[str, Any] | None, str | None]:
-        for scope in (guild_id, None):
+    def _where(self, guild_id: str | None, channel_id: str | int) -> tuple[str | None, str]:
+        """``(guild_id, channel_id)`` of an injection: ``None`` for a private channel, else the guild (default
+        guild when ``guild_id`` is ``None``)."""
+        cid = str(channel_id)
+        if self._is_private(cid):
+            if guild_id is not None:
+                raise FakeDiscordError(f"channel {cid} is a private channel, not in guild {guild_id}")
+            return None, cid
+        return str(guild_id or self.default_guild_id), cid
+
+    def _owners(
+        self, guild_id: str | None, channel_id: str, user: dict[str, Any], install: str | None
+    ) -> dict[str, str]:
+        """authorizing_integration_owners: ``{"1": user}`` for a user install, ``{"0": guild or "0"}`` otherwise."""
+        install = install or ("guild" if guild_id is not None or channel_id in self._bot_in_private else "user")
+        if install == "user":
+            return {str(INSTALL_USER): user["id"]}
+        if install != "guild":
+            raise ValueError(f"install must be 'guild' or 'user', not {install!r}")
+        if guild_id is None and channel_id not in self._bot_in_private:
+            raise FakeDiscordError("a guild-installed app can't be used in other people's DMs or group DMs")
+        return {str(INSTALL_GUILD): guild_id or "0"}
+
+    @staticmethod
+    def _check_available(cmd: dict[str, Any], scope: str | None, context: int, owners: dict[str, str]) -> None:
+        """A Discord client only offers a command where its ``contexts`` and ``integration_types`` allow it."""
+        if context != CONTEXT_GUILD and scope is not None:
+            raise FakeDiscordError(f"/{cmd['name']} is a guild command: it is not offered in DMs")
+        installs = cmd.get("integration_types") or [INSTALL_GUILD]
+        if not any(int(kind) in installs for kind in owners):
+            raise FakeDiscordError(f"/{cmd['name']} has integration_types {installs}: not for this installation")
+        contexts = cmd.get("contexts")
+        if contexts is None:
+            contexts = [CONTEXT_GUILD, CONTEXT_PRIVATE_CHANNEL]
+            if cmd.get("dm_permission") is not False:
+                contexts.append(CONTEXT_BOT_DM)
+        if context not in contexts:
+            raise FakeDiscordError(f"/{cmd['name']} has contexts {contexts}: not offered in context {context}")
+
+    def _find_command(self, name: str, guild_id: str | None) -> tuple[dict[str, Any] | None, str | None]:
+        for scope in (guild_id, None) if guild_id is not None else (None,):
             for cmd in self._commands.get(scope, []):
                 if cmd["name"] == name and cmd.get("type", 1) == 1:
                     return cmd, scope
         return None, None
 
     def _build_options(
-        self, guild_id: str, schema: list[dict[str, Any]] | None, values: dict[str, Any], resolved: dict[str, Any]
+        self,
+        guild_id: str | None,
+        schema: list[dict[str, Any]] | None,
+        values: dict[str, Any],
+        resolved: dict[str, Any],
     ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in schema or []}
         if schema is not None:
@@ -736,14 +1226,17 @@ class FakeDiscord:
             if otype in (6, 9) and isinstance(value, dict):
                 user = value
                 self.users.setdefault(user["id"], user)
-                member = self.add_member(guild_id, user)
                 resolved.setdefault("users", {})[user["id"]] = user
-                resolved.setdefault("members", {})[user["id"]] = {
-                    **{k: v for k, v in member.items() if k != "user"},
-                    "permissions": MEMBER_PERMISSIONS,
-                }
+                if guild_id is not None:
+                    member = self.add_member(guild_id, user)
+                    resolved.setdefault("members", {})[user["id"]] = {
+                        **{k: v for k, v in member.items() if k != "user"},
+                        "permissions": MEMBER_PERMISSIONS,
+                    }
                 value = user["id"]
             elif otype == 7:
+                if guild_id is None:
+                    raise FakeDiscordError("channel options are not supported in DMs by this fake")
                 channel = self._check_channel(guild_id, str(value))
                 resolved.setdefault("channels", {})[channel["id"]] = {
                     k: channel[k] for k in ("id", "name", "type", "parent_id")
@@ -786,16 +1279,28 @@ class FakeDiscord:
         name: str = "ttt",
         subcommand: str | None = None,
         options: dict[str, Any] | None = None,
+        *,
+        install: Literal["guild", "user"] | None = None,
     ) -> InteractionRecord:
         """Dispatch a CHAT_INPUT APPLICATION_COMMAND interaction; ``subcommand`` may be ``"group sub"``.
+
+        ``channel_id`` may be a guild channel (``guild_id`` ``None``: the default guild) or a DM / group DM made by
+        :meth:`add_dm_channel` / :meth:`add_group_dm` (``guild_id`` must then be ``None``). ``install`` says which
+        installation authorises the command: ``"guild"`` (default in guilds and the bot DM) or ``"user"`` (default
+        in other DMs and group DMs); the command must allow it and the context (``integration_types``,
+        ``contexts``), or a Discord client would not offer it (FakeDiscordError).
 
         Option types come from the synced command tree when the command is registered (and are validated against
         it); otherwise they are inferred from the Python values (user dicts become USER options with resolved data).
         """
-        gid, cid = str(guild_id or self.default_guild_id), str(channel_id)
+        gid, cid = self._where(guild_id, channel_id)
+        owners = self._owners(gid, cid, user, install)
+        context = CONTEXT_GUILD if gid is not None else self._private_context(cid)
         cmd, scope = self._find_command(name, gid)
         if cmd is None and not self.allow_unregistered_commands:
             raise FakeDiscordError(f"command {name!r} is not registered for guild {gid} or globally")
+        if cmd is not None:
+            self._check_available(cmd, scope, context, owners)
         resolved: dict[str, Any] = {}
         schema: list[dict[str, Any]] | None = cmd.get("options", []) if cmd else None
         path = subcommand.split() if subcommand else []
@@ -814,7 +1319,7 @@ class FakeDiscord:
             data["guild_id"] = scope
         if resolved:
             data["resolved"] = resolved
-        return await self._inject(INTERACTION_COMMAND, gid, cid, user, data)
+        return await self._inject(INTERACTION_COMMAND, gid, cid, user, data, owners=owners)
 
     async def press_button(
         self, guild_id: str | None, channel_id: str, user: dict[str, Any], message_id: str, custom_id: str
@@ -824,25 +1329,88 @@ class FakeDiscord:
         Raises FakeDiscordError for anything a Discord client can't click: a missing message, a custom_id not on
         it, a disabled or link button, or someone else's ephemeral message.
         """
-        gid, cid, mid = str(guild_id or self.default_guild_id), str(channel_id), str(message_id)
-        self._check_channel(gid, cid)
-        msg = self.message(cid, mid)
-        if msg is None:
-            raise FakeDiscordError(f"message {mid} does not exist in channel {cid}")
-        owner = self._ephemeral_owner.get(mid)
-        if owner is not None and owner != user["id"]:
-            raise FakeDiscordError(f"message {mid} is ephemeral and belongs to user {owner}")
+        gid, cid = self._where(guild_id, channel_id)
+        msg = self._pressable(gid, cid, user, str(message_id))
         comp = next((c for c in _walk_components(msg.get("components") or []) if c.get("custom_id") == custom_id), None)
         if comp is None:
-            raise FakeDiscordError(f"message {mid} has no component with custom_id {custom_id!r}")
+            raise FakeDiscordError(f"message {msg['id']} has no component with custom_id {custom_id!r}")
         if comp.get("type") != 2 or comp.get("style") in (5, 6):
             raise FakeDiscordError(f"component {custom_id!r} is not a clickable button")
         if comp.get("disabled"):
-            raise FakeDiscordError(f"button {custom_id!r} on message {mid} is disabled")
+            raise FakeDiscordError(f"button {custom_id!r} on message {msg['id']} is disabled")
         data = {"custom_id": custom_id, "component_type": 2}
         if "id" in comp:
             data["id"] = comp["id"]
-        return await self._inject(INTERACTION_COMPONENT, gid, cid, user, data, message=msg)
+        return await self._inject(
+            INTERACTION_COMPONENT, gid, cid, user, data, message=msg, owners=self._message_owners(gid, cid, msg, user)
+        )
+
+    async def press_custom_id(
+        self,
+        guild_id: str | None,
+        channel_id: str,
+        user: dict[str, Any],
+        message_id: str,
+        custom_id: str,
+        *,
+        like: str | None = None,
+    ) -> InteractionRecord:
+        """Dispatch a press on a stored message's button as if that button carried ``custom_id``: what the bot sees
+        for a board sent by an older version of itself or a tampered one (forged or unmatched ids).
+
+        Discord only sends presses of components that are on the message, and discord.py ignores a press whose
+        custom_id is missing from the interaction's message, so the dispatched message snapshot has the button
+        ``like`` (default: its first button) carrying ``custom_id``; the stored message is not changed.
+
+        Raises FakeDiscordError for a missing message, one without such a button, or someone else's ephemeral one.
+        """
+        gid, cid = self._where(guild_id, channel_id)
+        msg = self._pressable(gid, cid, user, str(message_id))
+        snapshot = json.loads(_dumps(msg))
+        target = next(
+            (
+                c
+                for c in _walk_components(snapshot.get("components") or [])
+                if c.get("type") == 2 and c.get("custom_id") and (like is None or c["custom_id"] == like)
+            ),
+            None,
+        )
+        if target is None:
+            raise FakeDiscordError(f"message {msg['id']} has no button {like or ''} to press")
+        target.update(custom_id=custom_id, disabled=False)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._inject(
+            INTERACTION_COMPONENT,
+            gid,
+            cid,
+            user,
+            data,
+            message=snapshot,
+            owners=self._message_owners(gid, cid, msg, user),
+        )
+
+    def _pressable(
+        self, guild_id: str | None, channel_id: str, user: dict[str, Any], message_id: str
+    ) -> dict[str, Any]:
+        if guild_id is None:
+            self._check_private(channel_id, user)
+        else:
+            self._check_channel(guild_id, channel_id)
+        msg = self.message(channel_id, message_id)
+        if msg is None:
+            raise FakeDiscordError(f"message {message_id} does not exist in channel {channel_id}")
+        owner = self._ephemeral_owner.get(message_id)
+        if owner is not None and owner != user["id"]:
+            raise FakeDiscordError(f"message {message_id} is ephemeral and belongs to user {owner}")
+        return msg
+
+    def _message_owners(
+        self, guild_id: str | None, channel_id: str, message: dict[str, Any], user: dict[str, Any]
+    ) -> dict[str, str]:
+        """A component interaction is authorised by the installation that made its message."""
+        metadata = message.get("interaction_metadata") or {}
+        owners = metadata.get("authorizing_integration_owners")
+        return dict(owners) if owners else self._owners(guild_id, channel_id, user, None)
 
     def create_message(
         self,
@@ -862,14 +1430,31 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
 
-    def _target(self, guild_id: str) -> _Connection | None:
-        """The most recently identified ready connection whose shard owns ``guild_id``."""
+    def _target(self, guild_id: str | None) -> _Connection | None:
+        """The most recently identified ready connection whose shard owns ``guild_id`` (``None``, a DM: shard 0)."""
         for conn in reversed(self._connections):
             if conn.ready and conn.alive and conn.session is not None:
                 shard_id, count = conn.session.shard
-                if (int(guild_id) >> 22) % count == shard_id:
+                if self.shard_of(guild_id, count) == shard_id:
                     return conn
         return None
+
+    def connected_shards(self) -> list[tuple[int, int]]:
+        """``(shard_id, shard_count)`` of every ready gateway connection, in connection order."""
+        return [c.session.shard for c in self._connections if c.ready and c.alive and c.session is not None]
+
+    async def close_gateway(self, code: int = 4000, reason: str = "", *, shard_id: int | None = None) -> int:
+        """Close every ready gateway connection (or only those of ``shard_id``) with ``code``, as Discord does
+        (e.g. 4004 "Authentication failed.", 4009 "Session timed out."); returns how many were closed."""
+        targets = [
+            c
+            for c in self._connections
+            if c.alive and c.session is not None and (shard_id is None or c.session.shard[0] == shard_id)
+        ]
+        for conn in targets:
+            conn.closed_by_server = code
+            await conn.ws.close(code=code, message=reason.encode()[:120])
+        return len(targets)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0, compress=False, timeout=2.0)
@@ -905,6 +1490,11 @@ class FakeDiscord:
             conn.ready = False
             conn.stop_writer()
             self._connections.remove(conn)
+            shard = conn.session.shard if conn.session is not None else None
+            if conn.closed_by_server is not None:
+                self.gateway_closes.append(GatewayClose(conn.closed_by_server, "server", shard, time.perf_counter()))
+            else:
+                self.gateway_closes.append(GatewayClose(ws.close_code, "client", shard, time.perf_counter()))
             if conn.session is not None and conn.session.conn is conn:
                 conn.session.conn = None
             self._notify()
@@ -939,14 +1529,19 @@ class FakeDiscord:
 
     async def _identify(self, conn: _Connection, d: dict[str, Any]) -> None:
         if self.token is not None and d.get("token") != self.token:
+            conn.closed_by_server = 4004
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
         self.identifies.append({k: v for k, v in d.items() if k != "token"})
         shard_id, count = d.get("shard") or [0, 1]
+        if not 0 <= int(shard_id) < int(count):
+            conn.closed_by_server = 4010
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
         session = _Session(id=secrets.token_hex(16), shard=(int(shard_id), int(count)), conn=conn)
         self._sessions[session.id] = session
         conn.session = session
-        gids = [g for g in self.guilds if (int(g) >> 22) % session.shard[1] == session.shard[0]]
+        gids = [g for g in self.guilds if self.shard_of(g, session.shard[1]) == session.shard[0]]
         conn.dispatch(
             "READY",
             {
@@ -997,19 +1592,73 @@ class FakeDiscord:
 
     def _wrap(self, handler: Callable[..., Any], path: str) -> Callable[[web.Request], Any]:
         needs_auth = not path.startswith(("/interactions/", "/webhooks/"))
+        bucket = secrets.token_hex(8)  # X-RateLimit-Bucket: one per route, as Discord hashes them
 
         async def wrapped(request: web.Request) -> web.StreamResponse:
-            self.route_hits[f"{request.method} {path}"] += 1
-            if needs_auth:
-                auth = request.headers.get("Authorization", "")
-                if not auth.startswith("Bot ") or (self.token is not None and auth != f"Bot {self.token}"):
-                    return _json({"message": "401: Unauthorized", "code": 0}, 401)
+            self.in_flight += 1
             try:
-                return await handler(request)  # type: ignore[no-any-return]
-            except ApiError as err:
-                return err.response()
+                return await answer(request)
+            finally:
+                self.in_flight -= 1
+                if self.in_flight == 0:
+                    self._notify()
+
+        async def answer(request: web.Request) -> web.StreamResponse:
+            arrived = time.perf_counter()
+            request[ARRIVED] = arrived
+            self.route_hits[f"{request.method} {path}"] += 1
+            rel = request.path[len(API_PREFIX) :]
+            record = self._record_of(request)
+            response: web.StreamResponse | None
+            fault = None
+            if needs_auth and not self._authorized(request):
+                response = _json({"message": "401: Unauthorized", "code": 0}, 401)
+            else:
+                fault = self._match_fault(request.method, rel, record)
+                if fault is not None and not fault.applied and (fault.status is not None or fault.drop):
+                    response = fault.response(bucket)
+                else:
+                    try:
+                        response = await handler(request)
+                    except ApiError as err:
+                        response = err.response()
+                    if fault is not None and fault.applied:
+                        if 200 <= response.status < 300:
+                            response = fault.response(bucket)
+                            if record is not None and path == CALLBACK_ROUTE:
+                                record.answer_lost = True
+                        else:  # nothing was applied, so the fault did not happen
+                            fault.give_back()
+                            fault = None
+                if fault is not None:
+                    fault.hits.append(f"{request.method} {rel}")
+            delay = fault.delay if fault is not None and fault.delay is not None else self._draw_delay(path)
+            if delay > 0:
+                await asyncio.sleep(delay)
+            status = 0 if response is None else response.status
+            self.rest_log.append(RestCall(request.method, rel, status, arrived, time.perf_counter()))
+            if record is not None and path == CALLBACK_ROUTE:
+                record.callback_statuses.append(status)
+                self._notify()
+            if response is None:
+                if request.transport is not None:
+                    request.transport.close()
+                return web.Response(status=204)  # never reaches the client: its connection is gone
+            return response
 
         return wrapped
+
+    def _authorized(self, request: web.Request) -> bool:
+        auth = request.headers.get("Authorization", "")
+        return auth.startswith("Bot ") and (self.token is None or auth == f"Bot {self.token}")
+
+    def _record_of(self, request: web.Request) -> InteractionRecord | None:
+        """The interaction a callback or webhook request belongs to, if any."""
+        interaction_id = request.match_info.get("interaction_id")
+        if interaction_id is not None:
+            return self._records_by_id.get(interaction_id)
+        token = request.match_info.get("token")
+        return None if token is None else self._records_by_token.get(token)
 
     async def _unknown(self, request: web.Request) -> web.Response:
         route = f"{request.method} {request.path}"
@@ -1176,7 +1825,7 @@ class FakeDiscord:
                     "id": record.id,
                     "type": record.type,
                     "user": record.user,
-                    "authorizing_integration_owners": {"0": record.guild_id},
+                    "authorizing_integration_owners": record.interaction["authorizing_integration_owners"],
                 },
             )
             if record.type == INTERACTION_COMMAND and not record.message_ids:
@@ -1222,7 +1871,9 @@ class FakeDiscord:
     def _message_event(self, event: str, msg: dict[str, Any], *, ephemeral: bool | None = None) -> None:
         if not self.message_events or (msg.get("flags", 0) & FLAG_EPHEMERAL if ephemeral is None else ephemeral):
             return
-        conn = self._target(self._channel_guild[msg["channel_id"]])
+        if self._is_private(msg["channel_id"]) and msg["channel_id"] not in self._bot_in_private:
+            return  # the bot is not in that channel
+        conn = self._target(self._channel_guild.get(msg["channel_id"]))
         if conn is not None:
             conn.dispatch(event, msg)
 
@@ -1244,7 +1895,7 @@ class FakeDiscord:
         return _json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.recommended_shards,
                 "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
             }
         )
@@ -1289,13 +1940,7 @@ class FakeDiscord:
         if len(body) > 100:
             errors.append("at most 100 commands per scope")
         for cmd in body:
-            name, ctype = cmd.get("name", ""), cmd.get("type", 1)
-            if ctype == 1 and (not COMMAND_NAME_RE.match(name) or name != name.lower()):
-                errors.append(f"invalid command name {name!r}")
-            if ctype == 1 and not 1 <= len(cmd.get("description") or "") <= 100:
-                errors.append(f"{name}: description must be 1-100 characters")
-            if len(cmd.get("options") or []) > 25:
-                errors.append(f"{name}: at most 25 options")
+            errors += _command_errors(cmd)
         if errors:
             raise self._refuse("invalid_commands", 400, 50035, "Invalid Form Body", request, errors=errors)
         old = {(c["name"], c.get("type", 1)): c["id"] for c in self._commands.get(scope, [])}
@@ -1319,7 +1964,7 @@ class FakeDiscord:
         return _json(stored)
 
     async def _interaction_callback(self, request: web.Request) -> web.StreamResponse:
-        now = time.perf_counter()
+        now: float = request.get(ARRIVED) or time.perf_counter()
         record = self._records_by_id.get(request.match_info["interaction_id"])
         body, files = await self._read_payload(request)
         if record is None or record.token != request.match_info["token"]:
@@ -1363,6 +2008,8 @@ class FakeDiscord:
         now: float,
     ) -> dict[str, Any] | None:
         if record.acknowledged:
+            if record.answer_lost:  # the client never learnt of the acknowledgement: a retry is no rule broken
+                raise ApiError(400, 40060, "Interaction has already been acknowledged.")
             raise self._refuse(
                 "double_acknowledgement", 400, 40060, "Interaction has already been acknowledged.", request, record
             )
@@ -1476,12 +2123,18 @@ class FakeDiscord:
 
     def _channel(self, request: web.Request) -> str:
         cid = request.match_info["channel_id"]
+        if self._is_private(cid):
+            if cid not in self._bot_in_private:  # a DM or group DM the bot is not in (user-installed app)
+                raise self._refuse("missing_access", 403, 50001, "Missing Access", request)
+            return cid
         if cid not in self._channel_guild:
             raise self._refuse("unknown_channel", 404, 10003, "Unknown Channel", request)
         return cid
 
     async def _get_channel(self, request: web.Request) -> web.Response:
         cid = self._channel(request)
+        if self._is_private(cid):
+            return _json(self.private_channels[cid])
         return _json(self.guilds[self._channel_guild[cid]]["channels"][cid])
 
     async def _list_channel_messages(self, request: web.Request) -> web.Response:
@@ -1527,7 +2180,13 @@ class FakeDiscord:
 
 
 async def _serve(args: argparse.Namespace) -> None:
-    fake = FakeDiscord(token=args.token, port=args.port, channels=args.channels, ack_deadline=args.ack_deadline)
+    fake = FakeDiscord(
+        token=args.token,
+        port=args.port,
+        channels=args.channels,
+        ack_deadline=args.ack_deadline,
+        latency=(args.latency[0], args.latency[1]),
+    )
     async with fake:
         for key, value in fake.env().items():
             print(f"{key}={value}", flush=True)
@@ -1542,6 +2201,9 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=3)
     parser.add_argument("--token", default=None, help="require this bot token (default: accept any)")
     parser.add_argument("--ack-deadline", type=float, default=3.0)
+    parser.add_argument(
+        "--latency", type=float, nargs=2, default=(0.05, 0.15), metavar=("LOW", "HIGH"), help="REST round trip (s)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO)

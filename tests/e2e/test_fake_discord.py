@@ -31,7 +31,8 @@ FLOOR_BOT = Path(__file__).with_name("floor_bot.py")
 
 @pytest_asyncio.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(token=TOKEN) as f:
+    """A fake answering at once: these tests check the protocol; the network tests below set latencies."""
+    async with FakeDiscord(token=TOKEN, latency=(0.0, 0.0)) as f:
         yield f
 
 
@@ -83,12 +84,25 @@ class RawGateway:
     async def send(self, op: int, d: Any) -> None:
         await self.ws.send_str(json.dumps({"op": op, "d": d}))
 
-    async def identify(self, token: str = TOKEN) -> tuple[dict[str, Any], dict[str, Any]]:
+    async def identify(
+        self, token: str = TOKEN, shard: tuple[int, int] = (0, 1)
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """IDENTIFY; returns READY and the first GUILD_CREATE."""
         hello = await self.recv()
         assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
-        await self.send(2, {"token": token, "intents": 513, "properties": {}, "shard": [0, 1]})
+        await self.send(2, {"token": token, "intents": 513, "properties": {}, "shard": list(shard)})
         ready, guild = await self.recv(), await self.recv()
         return ready, guild
+
+    async def dispatches(self, event: str, quiet: float = 0.3) -> list[dict[str, Any]]:
+        """Every ``event`` dispatch until nothing arrives for ``quiet`` seconds."""
+        found = []
+        with contextlib.suppress(TimeoutError):
+            while True:
+                frame = await self.recv(quiet)
+                if frame["op"] == 0 and frame["t"] == event:
+                    found.append(frame)
+        return found
 
     async def next_dispatch(self, event: str, timeout: float = 2.0) -> dict[str, Any]:
         while True:
@@ -504,3 +518,432 @@ async def test_floor_bot_subprocess_answers_with_update(fake: FakeDiscord, tmp_p
         await asyncio.wait_for(proc.wait(), 10)
     assert "Traceback" not in log_path.read_text()
     await fake.wait_for_disconnect(5)  # a killed client doesn't take the server down
+
+
+# ---------------------------------------------------------------------------- network behaviour: latency and faults
+
+
+async def _identified(http: aiohttp.ClientSession, fake: FakeDiscord) -> RawGateway:
+    gw = await RawGateway.open(http, fake)
+    await gw.identify()
+    fake.allow_unregistered_commands = True
+    return gw
+
+
+async def test_latency_delays_answers_but_applies_on_arrival(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    await _identified(http, fake)
+    cid, user = fake.channels()[0], fake.make_user(11, "u")
+    fake.latency = (0.2, 0.2)
+    fake.callback_latency = (0.4, 0.4)
+    rec = await fake.slash_command(None, cid, user, "ttt", "start")
+    seen_before_answer = asyncio.create_task(fake.wait_for_message(lambda m: m["content"] == "hi", 2, channel_id=cid))
+    started = asyncio.get_running_loop().time()
+    status, _ = await _callback(http, fake, rec, {"type": 4, "data": {"content": "hi"}})
+    answered = asyncio.get_running_loop().time() - started
+    assert status == 200 and 0.4 <= answered < 1.0
+    assert seen_before_answer.done(), "the callback must be applied when it arrives, before its answer"
+    assert rec.latency is not None and rec.latency < 0.2, "first-callback latency is measured at arrival"
+    async with http.get(f"{fake.api_base}/channels/{cid}/messages") as resp:
+        assert resp.status == 200
+    call = fake.rest_log[-1]
+    assert (call.method, call.path, call.status) == ("GET", f"/channels/{cid}/messages", 200)
+    assert 0.2 <= call.answered - call.arrived < 0.3
+
+    fake.latency, fake.callback_latency = (0.01, 0.05), None  # changed at run time; callbacks follow latency
+    for _ in range(5):
+        async with http.get(f"{fake.api_base}/users/@me") as resp:
+            assert resp.status == 200
+    assert all(0.01 <= c.answered - c.arrived < 0.1 for c in fake.rest_log[-5:])
+    with pytest.raises(ValueError, match="low <= high"):
+        fake.latency = (0.2, 0.1)
+    first, second = FakeDiscord(seed=7, latency=(0, 1)), FakeDiscord(seed=7, latency=(0, 1))
+    assert [first._draw_delay("/x") for _ in range(3)] == [second._draw_delay("/x") for _ in range(3)]
+
+
+async def test_inject_429_with_discords_body_and_headers(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    cid = fake.channels()[0]
+    fault = fake.inject("POST", rf"^/channels/{cid}/messages$", status=429, retry_after=4.0, times=1)
+    async with http.post(f"{fake.api_base}/channels/{cid}/messages", json={"content": "a"}) as resp:
+        assert resp.status == 429
+        assert await resp.json() == {"message": "You are being rate limited.", "retry_after": 4.0, "global": False}
+        headers = resp.headers
+        assert headers["Retry-After"] == "4" and headers["X-RateLimit-Remaining"] == "0"
+        assert float(headers["X-RateLimit-Reset-After"]) == 4.0 and headers["X-RateLimit-Bucket"]
+        assert headers["Via"] and headers["X-RateLimit-Scope"] == "user" and "X-RateLimit-Global" not in headers
+    assert fake.messages(cid) == [] and fault.hits == [f"POST /channels/{cid}/messages"] and not fault.active
+    async with http.post(f"{fake.api_base}/channels/{cid}/messages", json={"content": "b"}) as resp:
+        assert resp.status == 200
+    fake.inject("*", r"^/users/@me$", retry_after=0.5, global_=True)
+    async with http.get(f"{fake.api_base}/users/@me") as resp:
+        body = await resp.json()
+        assert resp.status == 429 and body["global"] is True and resp.headers["X-RateLimit-Global"] == "true"
+    with pytest.raises(ValueError):
+        fake.inject("GET", "x", status=200)
+    with pytest.raises(ValueError):
+        fake.inject("GET", "x", status=None)
+
+
+async def test_discord_py_waits_out_an_injected_429(fake: FakeDiscord, no_client_errors: None) -> None:
+    fake.latency = (0.05, 0.15)
+    cid = fake.channels()[0]
+    client = GameClient()
+    with pointed_at(fake):
+        async with running(client, client.ready):
+            channel = client.get_channel(int(cid))
+            assert isinstance(channel, discord.TextChannel)
+            fault = fake.inject("POST", rf"^/channels/{cid}/messages$", retry_after=0.6, times=2)
+            started = asyncio.get_running_loop().time()
+            sent = await channel.send("after the rate limit")
+            waited = asyncio.get_running_loop().time() - started
+            assert len(fault.hits) == 2 and waited >= 1.2, waited
+            assert fake.message(cid, str(sent.id)) is not None
+            statuses = [c.status for c in fake.rest_log if c.path == f"/channels/{cid}/messages"]
+            assert statuses == [429, 429, 200]
+
+
+async def test_inject_5xx_times_and_always(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    cid = fake.channels()[0]
+    msg = fake.create_message(cid, "board")
+    url = f"{fake.api_base}/channels/{cid}/messages/{msg['id']}"
+    fake.inject("PATCH", rf"/messages/{msg['id']}$", status=500, times=2)
+    for expected in (500, 500, 200):
+        async with http.patch(url, json={"content": "edited"}) as resp:
+            assert resp.status == expected
+            if expected == 500:
+                assert (await resp.json())["message"] == "500: Internal Server Error"
+                assert msg["content"] == "board", "a refused edit is not applied"
+    always = fake.inject("PATCH", rf"/messages/{msg['id']}$", status=503, times="always")
+    for _ in range(3):
+        async with http.patch(url, json={"content": "never"}) as resp:
+            assert resp.status == 503
+    assert len(always.hits) == 3 and always.active and msg["content"] == "edited"
+    fake.clear_faults()
+    async with http.patch(url, json={"content": "again"}) as resp:
+        assert resp.status == 200
+
+
+async def test_applied_but_lost_answers(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    await _identified(http, fake)
+    cid, user = fake.channels()[1], fake.make_user(12, "u")
+    rec = await fake.slash_command(None, cid, user, "ttt", "start")
+    fake.inject("POST", r"/callback$", status=502, applied=True, interaction=lambda r: r.id == rec.id)
+    status, _ = await _callback(http, fake, rec, {"type": 4, "data": {"content": "applied"}})
+    assert status == 502 and rec.acknowledged and rec.answer_lost and rec.content == "applied"
+    assert [m["content"] for m in fake.messages(cid)] == ["applied"]
+    status, body = await _callback(http, fake, rec, {"type": 4, "data": {"content": "retried"}})
+    assert (status, body["code"]) == (400, 40060) and body["message"] == "Interaction has already been acknowledged."
+    assert rec.callback_statuses == [502, 400] and fake.violations == [], "a retry after a lost answer breaks no rule"
+    assert [m["content"] for m in fake.messages(cid)] == ["applied"]
+
+    # a message send applied, then the connection dropped: the client sees no answer at all
+    fake.inject("POST", rf"^/channels/{cid}/messages$", applied=True, drop=True)
+    with pytest.raises(aiohttp.ServerDisconnectedError):
+        async with http.post(f"{fake.api_base}/channels/{cid}/messages", json={"content": "sent"}):
+            pass
+    assert [m["content"] for m in fake.messages(cid)] == ["applied", "sent"]
+    assert fake.rest_log[-1].status == 0
+    # an applied fault whose request fails anyway is not used up
+    lost = fake.inject("PATCH", r"/messages/", status=502, applied=True)
+    async with http.patch(f"{fake.api_base}/channels/{cid}/messages/1", json={"content": "x"}) as resp:
+        assert resp.status == 404
+    assert lost.active and lost.hits == []
+
+
+async def test_discord_py_retries_a_lost_callback_answer_into_40060(fake: FakeDiscord) -> None:
+    """discord.py's webhook adapter retries a 5xx after 1 s; the retry meets 40060, which the app sees."""
+    errors: list[Exception] = []
+    client = GameClient()
+    group = client.tree.get_command("ttt")
+    assert isinstance(group, app_commands.Group)
+
+    @group.command(name="echo", description="Answer once")
+    async def echo(interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.send_message("echo")
+        except discord.HTTPException as exc:
+            errors.append(exc)
+
+    gid, cid = fake.default_guild_id, fake.channels()[0]
+    with pointed_at(fake):
+        async with running(client, client.ready):
+            client.tree.copy_global_to(guild=discord.Object(int(gid)))
+            await client.tree.sync(guild=discord.Object(int(gid)))
+            fake.inject("POST", r"/callback$", status=502, applied=True)
+            rec = await fake.slash_command(gid, cid, fake.make_user(13, "u"), "ttt", "echo")
+            await rec.wait(5)
+            await fake.wait_for(lambda: len(rec.callback_statuses) == 2, 5)
+    assert rec.content == "echo" and rec.callback_statuses == [502, 400]
+    assert len(errors) == 1 and isinstance(errors[0], discord.HTTPException) and errors[0].code == 40060
+    assert [m["content"] for m in fake.messages(cid)] == ["echo"] and fake.violations == []
+
+
+async def test_slow_answer_for_one_interaction(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    await _identified(http, fake)
+    cid = fake.channels()[0]
+    slow_user, quick_user = fake.make_user(14, "slow"), fake.make_user(15, "quick")
+    fake.inject("POST", r"/callback$", status=None, delay=0.5, interaction=lambda r: r.user["id"] == slow_user["id"])
+    slow = await fake.slash_command(None, cid, slow_user, "ttt", "start")
+    quick = await fake.slash_command(None, cid, quick_user, "ttt", "start")
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    (slow_status, _), (quick_status, _) = await asyncio.gather(
+        _callback(http, fake, slow, {"type": 4, "data": {"content": "slow"}}),
+        _callback(http, fake, quick, {"type": 4, "data": {"content": "quick"}}),
+    )
+    assert slow_status == quick_status == 200 and loop.time() - started >= 0.5
+    durations = {c.path.split("/")[2]: c.answered - c.arrived for c in fake.rest_log[-2:]}
+    assert durations[slow.id] >= 0.5 > durations[quick.id]
+
+
+# ---------------------------------------------------------------------------- gateway: shards and closes
+
+
+async def test_shards_get_only_their_guilds(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    zero_guild = fake.add_guild("zero", shard=(0, 2))
+    one_guild = fake.add_guild("one", shard=(1, 2))
+    assert FakeDiscord.shard_of(zero_guild, 2) == 0 and FakeDiscord.shard_of(one_guild, 2) == 1
+    shards = {}
+    for shard_id in (0, 1):
+        gw = await RawGateway.open(http, fake)
+        ready, _ = await gw.identify(shard=(shard_id, 2))
+        owned = {g["id"] for g in ready["d"]["guilds"]}
+        assert owned == {g for g in fake.guilds if FakeDiscord.shard_of(g, 2) == shard_id}
+        assert (zero_guild if shard_id == 0 else one_guild) in owned
+        await gw.dispatches("GUILD_CREATE", quiet=0.1)
+        shards[shard_id] = gw
+    assert sorted(fake.connected_shards()) == [(0, 2), (1, 2)]
+
+    fake.allow_unregistered_commands = True
+    user = fake.make_user(21, "u")
+    for gid in (zero_guild, one_guild):
+        fake.add_member(gid, user)
+        cid = fake.add_channel(gid)
+        await fake.slash_command(gid, cid, user, "ttt")
+    dm = fake.add_dm_channel(user)
+    await fake.slash_command(None, dm, user, "ttt")
+    late_guild = fake.add_guild("late", shard=(1, 2))
+    assert [r.shard for r in fake.records] == [(0, 2), (1, 2), (0, 2)]
+    got = {shard_id: await gw.dispatches("INTERACTION_CREATE") for shard_id, gw in shards.items()}
+    assert [f["d"].get("guild_id") for f in got[0]] == [zero_guild, None], "DMs go to shard 0"
+    assert [f["d"].get("guild_id") for f in got[1]] == [one_guild]
+
+    fake.add_channel(late_guild)
+    assert await shards[0].dispatches("CHANNEL_CREATE", quiet=0.2) == []
+    assert len(await shards[1].dispatches("CHANNEL_CREATE", quiet=0.2)) == 1
+
+    bad = await RawGateway.open(http, fake)
+    await bad.recv()
+    await bad.send(2, {"token": TOKEN, "shard": [2, 2]})
+    msg = await bad.ws.receive(timeout=2)
+    assert msg.type is aiohttp.WSMsgType.CLOSE and msg.data == 4010
+
+
+async def test_gateway_close_codes_are_recorded(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    client = ShardedClient()
+    with pointed_at(fake):
+        async with running(client, client.ready):
+            pass
+    await fake.wait_for(lambda: bool(fake.gateway_closes), 5)
+    assert [(c.code, c.by, c.shard) for c in fake.gateway_closes] == [(1000, "client", (0, 1))]
+
+    gw = await RawGateway.open(http, fake)
+    await gw.identify()
+    assert await fake.close_gateway(4004, "Authentication failed.") == 1
+    msg = await gw.ws.receive(timeout=2)
+    assert msg.type is aiohttp.WSMsgType.CLOSE and msg.data == 4004
+    await fake.wait_for(lambda: len(fake.gateway_closes) == 2, 5)
+    assert (fake.gateway_closes[-1].code, fake.gateway_closes[-1].by) == (4004, "server")
+
+
+# ---------------------------------------------------------------------------- DMs, group DMs, user installs
+
+
+class InstallClient(discord.Client):
+    """An app whose /dice command may be user-installed and used anywhere; /guildonly stays a guild command."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        self.ready = asyncio.Event()
+        self.tree = app_commands.CommandTree(self)
+
+        @self.tree.command(name="dice", description="Roll a die")
+        @app_commands.allowed_installs(guilds=True, users=True)
+        @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+        async def dice(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("rolled 4", view=BoardView())
+            await interaction.followup.send("and a followup")
+            await interaction.edit_original_response(content="rolled 5")
+
+        @self.tree.command(name="guildonly", description="Only in servers")
+        @app_commands.allowed_installs(guilds=True, users=False)
+        @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+        async def guildonly(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("guild")
+
+    async def on_ready(self) -> None:
+        self.ready.set()
+
+
+async def test_group_dm_and_dm_interactions_of_a_user_install(
+    fake: FakeDiscord, http: aiohttp.ClientSession, no_client_errors: None
+) -> None:
+    alice, bob, carol = (fake.make_user(31 + i, n) for i, n in enumerate(("alice", "bob", "carol")))
+    group = fake.add_group_dm([alice, bob, carol], name="friends")
+    dm_between_users = fake.add_dm_channel(alice, other=bob)
+    bot_dm = fake.add_dm_channel(alice)
+    client = InstallClient()
+    with pointed_at(fake):
+        async with running(client, client.ready):
+            await client.tree.sync()
+            dice = next(c for c in fake.commands() if c["name"] == "dice")
+            assert dice["integration_types"] == [0, 1] and dice["contexts"] == [0, 1, 2]
+            with pytest.raises(FakeDiscordError, match="integration_types"):
+                await fake.slash_command(None, group, alice, "guildonly")
+            with pytest.raises(FakeDiscordError, match="not a recipient"):
+                await fake.slash_command(None, group, fake.make_user(39, "stranger"), "dice")
+
+            rec = await fake.slash_command(None, group, bob, "dice")
+            payload = rec.interaction
+            assert payload["context"] == 2 and "guild_id" not in payload and "member" not in payload
+            assert payload["user"]["id"] == bob["id"] and payload["authorizing_integration_owners"] == {"1": bob["id"]}
+            assert payload["channel"]["type"] == 3 and len(payload["channel"]["recipients"]) == 3
+            await rec.wait_for_event(lambda e: e.kind == "edit_original", 5)
+            original = fake.message(group, rec.message_id or "")
+            assert original is not None and original["content"] == "rolled 5" and original["guild_id"] is None
+            assert [e.kind for e in rec.events] == ["callback", "followup", "edit_original"]
+            owners = original["interaction_metadata"]["authorizing_integration_owners"]
+            assert owners == {"1": bob["id"]}
+
+            press = await fake.press_button(None, group, carol, original["id"], "board:go")
+            await press
+            assert press.callback_type == 7 and press.interaction["authorizing_integration_owners"] == owners
+            assert fake.message(group, original["id"])["content"] == "went"  # type: ignore[index]
+
+            in_dm = await fake.slash_command(None, dm_between_users, alice, "dice")
+            await in_dm.wait_for_event(lambda e: e.kind == "edit_original", 5)
+            assert in_dm.interaction["context"] == 2 and in_dm.interaction["channel"]["type"] == 1
+            with_bot = await fake.slash_command(None, bot_dm, alice, "dice", install="guild")
+            await with_bot
+            assert with_bot.interaction["context"] == 1
+            assert with_bot.interaction["authorizing_integration_owners"] == {"0": "0"}
+            with pytest.raises(FakeDiscordError, match="guild-installed"):
+                await fake.slash_command(None, group, alice, "dice", install="guild")
+
+    for cid in (group, dm_between_users):
+        async with http.post(f"{fake.api_base}/channels/{cid}/messages", json={"content": "hi"}) as resp:
+            assert (resp.status, (await resp.json())["code"]) == (403, 50001)
+        async with http.get(f"{fake.api_base}/channels/{cid}/messages") as resp:
+            assert resp.status == 403
+        async with http.patch(
+            f"{fake.api_base}/channels/{cid}/messages/{fake.messages(cid)[0]['id']}", json={"content": "x"}
+        ) as resp:
+            assert (resp.status, (await resp.json())["message"]) == (403, "Missing Access")
+    async with http.post(f"{fake.api_base}/channels/{bot_dm}/messages", json={"content": "hi"}) as resp:
+        assert resp.status == 200, "the bot is a recipient of its own DM"
+    assert {v.rule for v in fake.violations} == {"missing_access"} and len(fake.violations) == 6
+
+
+# ---------------------------------------------------------------------------- command trees and forged presses
+
+
+class FrenchTranslator(app_commands.Translator):
+    """Translates into French from a table (``bad`` adds a name Discord refuses)."""
+
+    def __init__(self, bad: bool = False) -> None:
+        self.table = {"dice": "de", "Roll a die": "Lancer un dé", "faces": "faces", "Six": "Six faces"}
+        if bad:
+            self.table["faces"] = "Nombre De Faces"
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContext
+    ) -> str | None:
+        return self.table.get(string.message) if locale is discord.Locale.french else None
+
+
+class LocalizedClient(discord.Client):
+    def __init__(self, translator: app_commands.Translator) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        self.ready = asyncio.Event()
+        self.tree = app_commands.CommandTree(self)
+        self.translator = translator
+
+        @self.tree.command(name="dice", description="Roll a die")
+        @app_commands.describe(faces="Roll a die")
+        @app_commands.rename(faces="faces")
+        @app_commands.choices(faces=[app_commands.Choice(name="Six", value=6)])
+        @app_commands.allowed_installs(guilds=True, users=True)
+        async def dice(interaction: discord.Interaction, faces: int) -> None:
+            await interaction.response.send_message(str(faces))
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(self.translator)
+
+    async def on_ready(self) -> None:
+        self.ready.set()
+
+
+async def test_synced_commands_keep_localizations_installs_and_contexts(fake: FakeDiscord) -> None:
+    client = LocalizedClient(FrenchTranslator())
+    with pointed_at(fake):
+        async with running(client, client.ready):
+            await client.tree.sync()
+    (dice,) = fake.commands()
+    assert dice["name_localizations"] == {"fr": "de"} and dice["description_localizations"] == {"fr": "Lancer un dé"}
+    assert dice["integration_types"] == [0, 1]
+    (faces,) = dice["options"]
+    assert faces["name_localizations"] == {"fr": "faces"} and faces["description_localizations"]["fr"]
+    assert faces["choices"][0]["name_localizations"] == {"fr": "Six faces"}
+    assert fake.violations == []
+
+    bad = LocalizedClient(FrenchTranslator(bad=True))
+    with pointed_at(fake):
+        async with running(bad, bad.ready):
+            with pytest.raises(discord.HTTPException) as refused:
+                await bad.tree.sync()
+    assert refused.value.status == 400 and refused.value.code == 50035
+    (violation,) = fake.violations
+    assert violation.rule == "invalid_commands" and "Nombre De Faces" in violation.detail
+    assert "options.0.name_localizations.fr" in violation.detail
+
+
+@pytest.mark.parametrize(
+    ("command", "needle"),
+    [
+        ({"name": "Ttt", "description": "d"}, "invalid name 'Ttt'"),
+        ({"name": "ttt", "description": "d", "name_localizations": {"de": "zwei worte"}}, "invalid name"),
+        ({"name": "ttt", "description": "d", "name_localizations": {"xx": "ttt"}}, "not a Discord locale"),
+        ({"name": "ttt", "description": "d", "description_localizations": {"fr": ""}}, "1-100 characters"),
+        ({"name": "ttt", "description": "d", "options": [{"type": 3, "name": "a b", "description": "d"}]}, "a b"),
+        ({"name": "ttt", "description": "d", "contexts": [5]}, "contexts"),
+    ],
+)
+async def test_invalid_command_trees_are_refused(
+    fake: FakeDiscord, http: aiohttp.ClientSession, command: dict[str, Any], needle: str
+) -> None:
+    async with http.put(f"{fake.api_base}/applications/{fake.application_id}/commands", json=[command]) as resp:
+        assert resp.status == 400 and (await resp.json())["code"] == 50035
+    assert len(fake.violations) == 1 and needle in fake.violations[0].detail and fake.commands() == []
+    ok = {"name": "tic-tac-toe_3", "description": "d", "name_localizations": {"hi": "खेल", "th": "เกม", "ru": "игра"}}
+    async with http.put(f"{fake.api_base}/applications/{fake.application_id}/commands", json=[ok]) as resp:
+        assert resp.status == 200
+
+
+async def test_press_custom_id_sends_any_id(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
+    gw = await _identified(http, fake)
+    cid, user = fake.channels()[0], fake.make_user(41, "u")
+    board = fake.create_message(cid, "board", components=[row(button("first"), button("real", disabled=True))])
+    rec = await fake.press_custom_id(None, cid, user, board["id"], "ttt:zz:whatever", like="real")
+    event = (await gw.next_dispatch("INTERACTION_CREATE"))["d"]
+    assert event["data"] == {"custom_id": "ttt:zz:whatever", "component_type": 2}
+    assert event["message"]["id"] == board["id"] and rec.component_message_id == board["id"]
+    pressed = event["message"]["components"][0]["components"]
+    assert [(b["custom_id"], b["disabled"]) for b in pressed] == [("first", False), ("ttt:zz:whatever", False)]
+    assert board["components"][0]["components"][1]["custom_id"] == "real", "the stored message is unchanged"
+    status, _ = await _callback(http, fake, rec, {"type": 4, "data": {"content": "no longer active", "flags": 64}})
+    assert status == 200 and rec.ephemeral
+    with pytest.raises(FakeDiscordError, match="does not exist"):
+        await fake.press_custom_id(None, cid, user, "404", "foo")
+    with pytest.raises(FakeDiscordError, match="no button"):
+        await fake.press_custom_id(None, cid, user, board["id"], "foo", like="missing")
+    default = await fake.press_custom_id(None, cid, user, board["id"], "foo")
+    assert default.interaction["message"]["components"][0]["components"][0]["custom_id"] == "foo"

@@ -1,0 +1,66 @@
+"""Presses and commands the bot must refuse privately, and in time, instead of failing the interaction.
+
+Scenarios k (forged and unmatched custom_ids) and l (``/ttt hint`` twice quickly) of the issue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from .boards import EMPTY, board_of, button_labelled, with_players
+from .conftest import BotProcess, make_users
+from .fake_discord import FakeDiscord
+from .players import answered, press, private_text, refusal, start_game, ttt, updated_message
+
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.faults]
+
+
+async def test_a_forged_resign_is_refused_and_the_game_goes_on(
+    shared_fake: FakeDiscord, shared_bot: BotProcess
+) -> None:
+    fake = shared_fake
+    channel = fake.add_channel()
+    alice, carol, dave = make_users(fake, "alice", "carol", "dave")
+    board = await start_game(fake, channel, alice)
+    resign = button_labelled(board, "Resign")
+    assert resign is not None
+    forged = with_players(resign["custom_id"], carol["id"], dave["id"])
+    rec = await fake.press_custom_id(None, channel, carol, board["id"], forged, like=resign["custom_id"])
+    text = await refusal(rec)
+    assert "resign" not in text.lower() or "can't" in text.lower(), text
+    assert board_of(fake.message(channel, board["id"]) or {}) == EMPTY
+    assert "resigned" not in (fake.message(channel, board["id"]) or {}).get("content", "")
+
+    after = await updated_message(fake, await press(fake, channel, alice, board, 4))
+    assert (board_of(after) or EMPTY)[4] == "X", "the game did not go on after the forged press"
+
+
+@pytest.mark.parametrize("custom_id", ["ttt:zz:whatever", "foo"])
+async def test_an_unmatched_custom_id_is_no_longer_active(
+    shared_fake: FakeDiscord, shared_bot: BotProcess, custom_id: str
+) -> None:
+    fake = shared_fake
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice")
+    board = await start_game(fake, channel, alice)
+    rec = await fake.press_custom_id(None, channel, alice, board["id"], custom_id)
+    text = await private_text(rec)
+    assert "no longer active" in text, text
+    assert board_of(fake.message(channel, board["id"]) or {}) == EMPTY
+
+
+async def test_a_second_hint_at_once_gets_a_cooldown(shared_fake: FakeDiscord, shared_bot: BotProcess) -> None:
+    fake = shared_fake
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice")
+    board = await start_game(fake, channel, alice)
+    await updated_message(fake, await press(fake, channel, alice, board, 0))
+    first = await ttt(fake, channel, alice, "hint")
+    await asyncio.sleep(0.05)
+    second = await ttt(fake, channel, alice, "hint")
+    await answered(first)
+    assert "Hint" in await private_text(first)
+    text = (await refusal(second)).lower()
+    assert "cooldown" in text or "try again in" in text, text
