@@ -45,8 +45,11 @@ def actor(interaction: Interaction) -> Actor:
     return Actor(interaction.user.id, interaction.channel_id, interaction.guild_id, str(interaction.locale))
 
 
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic-tac-toe"):
-    """Tic-tac-toe against the bot (minimax / alpha-beta) or another member."""
+    """Tic-tac-toe against the bot (minimax / alpha-beta) or another member: installable in servers and on a
+    user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
     def __init__(
         self, client: discord.Client, service: GameService, responder: Responder, records: RecordsStore
