@@ -7,7 +7,7 @@ method is a coroutine; one that cannot reach the database raises :class:`Records
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -154,6 +154,23 @@ class RecordsStore:
         async with self._connection(write=True) as connection:
             result = await connection.execute(statement)
         return result.rowcount == 1
+
+    async def save_many(self, batch: Sequence[FinishedGame]) -> int:
+        """Store every game of ``batch`` not stored already, in one transaction and one statement; returns how
+        many were newly stored. What :meth:`save` does for one game, at a fraction of the cost per game.
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+            sqlalchemy.exc.IntegrityError: the database refused a row (never for a valid ``FinishedGame``).
+        """
+        if not batch:
+            return 0
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        rows = [_to_row(game) for game in batch]
+        statement = dialect.insert(games).values(rows).on_conflict_do_nothing(index_elements=["game_id"])
+        async with self._connection(write=True) as connection:
+            result = await connection.execute(statement)
+        return result.rowcount
 
     async def game(self, game_id: str) -> FinishedGame | None:
         """The stored game with id ``game_id``, or None.

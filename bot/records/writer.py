@@ -21,6 +21,9 @@ __all__ = ["DEFAULT_MAX_PENDING", "RecordWriter"]
 
 log = logging.getLogger(__name__)
 
+BATCH = 200
+"""At most this many queued games go into one transaction."""
+
 DEFAULT_MAX_PENDING = 10_000
 """Games kept in memory while the database is away: about 460 bytes each (measured with tracemalloc), so at
 most about 5 MB."""
@@ -53,7 +56,7 @@ class RecordWriter:
         self.retry_initial = retry_initial
         self.retry_max = retry_max
         self._queue: asyncio.Queue[FinishedGame] = asyncio.Queue()
-        self._saving: FinishedGame | None = None
+        self._saving: list[FinishedGame] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
@@ -61,7 +64,7 @@ class RecordWriter:
     @property
     def pending(self) -> int:
         """Games submitted and not yet written (including the one being saved)."""
-        return self._queue.qsize() + (self._saving is not None)
+        return self._queue.qsize() + len(self._saving)
 
     def start(self) -> None:
         """Start the background task (call from a running event loop, once)."""
@@ -108,37 +111,39 @@ class RecordWriter:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        lost = ([self._saving] if self._saving is not None else []) + [
-            self._queue.get_nowait() for _ in range(self._queue.qsize())
-        ]
+        lost = self._saving + [self._queue.get_nowait() for _ in range(self._queue.qsize())]
         if lost:
             log.error(
                 "game records: %d finished games could not be written: %s",
                 len(lost),
                 ", ".join(game.game_id for game in lost),
             )
-        self._saving = None
+        self._saving = []
         return len(lost)
 
     async def _run(self) -> None:
         while True:
-            game = await self._queue.get()
-            self._saving = game
-            await self._save(game)  # on cancellation (close) the game stays in _saving, to be reported
-            self._saving = None
-            self._queue.task_done()
+            self._saving = [await self._queue.get()]
+            while len(self._saving) < BATCH and not self._queue.empty():
+                self._saving.append(self._queue.get_nowait())
+            await self._save(self._saving)  # on cancellation (close) the batch stays in _saving, to be reported
+            for _ in self._saving:
+                self._queue.task_done()
+            self._saving = []
 
-    async def _save(self, game: FinishedGame) -> None:
+    async def _save(self, batch: list[FinishedGame]) -> None:
+        """Write ``batch`` in one transaction, retrying with backoff while the database is unavailable; a batch
+        the database refuses is written game by game, so one bad row costs only itself."""
         delay = self.retry_initial
         failures = 0
         while True:
             try:
-                stored = await self.store.save(game)
+                await self.store.save_many(batch)
             except RecordsUnavailableError as exc:
                 failures += 1
                 log.warning(
-                    "game records: game %s not saved yet (%s); %d waiting; next try in %.2f s",
-                    game.game_id,
+                    "game records: %d games not saved yet (%s); %d waiting; next try in %.2f s",
+                    len(batch),
                     exc,
                     self.pending,
                     delay,
@@ -147,12 +152,14 @@ class RecordWriter:
                 delay = min(delay * 2, self.retry_max)
                 continue
             except Exception:
-                log.exception("game records: game %s was refused by the database and is dropped", game.game_id)
+                if len(batch) > 1:
+                    for game in batch:
+                        await self._save([game])
+                    return
+                log.exception("game records: game %s was refused by the database and is dropped", batch[0].game_id)
                 return
             if failures:
-                log.info("game records: game %s saved after %d failed tries", game.game_id, failures)
-            if not stored:
-                log.debug("game records: game %s was stored already", game.game_id)
+                log.info("game records: %d games saved after %d failed tries", len(batch), failures)
             return
 
     async def _sleep(self, seconds: float) -> None:

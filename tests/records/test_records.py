@@ -539,3 +539,13 @@ async def test_the_default_database_is_created_with_its_folder(tmp_path: Path, m
         await store.close()
     assert (tmp_path / "data" / "ttt.sqlite3").is_file()
     assert (tmp_path / DEFAULT_SQLITE_PATH).is_file()
+
+
+async def test_a_batch_is_stored_in_one_go_and_each_game_once(store: RecordsStore) -> None:
+    assert await store.save(HISTORY[0])
+    batch = [*HISTORY[:5], HISTORY[3]]  # one stored already, one twice in the batch
+    assert await store.save_many(batch) == 4
+    assert await store.save_many(batch) == 0
+    assert await store.save_many([]) == 0
+    assert [await store.game(game.game_id) for game in HISTORY[:5]] == HISTORY[:5]
+    assert (await store.user_stats(B)).vs_bot.games == 2
