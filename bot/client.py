@@ -102,7 +102,7 @@ class TTTBot(commands.AutoShardedBot):
             on_expired=self._expired,
         )
         self.responder = Responder(self, self.games)
-        self.ttt: ComponentHandler = TicTacToe(self, self.games, self.responder, records)
+        self.ttt: ComponentHandler = TicTacToe(self, self.games, self.responder, records, writer)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
 
     def _finished(self, game: Game) -> None:

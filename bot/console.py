@@ -10,6 +10,7 @@ from typing import TextIO
 from bot import i18n, render
 from bot.games import Actor, GameService, Hinted, Posted, Refusal, new_game_id
 from bot.games.ai import AI
+from bot.games.finished import finished_game
 from bot.games.game import Algorithm, Game
 from bot.i18n import N_
 from engine import Difficulty, Mark
@@ -21,6 +22,8 @@ YOU = 1
 CHANNEL = 1
 
 PROMPT = N_("Your move: a cell 1-9, h for a hint, q to quit > ")
+REVIEW_PROMPT = N_("Review the game move by move? [y/N] ")
+YES_LETTERS = N_("y")
 NOT_A_CELL = N_("{answer!r} is not a cell: type a number 1-9 (h for a hint, q to quit).")
 
 
@@ -98,5 +101,15 @@ class _Console:
                 game, boards = outcome.game, boards + 1
                 service.placed(CHANNEL, game.game_id, boards, game.post)
         self.show(game)
+        if game.moves and self.ask(self.tr(REVIEW_PROMPT)):
+            review = await service.ai.review(game.moves)
+            self.say(render.review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()
         return 0
+
+    def ask(self, question: str) -> bool:
+        """A yes/no question; only an answer starting with y (or the locale's word for yes) says yes."""
+        self.stdout.write(render.plain(question))
+        self.stdout.flush()
+        answer = self.stdin.readline().strip().lower()
+        return bool(answer) and answer[0] in self.tr(YES_LETTERS)

@@ -7,7 +7,7 @@ Discord (``<@id>`` mentions, sent without pings) and the console ("you", "the bo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -18,8 +18,8 @@ from bot.games.game import AIMove, Game
 from bot.games.service import Player
 from bot.i18n import N_
 from bot.records import Difficulty as RecordDifficulty
-from bot.records import Leaderboard, Record, UserStats
-from engine import Analysis, Difficulty, Mark, State, winning_cells
+from bot.records import FinishedGame, Leaderboard, Record, UserStats
+from engine import Analysis, Difficulty, Mark, PlyReview, State, Value, winning_cells
 
 __all__ = [
     "ERROR",
@@ -45,6 +45,7 @@ __all__ = [
     "plain",
     "refusal_text",
     "result_line",
+    "review_text",
     "stats_text",
 ]
 
@@ -217,6 +218,8 @@ def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, 
         lines.append(ai_line(game.last_ai, tr))
     if game.over:
         lines.append(result_line(game, who, tr))
+        if commands and game.moves:
+            lines.append(tr(N_("Game `{game_id}` · `/ttt review` shows every move's value."), game_id=game.game_id))
     else:
         mark = game.to_move
         lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
@@ -385,6 +388,102 @@ def leaderboard_text(board: Leaderboard, *, everywhere: bool, tr: Lang | None = 
     return "\n".join(lines)
 
 
+REVIEW_LABELS = {
+    "slower": N_("slower"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("**mistake**"),
+    "blunder": N_("**blunder**"),
+}
+VALUE_NAMES = {
+    "win": N_("win in {plies}"),
+    "draw": N_("draw"),
+    "loss": N_("loss in {plies}"),
+}
+
+
+def _value(value: Value, tr: Lang) -> str:
+    return tr(VALUE_NAMES[value.result], plies=value.plies)
+
+
+def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None = None, who: Who | None = None) -> str:
+    """A finished game move by move: each ply's cell, label and the mover's value before and after it (win or
+    loss in N plies with best play, or draw), the best moves when the one played was not among them, and the
+    states alpha-beta evaluated there; then one summary line per side. About 100 characters a ply, so a
+    whole game fits Discord's 2,000.
+
+    Labels (chess terms, explained by /ttt help): best, slower (a win kept, but later), mistake (a win turned
+    into a draw), blunder (a win or a draw turned into a loss).
+    """
+    tr = tr or lang(None)
+    who = who or (lambda user_id: discord_who(user_id, tr))
+    x, o = who(game.x_user_id), who(game.o_user_id)
+    lines = [
+        tr(
+            N_("**Review of game `{game_id}`** · {x} vs {o}"),
+            game_id=game.game_id,
+            x=f"{MARK_EMOJI[Mark.X]} {x}",
+            o=f"{MARK_EMOJI[Mark.O]} {o}",
+        )
+    ]
+    for ply in plies:
+        if ply.label == "best":
+            line = tr(
+                N_("`{ply}.` {mark} {cell} · best · {value}"),
+                ply=ply.ply,
+                mark=ply.mover.value,
+                cell=ply.cell + 1,
+                value=_value(ply.after, tr),
+            )
+        else:
+            line = tr(
+                N_("`{ply}.` {mark} {cell} · {label} · {before} → {after}"),
+                ply=ply.ply,
+                mark=ply.mover.value,
+                cell=ply.cell + 1,
+                label=tr(REVIEW_LABELS[ply.label]),
+                before=_value(ply.before, tr),
+                after=_value(ply.after, tr),
+            )
+        if ply.label != "best" and ply.best:
+            line += " · " + tr(N_("best: {cells}"), cells=", ".join(str(c + 1) for c in ply.best))
+        line += " · " + tr.plural("{states} state", "{states} states", ply.states, states=tr.number(ply.states))
+        lines.append(line)
+    if not plies:
+        lines.append(tr(N_("No moves were played.")))
+    lines.append(" · ".join(_side_summary(mark, plies, tr) for mark in (Mark.X, Mark.O)))
+    return "\n".join(lines)
+
+
+def _side_summary(mark: Mark, plies: Sequence[PlyReview], tr: Lang) -> str:
+    """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``: the side's blunders and mistakes, with their ply numbers."""
+    parts = []
+    blunders = [p.ply for p in plies if p.mover is mark and p.label == "blunder"]
+    if blunders:
+        moves = tr.plural("move {numbers}", "moves {numbers}", len(blunders), numbers=", ".join(map(str, blunders)))
+        parts.append(
+            tr.plural(
+                "{count} blunder ({moves})",
+                "{count} blunders ({moves})",
+                len(blunders),
+                count=len(blunders),
+                moves=moves,
+            )
+        )
+    mistakes = [p.ply for p in plies if p.mover is mark and p.label == "mistake"]
+    if mistakes:
+        moves = tr.plural("move {numbers}", "moves {numbers}", len(mistakes), numbers=", ".join(map(str, mistakes)))
+        parts.append(
+            tr.plural(
+                "{count} mistake ({moves})",
+                "{count} mistakes ({moves})",
+                len(mistakes),
+                count=len(mistakes),
+                moves=moves,
+            )
+        )
+    return f"{mark.value}: " + (", ".join(parts) if parts else tr(N_("0 mistakes")))
+
+
 def help_text(tr: Lang | None = None) -> str:
     """Rules, the cell numbering and what "states evaluated" means."""
     tr = tr or lang(None)
@@ -396,7 +495,8 @@ def help_text(tr: Lang | None = None) -> str:
             tr(
                 N_(
                     "`/ttt start` plays the bot (or challenges `opponent`); press a cell or use "
-                    "`/ttt move cell:<1-9>`. `/ttt hint`, `/ttt resign`, `/ttt board` (post it again), `/ttt stats`."
+                    "`/ttt move cell:<1-9>`. `/ttt hint`, `/ttt resign`, `/ttt board` (post it again), "
+                    "`/ttt review` (a finished game, move by move), `/ttt stats`, `/ttt leaderboard`."
                 )
             ),
             tr(
@@ -405,6 +505,12 @@ def help_text(tr: Lang | None = None) -> str:
                     "end of the game (549,945 from the empty board). *Alpha-beta* returns the same move but "
                     "*prunes* branches that cannot change the result, so it evaluates far fewer; the count is every "
                     "position the search visited below the current one."
+                )
+            ),
+            tr(
+                N_(
+                    "**Review labels:** *best* keeps the best outcome; *slower* keeps a win but makes it slower; "
+                    "a *mistake* turns a win into a draw; a *blunder* turns a win or a draw into a loss."
                 )
             ),
             tr(

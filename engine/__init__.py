@@ -1,11 +1,12 @@
 """A pure, synchronous tic-tac-toe engine: AIMA-style rules, minimax and alpha-beta search.
 
 Standard library only. See :mod:`engine.game` for the rules, :mod:`engine.search` for the searches
-and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
-difficulty levels. ``python -m engine`` plays and analyses from the command line.
+and their state counts, :mod:`engine.analysis` for per-move analysis, :mod:`engine.review` for
+move-by-move reviews and :mod:`engine.players` for difficulty levels. ``python -m engine`` plays and
+analyses from the command line.
 """
 
-from engine.analysis import Analysis, MoveAnalysis, analyse
+from engine.analysis import Analysis, MoveAnalysis, Outcome, analyse
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError, InvalidBoardError
 from engine.game import (
     Mark,
@@ -23,6 +24,7 @@ from engine.game import (
     winning_line,
 )
 from engine.players import Decision, Difficulty, choose_move
+from engine.review import Label, PlyReview, Value, review
 from engine.search import (
     DEFAULT,
     TEXTBOOK_ALPHABETA,
@@ -45,11 +47,15 @@ __all__ = [
     "GameOverError",
     "IllegalMoveError",
     "InvalidBoardError",
+    "Label",
     "Mark",
     "MoveAnalysis",
+    "Outcome",
+    "PlyReview",
     "SearchConfig",
     "SearchResult",
     "State",
+    "Value",
     "actions",
     "analyse",
     "choose_move",
@@ -59,6 +65,7 @@ __all__ = [
     "player",
     "principal_variation",
     "result",
+    "review",
     "search",
     "terminal",
     "utility",

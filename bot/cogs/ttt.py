@@ -22,7 +22,7 @@ from bot.games.game import Game
 from bot.games.service import History
 from bot.history import recent_boards
 from bot.i18n import N_
-from bot.records import RecordsStore, RecordsUnavailableError
+from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
 from bot.responder import NO_PINGS, Responder, defer, private
 from engine import Difficulty, Mark
 
@@ -35,6 +35,11 @@ Decide = Callable[[History | None], Awaitable[Outcome]]
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
+REVIEW_FLUSH_SECONDS = 1.0
+REVIEW_RUNNING = N_("This game is still running — `/ttt hint` shows every free cell's outcome instead.")
+REVIEW_UNKNOWN = N_("No finished game has the id `{game_id}` — the id is shown under a game's final board.")
+REVIEW_NONE = N_("No game has finished in this channel yet — finish one, or give a game id.")
+REVIEW_ELSEWHERE = N_("Game `{game_id}` was played in another server or conversation — review it there.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
 
 
@@ -52,12 +57,18 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
     user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
     def __init__(
-        self, client: discord.Client, service: GameService, responder: Responder, records: RecordsStore
+        self,
+        client: discord.Client,
+        service: GameService,
+        responder: Responder,
+        records: RecordsStore,
+        writer: RecordWriter,
     ) -> None:
         self.client = client
         self.service = service
         self.responder = responder
         self.records = records
+        self.writer = writer
         super().__init__()
 
     async def _run(self, interaction: Interaction, decide: Decide) -> None:
@@ -158,6 +169,32 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
             return await private(interaction, tr(RECORDS_DOWN))
         text = render.leaderboard_text(board, everywhere=everywhere, tr=tr)
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="review", description="A finished game move by move: best moves, mistakes, blunders")
+    @app_commands.describe(game="The game's id, shown when it ended (default: this channel's last finished game)")
+    async def review(self, interaction: Interaction, game: str | None = None) -> None:
+        """/ttt review: a finished game's every ply labelled and valued, privately (read from the records)."""
+        tr = render.lang(str(interaction.locale))
+        game_id = game.strip().lower() if game else None
+        running = self.service.current(interaction.channel_id or 0)
+        if running is not None and game_id == running.game_id:
+            return await private(interaction, tr(REVIEW_RUNNING))
+        await defer(interaction, ephemeral=True)
+        try:
+            await self.writer.flush(REVIEW_FLUSH_SECONDS)  # the game that just ended may still be queued
+            stored = await (
+                self.records.game(game_id) if game_id else self.records.last_game(interaction.channel_id or 0)
+            )
+        except RecordsUnavailableError:
+            return await private(interaction, tr(RECORDS_DOWN))
+        if stored is None:
+            if game_id:
+                return await private(interaction, tr(REVIEW_UNKNOWN, game_id=game_id))
+            return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
+        if stored.guild_id != interaction.guild_id:
+            return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
+        plies = await self.service.ai.review(stored.moves)
+        await private(interaction, render.review_text(stored, plies, tr))
 
     @app_commands.command(name="help", description="Rules, cell numbers and what 'states evaluated' means")
     async def help_(self, interaction: Interaction) -> None:

@@ -13,10 +13,11 @@ import logging
 import multiprocessing
 import os
 import random
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from bot.games.game import Algorithm
-from engine import Analysis, Decision, Difficulty, SearchConfig, State, analyse, choose_move
+from engine import Analysis, Decision, Difficulty, PlyReview, SearchConfig, State, analyse, choose_move, review
 
 __all__ = [
     "AI",
@@ -125,6 +126,15 @@ class AI:
         """A hint for the player to move (it runs plain minimax too), searched off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.hint_executor, hint, state)
+
+    async def review(self, moves: Sequence[int]) -> tuple[PlyReview, ...]:
+        """:func:`engine.review` of a game's moves, off the event loop (in the hint executor).
+
+        Raises:
+            IllegalMoveError: the moves are not a legal game.
+        """
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.hint_executor, review, tuple(moves))
 
     async def shutdown(self) -> None:
         """Stop every executor and wait for its workers to exit (in a thread, so the loop keeps running)."""

@@ -20,7 +20,6 @@ SELF_CHALLENGE = N_("You can't challenge yourself — leave `opponent` empty to 
 BOT_CHALLENGE = N_("Bots can't accept challenges — leave `opponent` empty to play me.")
 NOT_CHALLENGED = N_("Only {user} can answer this challenge — start your own game with /ttt start.")
 CHALLENGE_CLOSED = N_("This challenge is no longer open.")
-BOT_THINKING = N_("I'm still thinking about my move — try again in a moment.")
 NO_HISTORY = N_(
     "I restarted and can't read this conversation's history to find the board. "
     "Press a button on the latest board, or start a new game with /ttt start."

@@ -157,6 +157,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
             "leaderboard",
             "move",
             "resign",
+            "review",
             "start",
             "stats",
         ]
