@@ -18,6 +18,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import gateway
 from bot.cogs.ttt import TicTacToe, apologise
 from bot.config import Settings
 from bot.games import GameService, codec
@@ -27,6 +28,7 @@ from bot.games.game import Game
 from bot.loop_lag import LoopLagMonitor
 from bot.records import RecordsStore, RecordWriter, open_store
 from bot.responder import Responder
+from bot.translator import CatalogTranslator
 from bot.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
@@ -46,6 +48,7 @@ def use_endpoints(api_base: str, gateway_url: str) -> None:
     """
     discord.http.Route.BASE = api_base.rstrip("/")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    gateway.install()
 
 
 class TTTTree(app_commands.CommandTree["TTTBot"]):
@@ -116,6 +119,7 @@ class TTTBot(commands.AutoShardedBot):
         self.loop_lag.start()
         await self.add_cog(self.ttt)  # type: ignore[arg-type]
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:

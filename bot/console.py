@@ -24,7 +24,7 @@ CHANNEL = 1
 PROMPT = N_("Your move: a cell 1-9, h for a hint, q to quit > ")
 REVIEW_PROMPT = N_("Review the game move by move? [y/N] ")
 YES_LETTERS = N_("y")
-NOT_A_CELL = N_("{answer!r} is not a cell: type a number 1-9 (h for a hint, q to quit).")
+NOT_A_CELL = N_("{answer} is not a cell: type a number 1-9 (h for a hint, q to quit).")
 
 
 def play(
@@ -91,7 +91,7 @@ class _Console:
             elif answer.isdigit() and 1 <= int(answer) <= 9:
                 outcome = await service.move(me, int(answer) - 1)
             else:
-                self.say(self.tr(NOT_A_CELL, answer=line.strip()))
+                self.say(self.tr(NOT_A_CELL, answer=repr(line.strip())))
                 continue
             if isinstance(outcome, Refusal):
                 self.say(render.refusal_text(outcome.key, outcome.values, self.tr, self.who))

@@ -84,6 +84,10 @@ class Lang:
         """``value`` with the locale's digit grouping (``7,641`` in English)."""
         return i18n.format_number(value, self.locale)
 
+    def decimal(self, value: float, places: int) -> str:
+        """``value`` with ``places`` decimals and the locale's separators (``2.30`` / ``2,30``)."""
+        return i18n.format_number(round(value, places), self.locale, places=places)
+
 
 @lru_cache(maxsize=64)
 def lang(locale: str | None) -> Lang:
@@ -138,13 +142,14 @@ def board_grid(state: State) -> str:
 
 
 def format_elapsed(seconds: float, tr: Lang | None = None) -> str:
-    """``0.0023`` → ``"2.3 ms"``; ``0.00004`` → ``"0.04 ms"``; ``1.5`` → ``"1.50 s"``."""
+    """``0.0023`` → ``"2.3 ms"``; ``0.00004`` → ``"0.04 ms"``; ``1.5`` → ``"1.50 s"`` (German: ``"2,3 ms"``)."""
+    tr = tr or lang(None)
     ms = seconds * 1000.0
     if ms < 1:
-        return f"{ms:.2f} ms"
+        return f"{tr.decimal(ms, 2)} ms"
     if ms < 1000:
-        return f"{ms:.1f} ms"
-    return f"{seconds:.2f} s"
+        return f"{tr.decimal(ms, 1)} ms"
+    return f"{tr.decimal(seconds, 2)} s"
 
 
 def ai_line(ai: AIMove, tr: Lang | None = None) -> str:

@@ -24,6 +24,7 @@ from bot.history import recent_boards
 from bot.i18n import N_
 from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
 from bot.responder import NO_PINGS, Responder, defer, private
+from bot.translator import C_
 from engine import Difficulty, Mark
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe"]
@@ -32,6 +33,20 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 Decide = Callable[[History | None], Awaitable[Outcome]]
+OPTION_NAMES = (
+    C_("command name", "opponent"),
+    C_("command name", "play_as"),
+    C_("command name", "difficulty"),
+    C_("command name", "algorithm"),
+    C_("command name", "board"),
+    C_("command name", "cell"),
+    C_("command name", "user"),
+    C_("command name", "scope"),
+    C_("command name", "game"),
+)
+"""The options' names, marked for the catalogs (their translations are the localized option names)."""
+CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("global"))
+"""Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.render`)."""
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
@@ -52,7 +67,7 @@ def actor(interaction: Interaction) -> Actor:
 
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic-tac-toe"):
+class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe")):
     """Tic-tac-toe against the bot (minimax / alpha-beta) or another member: installable in servers and on a
     user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
@@ -81,13 +96,15 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
 
     # ---- commands -------------------------------------------------------------------------------
 
-    @app_commands.command(name="start", description="Start a game against the bot, or challenge someone")
+    @app_commands.command(
+        name=C_("command name", "start"), description=N_("Start a game against the bot, or challenge someone")
+    )
     @app_commands.describe(
-        opponent="Who to challenge; leave empty to play me",
-        play_as="Your mark: X moves first",
-        difficulty="How well the bot plays (unbeatable never loses)",
-        algorithm="The bot's search: alpha-beta (prunes) or plain minimax (visits every position)",
-        board="Buttons to press, or a text grid played with /ttt move",
+        opponent=N_("Who to challenge; leave empty to play me"),
+        play_as=N_("Your mark: X moves first"),
+        difficulty=N_("How well the bot plays (unbeatable never loses)"),
+        algorithm=N_("The bot's search: alpha-beta (prunes) or plain minimax (visits every position)"),
+        board=N_("Buttons to press, or a text grid played with /ttt move"),
     )
     async def start(
         self,
@@ -112,8 +129,10 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
         )
         await self.responder.deliver(interaction, await self.service.start(actor(interaction), **intent))  # type: ignore[arg-type]
 
-    @app_commands.command(name="move", description="Play a cell (1-9, numbered like a phone keypad)")
-    @app_commands.describe(cell="The cell: 1-3 top row, 4-6 middle, 7-9 bottom")
+    @app_commands.command(
+        name=C_("command name", "move"), description=N_("Play a cell (1-9, numbered like a phone keypad)")
+    )
+    @app_commands.describe(cell=N_("The cell: 1-3 top row, 4-6 middle, 7-9 bottom"))
     async def move(self, interaction: Interaction, cell: app_commands.Range[int, 1, 9]) -> None:
         """/ttt move: play a cell (1-9); the board is posted again with the bot's reply."""
         game = self.service.current(interaction.channel_id or 0)
@@ -121,7 +140,9 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), cell - 1, history=history))
 
-    @app_commands.command(name="hint", description="Privately see every free cell's outcome with best play")
+    @app_commands.command(
+        name=C_("command name", "hint"), description=N_("Privately see every free cell's outcome with best play")
+    )
     @app_commands.checks.cooldown(1, HINT_COOLDOWN_SECONDS, key=lambda interaction: interaction.user.id)
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
@@ -130,18 +151,24 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
             await defer(interaction, ephemeral=True)
         await self._run(interaction, lambda history: self.service.hint(actor(interaction), history=history))
 
-    @app_commands.command(name="resign", description="Resign the game you are playing in this channel")
+    @app_commands.command(
+        name=C_("command name", "resign"), description=N_("Resign the game you are playing in this channel")
+    )
     async def resign(self, interaction: Interaction) -> None:
         """/ttt resign: end the game as a loss for the player who resigns."""
         await self._run(interaction, lambda history: self.service.resign(actor(interaction), history=history))
 
-    @app_commands.command(name="board", description="Post the board again at the bottom of the channel")
+    @app_commands.command(
+        name=C_("command name", "board"), description=N_("Post the board again at the bottom of the channel")
+    )
     async def board(self, interaction: Interaction) -> None:
         """/ttt board: post the board again at the bottom of the channel."""
         await self._run(interaction, lambda history: self.service.repost(actor(interaction), history=history))
 
-    @app_commands.command(name="stats", description="Wins, draws and losses against the bot and against people")
-    @app_commands.describe(user="Whose record to show (default: yours; the bot: its record per difficulty)")
+    @app_commands.command(
+        name=C_("command name", "stats"), description=N_("Wins, draws and losses against the bot and against people")
+    )
+    @app_commands.describe(user=N_("Whose record to show (default: yours; the bot: its record per difficulty)"))
     async def stats_(self, interaction: Interaction, user: discord.User | None = None) -> None:
         """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per difficulty)."""
         target = user or interaction.user
@@ -156,8 +183,10 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
             return await private(interaction, tr(RECORDS_DOWN))
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
-    @app_commands.command(name="leaderboard", description="The top 10 players against the bot and against people")
-    @app_commands.describe(scope="This server's games, or every server's")
+    @app_commands.command(
+        name=C_("command name", "leaderboard"), description=N_("The top 10 players against the bot and against people")
+    )
+    @app_commands.describe(scope=N_("This server's games, or every server's"))
     async def leaderboard(self, interaction: Interaction, scope: Literal["server", "global"] = "server") -> None:
         """/ttt leaderboard: the top 10, ranked as /ttt help explains (outside a server, every server's games)."""
         tr = render.lang(str(interaction.locale))
@@ -170,8 +199,11 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
         text = render.leaderboard_text(board, everywhere=everywhere, tr=tr)
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
-    @app_commands.command(name="review", description="A finished game move by move: best moves, mistakes, blunders")
-    @app_commands.describe(game="The game's id, shown when it ended (default: this channel's last finished game)")
+    @app_commands.command(
+        name=C_("command name", "review"),
+        description=N_("A finished game move by move: best moves, mistakes, blunders"),
+    )
+    @app_commands.describe(game=N_("The game's id, shown when it ended (default: this channel's last finished game)"))
     async def review(self, interaction: Interaction, game: str | None = None) -> None:
         """/ttt review: a finished game's every ply labelled and valued, privately (read from the records)."""
         tr = render.lang(str(interaction.locale))
@@ -196,7 +228,9 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description="Play tic
         plies = await self.service.ai.review(stored.moves)
         await private(interaction, render.review_text(stored, plies, tr))
 
-    @app_commands.command(name="help", description="Rules, cell numbers and what 'states evaluated' means")
+    @app_commands.command(
+        name=C_("command name", "help"), description=N_("Rules, cell numbers and what 'states evaluated' means")
+    )
     async def help_(self, interaction: Interaction) -> None:
         """/ttt help: the rules, the cell numbers and what 'states evaluated' means."""
         await private(interaction, render.help_text(render.lang(str(interaction.locale))))

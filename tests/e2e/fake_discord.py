@@ -1122,7 +1122,7 @@ class FakeDiscord:
             "channel_id": channel_id,
             "token": "itok_" + secrets.token_urlsafe(24),
             "version": 1,
-            "locale": "en-US",
+            "locale": user.get("locale", "en-US"),  # the user's client language (make_user(..., locale=...))
             "entitlements": [],
             "authorizing_integration_owners": owners or {str(INSTALL_GUILD): guild_id},
             "context": CONTEXT_GUILD,

@@ -1,0 +1,88 @@
+"""Six languages end to end: the synced ``/ttt`` carries its localizations, and a player whose Discord client is in
+German plays a whole game in German (boards, the bot's search line, refusals, help)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .boards import board_of, free_cells
+from .conftest import BotProcess, make_users
+from .fake_discord import FakeDiscord
+from .players import answered, press, private_text, refusal, start_game, ttt, updated_message
+
+pytestmark = [pytest.mark.asyncio(loop_scope="module")]
+
+LOCALES = {"de", "fr", "es-ES", "es-419", "pt-BR", "ja"}  # Latin American Spanish shares the Spanish catalog
+
+
+def subcommands(fake: FakeDiscord) -> dict[str, dict[str, object]]:
+    (group,) = [c for c in fake.commands() if c["name"] == "ttt"]
+    return {sub["name"]: sub for sub in group["options"]}
+
+
+async def test_the_synced_commands_carry_every_localization(shared_fake: FakeDiscord, shared_bot: BotProcess) -> None:
+    (group,) = [c for c in shared_fake.commands() if c["name"] == "ttt"]
+    assert set(group["description_localizations"]) == LOCALES
+    assert group["description_localizations"]["fr"] == "Jouer au morpion"
+    assert group["integration_types"] == [0, 1] and sorted(group["contexts"]) == [0, 1, 2]
+    subs = subcommands(shared_fake)
+    same_word = {("stats", "fr")}  # "stats" is French too: no localization needed
+    for name, sub in subs.items():
+        missing = LOCALES - set(sub["name_localizations"])  # type: ignore[arg-type]
+        assert missing == {loc for n, loc in same_word if n == name}, name
+        assert set(sub["description_localizations"]) == LOCALES, name  # type: ignore[arg-type]
+    assert subs["start"]["name_localizations"] == {  # type: ignore[comparison-overlap]
+        "de": "starten",
+        "fr": "commencer",
+        "es-ES": "empezar",
+        "es-419": "empezar",
+        "pt-BR": "iniciar",
+        "ja": "開始",
+    }
+    options = {o["name"]: o for o in subs["start"]["options"]}  # type: ignore[attr-defined]
+    assert options["difficulty"]["name_localizations"]["de"] == "schwierigkeit"
+    unbeatable = next(c for c in options["difficulty"]["choices"] if c["value"] == "unbeatable")
+    assert unbeatable["name_localizations"] == {
+        "de": "unschlagbar",
+        "fr": "imbattable",
+        "es-ES": "imbatible",
+        "es-419": "imbatible",
+        "pt-BR": "imbatível",
+        "ja": "最強",
+    }
+    assert shared_fake.violations == []  # every localized name follows Discord's rules
+
+
+async def test_a_german_player_plays_in_german(shared_fake: FakeDiscord, shared_bot: BotProcess) -> None:
+    fake = shared_fake
+    channel = fake.add_channel()
+    greta, hans = make_users(fake, "greta", "hans")
+    greta["locale"] = hans["locale"] = "de"
+
+    board = await start_game(fake, channel, greta)
+    assert (
+        board["content"].startswith("**Tic-Tac-Toe** · ❌")
+        and "gegen ⭕ der Bot · unschlagbar · Alpha-Beta" in (board["content"])
+    )
+    assert "ist am Zug (X)." in board["content"]
+    labels = {c.get("label") for row in board["components"] for c in row["components"]}
+    assert "Aufgeben" in labels
+
+    spectator = await refusal(await press(fake, channel, hans, board, 4))
+    assert spectator.startswith("Das ist nicht dein Spiel")
+
+    while True:
+        shown = board_of(board) or ""
+        rec = await press(fake, channel, greta, board, free_cells(shown)[0])
+        board = await updated_message(fake, rec)
+        content = board["content"]
+        if "Rematch" not in str(board["components"]) and "Revanche" not in str(board["components"]):
+            assert "O spielte" in content and "bewertete" in content and "Zustände" in content, content
+            continue
+        break
+    assert "Der Bot hat" in content and "Zustände über" in content, content
+    assert "`/ttt analyse`" in content
+
+    help_text = await private_text(await ttt(fake, channel, greta, "help"))
+    assert "Bewertete Zustände" in help_text and "Alpha-Beta-Suche" in help_text
+    await answered(await ttt(fake, channel, hans, "stats"))
