@@ -1,0 +1,49 @@
+# Two commands on a fresh machine: `make run` (the bot) and `make test` (the whole suite).
+# Each creates .venv and installs into it from the hash-pinned lock files when they are missing or newer than
+# the last install. Needs Python >= 3.11 and make; pip-tools only for `make lock`.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+BABEL_KEYWORDS := -k N_ -k C_:1c,2 -k plural:1,2
+
+.PHONY: run console test lint lock messages clean
+
+run: $(INSTALLED)
+	@$(BIN)/python -m bot
+
+console: $(INSTALLED)
+	@$(BIN)/python -m bot --console
+
+test: $(INSTALLED)
+	$(BIN)/python -m pytest -q
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+$(INSTALLED): requirements-dev.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python >= 3.11 is needed (set PYTHON=...)")'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e . \
+		|| $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $@
+
+# Regenerate the lock files from pyproject.toml (the source of the dependencies).
+lock:
+	$(PYTHON) -m piptools compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
+		--no-emit-find-links -o requirements.txt pyproject.toml
+	$(PYTHON) -m piptools compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
+		--no-emit-find-links --extra test --extra dev -o requirements-dev.txt pyproject.toml
+
+# Extract the messages into bot/locale/ttt.pot and merge them into every catalog (then translate the new ones).
+messages: $(INSTALLED)
+	$(BIN)/pybabel extract --quiet -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output \
+		--project ttt-bot --copyright-holder "ttt-bot developers" -o bot/locale/ttt.pot .
+	$(BIN)/pybabel update --quiet -D ttt -i bot/locale/ttt.pot -d bot/locale --no-location --width 120
+
+clean:
+	rm -rf $(VENV)
