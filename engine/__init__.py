@@ -2,11 +2,19 @@
 
 Standard library only. See :mod:`engine.game` for the rules, :mod:`engine.search` for the searches
 and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
-difficulty levels. ``python -m engine`` plays and analyses from the command line.
+difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.solver` for exact
+values. ``python -m engine`` plays and analyses from the command line.
 """
 
 from engine.analysis import Analysis, MoveAnalysis, analyse
-from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError, InvalidBoardError
+from engine.errors import (
+    CellOccupiedError,
+    CellOutOfRangeError,
+    GameOverError,
+    IllegalMoveError,
+    IllegalSequenceError,
+    InvalidBoardError,
+)
 from engine.game import (
     Mark,
     State,
@@ -23,6 +31,7 @@ from engine.game import (
     winning_line,
 )
 from engine.players import Decision, Difficulty, choose_move
+from engine.review import Label, PlyReview, SideSummary, review, summary
 from engine.search import (
     DEFAULT,
     TEXTBOOK_ALPHABETA,
@@ -32,6 +41,7 @@ from engine.search import (
     principal_variation,
     search,
 )
+from engine.solver import Outcome, Result
 
 __all__ = [
     "DEFAULT",
@@ -44,11 +54,17 @@ __all__ = [
     "Difficulty",
     "GameOverError",
     "IllegalMoveError",
+    "IllegalSequenceError",
     "InvalidBoardError",
+    "Label",
     "Mark",
     "MoveAnalysis",
+    "Outcome",
+    "PlyReview",
+    "Result",
     "SearchConfig",
     "SearchResult",
+    "SideSummary",
     "State",
     "actions",
     "analyse",
@@ -59,7 +75,9 @@ __all__ = [
     "player",
     "principal_variation",
     "result",
+    "review",
     "search",
+    "summary",
     "terminal",
     "utility",
     "winner",

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Literal
 
 from engine.errors import GameOverError
 from engine.game import Mark, State, player, terminal
 from engine.search import DEFAULT, SearchConfig, root_values, search
+from engine.solver import Result
 
-__all__ = ["Analysis", "MoveAnalysis", "Outcome", "analyse"]
-
-Outcome = Literal["win", "draw", "loss"]
+__all__ = ["Analysis", "MoveAnalysis", "analyse"]
 
 _EXACT_VALUES = SearchConfig(algorithm="alphabeta", ordering="centre", scoring="depth", root_window="fresh")
 _PLAIN_MINIMAX = SearchConfig(
@@ -35,7 +33,7 @@ class MoveAnalysis:
     """
 
     cell: int
-    outcome: Outcome
+    outcome: Result
     plies: int
 
 

@@ -24,12 +24,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Literal
 
 from engine import bitboard as bb
 from engine.errors import GameOverError
 from engine.game import Mark, State, player, terminal
+from engine.solver import exact_value
 
 __all__ = [
     "DEFAULT",
@@ -394,13 +394,14 @@ def principal_variation(state: State, move: int) -> tuple[int, ...]:
     """The line of best play (cells 0-8) that starts with ``move`` and runs to the end of the game.
 
     Both sides play the fastest win / slowest loss; ties go to the first cell in centre-first order.
-    Computed with a memoised exact solver, separate from (and not counted in) any search.
+    Computed with the memoised exact solver :func:`engine.solver.exact_value`, separate from (and not
+    counted in) any search.
     """
     me, opp = (state.x, state.o) if player(state) is Mark.X else (state.o, state.x)
     line = [move]
     me, opp = opp, me | (1 << move)
     while not bb.WINS[opp] and (me | opp) != bb.FULL:
-        best = max(_free_cells_centre_first(me | opp), key=lambda c: -_exact_value(opp, me | (1 << c)))
+        best = max(_free_cells_centre_first(me | opp), key=lambda c: -exact_value(opp, me | (1 << c)))
         line.append(best)
         me, opp = opp, me | (1 << best)
     return tuple(line)
@@ -408,14 +409,3 @@ def principal_variation(state: State, move: int) -> tuple[int, ...]:
 
 def _free_cells_centre_first(occupied: int) -> list[int]:
     return [c for c in bb.CENTRE_CORNERS_EDGES if not occupied >> c & 1]
-
-
-@cache
-def _exact_value(me: int, opp: int) -> int:
-    """Exact depth-aware value (absolute units) for the side to move ``me``; ``opp`` just moved."""
-    occupied = me | opp
-    if bb.WINS[opp]:
-        return -(10 - bb.POPCOUNT[occupied])
-    if occupied == bb.FULL:
-        return 0
-    return max(-_exact_value(opp, me | (1 << c)) for c in bb.FREE_CELLS[occupied])
