@@ -107,28 +107,28 @@ def minimax_min_value(board: Board, counter: Counter) -> int:
 # --- alpha-beta -----------------------------------------------------------------------------------
 
 
-def alphabeta_max_value(board: Board, alpha: float, beta: float, counter: Counter) -> float:
+def alpha_beta_max_value(board: Board, alpha: float, beta: float, counter: Counter) -> float:
     """MAX-VALUE with alpha-beta cut-offs."""
     counter.calls += 1
     if terminal(board):
         return utility(board)
     value = float("-inf")
     for action in actions(board):
-        value = max(value, alphabeta_min_value(result(board, action), alpha, beta, counter))
+        value = max(value, alpha_beta_min_value(result(board, action), alpha, beta, counter))
         if value >= beta:
             return value
         alpha = max(alpha, value)
     return value
 
 
-def alphabeta_min_value(board: Board, alpha: float, beta: float, counter: Counter) -> float:
+def alpha_beta_min_value(board: Board, alpha: float, beta: float, counter: Counter) -> float:
     """MIN-VALUE with alpha-beta cut-offs."""
     counter.calls += 1
     if terminal(board):
         return utility(board)
     value = float("inf")
     for action in actions(board):
-        value = min(value, alphabeta_max_value(result(board, action), alpha, beta, counter))
+        value = min(value, alpha_beta_max_value(result(board, action), alpha, beta, counter))
         if value <= alpha:
             return value
         beta = min(beta, value)
@@ -158,13 +158,13 @@ def minimax_decision(board: Board) -> tuple[int, float, int]:
     return _decide(board, value_of)
 
 
-def alphabeta_decision(board: Board) -> tuple[int, float, int]:
+def alpha_beta_decision(board: Board) -> tuple[int, float, int]:
     """The first best move by alpha-beta, each root move with a fresh (-inf, +inf) window."""
 
     def value_of(child: Board, maximising: bool, counter: Counter) -> float:
         inf = float("inf")
         if maximising:
-            return alphabeta_min_value(child, -inf, inf, counter)
-        return alphabeta_max_value(child, -inf, inf, counter)
+            return alpha_beta_min_value(child, -inf, inf, counter)
+        return alpha_beta_max_value(child, -inf, inf, counter)
 
     return _decide(board, value_of)

@@ -24,7 +24,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 from benchmarks import baseline  # noqa: E402
 from engine.game import State, initial_state, parse_board, result  # noqa: E402
-from engine.search import DEFAULT, TEXTBOOK_ALPHABETA, TEXTBOOK_MINIMAX, SearchConfig, search  # noqa: E402
+from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, search  # noqa: E402
 
 EMPTY = "........."
 CENTRE = "....X...."
@@ -78,9 +78,9 @@ def check_fairness() -> None:
     cases = [
         (baseline.minimax_decision, TEXTBOOK_MINIMAX, CENTRE, 55_504, 0),
         (baseline.minimax_decision, TEXTBOOK_MINIMAX, EMPTY, 549_945, 0),
-        (baseline.alphabeta_decision, TEXTBOOK_ALPHABETA, "...X.....", 7_641, 0),
-        (baseline.alphabeta_decision, TEXTBOOK_ALPHABETA, "O..X..X..", 552, 1),
-        (baseline.alphabeta_decision, TEXTBOOK_ALPHABETA, "OO.X..X.X", 27, 2),
+        (baseline.alpha_beta_decision, TEXTBOOK_ALPHA_BETA, "...X.....", 7_641, 0),
+        (baseline.alpha_beta_decision, TEXTBOOK_ALPHA_BETA, "O..X..X..", 552, 1),
+        (baseline.alpha_beta_decision, TEXTBOOK_ALPHA_BETA, "OO.X..X.X", 27, 2),
     ]
     for decide, config, text, states, move in cases:
         b_move, _, b_states = decide(baseline.board_from_text(text))
@@ -89,8 +89,8 @@ def check_fairness() -> None:
         assert (e.move, e.states) == (move, states), (text, e.move, e.states)
     for text in (EMPTY, CENTRE):  # the baseline's alpha-beta is the engine's textbook alpha-beta
         assert (
-            baseline.alphabeta_decision(baseline.board_from_text(text))[2]
-            == search(parse_board(text), config=TEXTBOOK_ALPHABETA).states
+            baseline.alpha_beta_decision(baseline.board_from_text(text))[2]
+            == search(parse_board(text), config=TEXTBOOK_ALPHA_BETA).states
         )
 
 
@@ -115,14 +115,14 @@ def main() -> int:
             *time_engine(centre, TEXTBOOK_MINIMAX),
         )
     )
-    b_ab_empty = time_baseline(EMPTY, baseline.alphabeta_decision)
-    rows.append(("textbook alpha-beta", "empty board", *b_ab_empty, *time_engine(empty, TEXTBOOK_ALPHABETA)))
+    b_ab_empty = time_baseline(EMPTY, baseline.alpha_beta_decision)
+    rows.append(("textbook alpha-beta", "empty board", *b_ab_empty, *time_engine(empty, TEXTBOOK_ALPHA_BETA)))
     rows.append(
         (
             "textbook alpha-beta",
             "after X centre",
-            *time_baseline(CENTRE, baseline.alphabeta_decision),
-            *time_engine(centre, TEXTBOOK_ALPHABETA),
+            *time_baseline(CENTRE, baseline.alpha_beta_decision),
+            *time_engine(centre, TEXTBOOK_ALPHA_BETA),
         )
     )
     e_default = time_engine(empty, DEFAULT)
@@ -143,16 +143,16 @@ def main() -> int:
 
     configs: list[tuple[str, SearchConfig]] = [
         ("minimax (textbook)", TEXTBOOK_MINIMAX),
-        ("alpha-beta natural plain, fresh window (textbook)", TEXTBOOK_ALPHABETA),
-        ("alpha-beta centre-first plain", SearchConfig("alphabeta", "centre", "plain", False, "fresh", False)),
-        ("alpha-beta natural depth", SearchConfig("alphabeta", "natural", "depth", False, "fresh", False)),
-        ("alpha-beta centre-first depth", SearchConfig("alphabeta", "centre", "depth", False, "fresh", False)),
-        ("+ shared root window", SearchConfig("alphabeta", "centre", "depth", False, "shared", False)),
-        ("+ transposition table", SearchConfig("alphabeta", "centre", "depth", True, "shared", False)),
+        ("alpha-beta natural plain, fresh window (textbook)", TEXTBOOK_ALPHA_BETA),
+        ("alpha-beta centre-first plain", SearchConfig("alpha-beta", "centre", "plain", False, "fresh", False)),
+        ("alpha-beta natural depth", SearchConfig("alpha-beta", "natural", "depth", False, "fresh", False)),
+        ("alpha-beta centre-first depth", SearchConfig("alpha-beta", "centre", "depth", False, "fresh", False)),
+        ("+ shared root window", SearchConfig("alpha-beta", "centre", "depth", False, "shared", False)),
+        ("+ transposition table", SearchConfig("alpha-beta", "centre", "depth", True, "shared", False)),
         ("+ root symmetry (DEFAULT)", DEFAULT),
         (
             "alpha-beta natural depth + TT, shared, symmetry",
-            SearchConfig("alphabeta", "natural", "depth", True, "shared", True),
+            SearchConfig("alpha-beta", "natural", "depth", True, "shared", True),
         ),
         ("minimax + root symmetry", SearchConfig("minimax", "natural", "plain", False, "fresh", True)),
     ]

@@ -34,7 +34,7 @@ from engine.players import Decision, Difficulty, choose_move
 from engine.review import Label, PlyReview, SideSummary, review, summary
 from engine.search import (
     DEFAULT,
-    TEXTBOOK_ALPHABETA,
+    TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
     SearchConfig,
     SearchResult,
@@ -45,7 +45,7 @@ from engine.solver import Outcome, Result
 
 __all__ = [
     "DEFAULT",
-    "TEXTBOOK_ALPHABETA",
+    "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "Analysis",
     "CellOccupiedError",

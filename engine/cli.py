@@ -34,7 +34,7 @@ from engine.game import (
 )
 from engine.game import winner as game_winner
 from engine.players import Difficulty, choose_move
-from engine.search import DEFAULT, TEXTBOOK_ALPHABETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
 
 __all__ = [
     "ALGORITHM_CONFIGS",
@@ -54,14 +54,13 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 ALGORITHM_CONFIGS: dict[str, SearchConfig] = {
-    "alphabeta": DEFAULT,
+    "alpha-beta": DEFAULT,
     "minimax": SearchConfig("minimax", "centre", "depth", transposition=False, root_window="fresh", symmetry=False),
 }
 """The configuration behind each ``--algorithm``: both play perfectly (depth-aware scores); minimax
 searches every state below the root, alpha-beta prunes."""
 
-_TEXTBOOK_CONFIGS: dict[str, SearchConfig] = {"alphabeta": TEXTBOOK_ALPHABETA, "minimax": TEXTBOOK_MINIMAX}
-_ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax"}
+_TEXTBOOK_CONFIGS: dict[str, SearchConfig] = {"alpha-beta": TEXTBOOK_ALPHA_BETA, "minimax": TEXTBOOK_MINIMAX}
 _QUIT_WORDS = frozenset({"q", "quit", "exit"})
 
 
@@ -84,8 +83,7 @@ def describe_value(value: int, scoring: str) -> str:
 
 
 def _search_line(res: SearchResult) -> str:
-    name = _ALGORITHM_NAMES[res.config.algorithm]
-    return f"{name} evaluated {res.states:,} states in {res.elapsed_ms:.2f} ms"
+    return f"{res.config.algorithm} evaluated {res.states:,} states in {res.elapsed_ms:.2f} ms"
 
 
 def _people(cells: Sequence[int]) -> list[int]:
@@ -127,13 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     play_p.add_argument(
         "--as", dest="human", type=str.upper, choices=("X", "O"), default="X", help="your mark (X moves first)"
     )
-    play_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alphabeta")
+    play_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta")
     play_p.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.UNBEATABLE.value)
     play_p.add_argument("--seed", type=int, default=None, help="seed the AI's random choices for a reproducible game")
 
     an_p = sub.add_parser("analyse", aliases=["analyze"], help="choose a move for a position and explain it")
     an_p.add_argument("board", metavar="BOARD", help="nine characters of X, O and '.', row by row, e.g. '....X....'")
-    an_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alphabeta")
+    an_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta")
     an_p.add_argument(
         "--textbook",
         action="store_true",
@@ -185,7 +183,7 @@ def main(
 def play(
     *,
     human: Mark = Mark.X,
-    algorithm: str = "alphabeta",
+    algorithm: str = "alpha-beta",
     difficulty: Difficulty = Difficulty.UNBEATABLE,
     seed: int | None = None,
     stdin: TextIO,
@@ -212,7 +210,7 @@ def play(
         stdout.write(text + "\n")
         stdout.flush()
 
-    say(f"You are {human.value}, the AI is {ai.value} ({_ALGORITHM_NAMES[algorithm]}, {difficulty.value}).")
+    say(f"You are {human.value}, the AI is {ai.value} ({algorithm}, {difficulty.value}).")
     say("Type a cell number 1-9 to move, q to quit.")
     try:
         while not terminal(state):
@@ -275,7 +273,7 @@ def _read_move(state: State, stdin: TextIO, stdout: TextIO) -> int | None:
 def analyse_command(
     board: str,
     *,
-    algorithm: str = "alphabeta",
+    algorithm: str = "alpha-beta",
     textbook: bool = False,
     as_json: bool = False,
     stdout: TextIO,

@@ -33,7 +33,7 @@ from engine.solver import exact_value
 
 __all__ = [
     "DEFAULT",
-    "TEXTBOOK_ALPHABETA",
+    "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "Algorithm",
     "Ordering",
@@ -47,7 +47,7 @@ __all__ = [
     "to_root_relative",
 ]
 
-Algorithm = Literal["minimax", "alphabeta"]
+Algorithm = Literal["minimax", "alpha-beta"]
 Ordering = Literal["natural", "centre"]
 Scoring = Literal["plain", "depth"]
 RootWindow = Literal["fresh", "shared"]
@@ -69,7 +69,7 @@ class SearchConfig:
     """How to search. Every option is a textbook concept that can be compared on its own.
 
     Attributes:
-        algorithm: ``"minimax"`` (no pruning) or ``"alphabeta"`` (AIMA §5.3).
+        algorithm: ``"minimax"`` (no pruning) or ``"alpha-beta"`` (AIMA §5.3).
         ordering: ``"natural"`` tries cells 0..8; ``"centre"`` tries the centre, then corners, then edges.
         scoring: ``"plain"`` (win/loss ±1) or ``"depth"`` (±(10 - plies): fastest win, slowest loss).
         transposition: alpha-beta only: keep a transposition table of exact values and bounds for
@@ -84,7 +84,7 @@ class SearchConfig:
             tie-breaking).
     """
 
-    algorithm: Algorithm = "alphabeta"
+    algorithm: Algorithm = "alpha-beta"
     ordering: Ordering = "centre"
     scoring: Scoring = "depth"
     transposition: bool = True
@@ -92,7 +92,7 @@ class SearchConfig:
     symmetry: bool = True
 
     def __post_init__(self) -> None:
-        _check_choice("algorithm", self.algorithm, ("minimax", "alphabeta"))
+        _check_choice("algorithm", self.algorithm, ("minimax", "alpha-beta"))
         _check_choice("ordering", self.ordering, tuple(_ORDERS))
         _check_choice("scoring", self.scoring, tuple(_WIN_SCORES))
         _check_choice("root_window", self.root_window, ("fresh", "shared"))
@@ -105,7 +105,7 @@ scores, a transposition table and a shared root window."""
 TEXTBOOK_MINIMAX = SearchConfig("minimax", "natural", "plain", False, "fresh", symmetry=False)
 """Plain minimax exactly as in the seeds (000/001): reproduces 55,504 and 549,945 states."""
 
-TEXTBOOK_ALPHABETA = SearchConfig("alphabeta", "natural", "plain", False, "fresh", symmetry=False)
+TEXTBOOK_ALPHA_BETA = SearchConfig("alpha-beta", "natural", "plain", False, "fresh", symmetry=False)
 """Alpha-beta exactly as in seed 000: reproduces 7,641, 552 and 27 states."""
 
 
@@ -220,10 +220,10 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
     if cfg.algorithm == "minimax":
         child_value = kernels.minimax_child
     elif cfg.transposition:
-        child_value = kernels.alphabeta_tt_child
+        child_value = kernels.alpha_beta_tt_child
     else:
-        child_value = kernels.alphabeta_child
-    shared = cfg.root_window == "shared" and cfg.algorithm == "alphabeta"
+        child_value = kernels.alpha_beta_child
+    shared = cfg.root_window == "shared" and cfg.algorithm == "alpha-beta"
 
     n1 = marks + 1
     win_score = _WIN_SCORES[cfg.scoring][n1]
@@ -297,7 +297,7 @@ class _Kernels:
 
         return value(me, opp, n)
 
-    def alphabeta_child(self, me: int, opp: int, n: int, beta: int) -> int:
+    def alpha_beta_child(self, me: int, opp: int, n: int, beta: int) -> int:
         """ALPHA-BETA-SEARCH's MAX-VALUE/MIN-VALUE (AIMA §5.3) in fail-soft negamax form."""
         wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
         count = 0
@@ -328,7 +328,7 @@ class _Kernels:
         self.count += count
         return result
 
-    def alphabeta_tt_child(self, me: int, opp: int, n: int, beta: int) -> int:
+    def alpha_beta_tt_child(self, me: int, opp: int, n: int, beta: int) -> int:
         """Alpha-beta with a transposition table, trying an immediately winning move first."""
         wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
         table = self.table

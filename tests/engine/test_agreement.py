@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from engine.game import State, initial_state, result
-from engine.search import TEXTBOOK_ALPHABETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.search import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
 
 if TYPE_CHECKING:
     from conftest import Oracle
@@ -34,10 +34,10 @@ def minimax_sweep(
 
 
 @pytest.mark.parametrize(("ordering", "scoring", "transposition", "root_window", "symmetry"), OPTIONS)
-def test_alphabeta_matches_minimax(
+def test_alpha_beta_matches_minimax(
     ordering: Any, scoring: Any, transposition: bool, root_window: Any, symmetry: bool, non_terminal: list[State]
 ) -> None:
-    cfg = SearchConfig("alphabeta", ordering, scoring, transposition, root_window, symmetry)
+    cfg = SearchConfig("alpha-beta", ordering, scoring, transposition, root_window, symmetry)
     reference = minimax_sweep(tuple(non_terminal), ordering, scoring, symmetry)
     assert len(reference) == len(non_terminal) == 4_520
     fewer = 0
@@ -71,9 +71,9 @@ def test_minimax_counts_do_not_depend_on_ordering_or_scoring(non_terminal: list[
     assert sum(next(iter(counts.values()))) == 2_121_015  # the sum of subtree sizes over all positions
 
 
-def test_textbook_alphabeta_matches_textbook_minimax(non_terminal: list[State]) -> None:
+def test_textbook_alpha_beta_matches_textbook_minimax(non_terminal: list[State]) -> None:
     for state in non_terminal:
-        ab = search(state, config=TEXTBOOK_ALPHABETA)
+        ab = search(state, config=TEXTBOOK_ALPHA_BETA)
         mm = search(state, config=TEXTBOOK_MINIMAX)
         assert (ab.value, ab.move, ab.best_moves) == (mm.value, mm.move, mm.best_moves), state
         assert ab.states <= mm.states
@@ -81,21 +81,28 @@ def test_textbook_alphabeta_matches_textbook_minimax(non_terminal: list[State]) 
 
 def test_pruning_savings_from_the_empty_board() -> None:
     mm = search(initial_state(), config=TEXTBOOK_MINIMAX)
-    ab = search(initial_state(), config=TEXTBOOK_ALPHABETA)
+    ab = search(initial_state(), config=TEXTBOOK_ALPHA_BETA)
     assert mm.states == 549_945
     assert ab.states < mm.states // 10
     after_centre = result(initial_state(), 4)
-    assert search(after_centre, config=TEXTBOOK_ALPHABETA).states < 55_504
+    assert search(after_centre, config=TEXTBOOK_ALPHA_BETA).states < 55_504
 
 
 def test_search_overrides_take_precedence_over_config() -> None:
-    res = search(result(initial_state(), 4), config=TEXTBOOK_ALPHABETA, algorithm="minimax")
+    res = search(result(initial_state(), 4), config=TEXTBOOK_ALPHA_BETA, algorithm="minimax")
     assert res.states == 55_504
-    assert res.config == dataclasses.replace(TEXTBOOK_ALPHABETA, algorithm="minimax")
+    assert res.config == dataclasses.replace(TEXTBOOK_ALPHA_BETA, algorithm="minimax")
 
 
 @pytest.mark.parametrize(
-    ("option", "value"), [("algorithm", "negamax"), ("ordering", "random"), ("scoring", "x"), ("root_window", "y")]
+    ("option", "value"),
+    [
+        ("algorithm", "negamax"),
+        ("algorithm", "alphabeta"),  # one spelling only: "alpha-beta"
+        ("ordering", "random"),
+        ("scoring", "x"),
+        ("root_window", "y"),
+    ],
 )
 def test_unknown_options_are_rejected(option: str, value: str) -> None:
     with pytest.raises(ValueError, match=value):

@@ -171,7 +171,7 @@ def test_analyse_json() -> None:
     assert data["move"] == 9
     assert data["value"] == 6
     assert data["pv"][0] == 9 and all(1 <= c <= 9 for c in data["pv"])
-    assert data["algorithm"] == "alphabeta"
+    assert data["algorithm"] == "alpha-beta"
     assert data["to_move"] == "O"
     assert isinstance(data["states"], int) and data["states"] > 0
     assert isinstance(data["elapsed_ms"], float)
