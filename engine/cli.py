@@ -44,7 +44,9 @@ EXIT_INTERRUPTED = 130
 
 ALGORITHM_CONFIGS: dict[str, SearchConfig] = {
     "alpha-beta": DEFAULT,
-    "minimax": SearchConfig("minimax", "centre", "depth", transposition=False, root_window="fresh", symmetry=False),
+    "minimax": SearchConfig(
+        "minimax", "centre", "depth", transposition=False, root_window="fresh", symmetry=False, threats=False
+    ),
 }
 """The configuration behind each ``--algorithm``: both play perfectly (depth-aware scores); minimax
 searches every state below the root, alpha-beta prunes."""

@@ -17,7 +17,7 @@ from typing import Literal
 from engine import bitboard as bb
 from engine.game import Mark, State, player
 
-__all__ = ["Outcome", "Result", "exact_value", "outcome_for", "outcome_of"]
+__all__ = ["Outcome", "Result", "best_move", "exact_value", "outcome_for", "outcome_of"]
 
 Result = Literal["win", "draw", "loss"]
 """The result of a game for one side."""
@@ -55,6 +55,23 @@ def exact_value(me: int, opp: int) -> int:
     if occupied == bb.FULL:
         return 0
     return max(-exact_value(opp, me | (1 << cell)) for cell in bb.FREE_CELLS[occupied])
+
+
+@cache
+def best_move(me: int, opp: int) -> int:
+    """The first cell in centre-first order (4, corners, edges) with the best :func:`exact_value`.
+
+    Args:
+        me, opp: as for :func:`exact_value`; the game must not be over.
+
+    Raises:
+        ValueError: the game is over (no move to choose).
+    """
+    occupied = me | opp
+    if bb.WINS[opp] or occupied == bb.FULL:
+        raise ValueError("the game is over: there is no best move")
+    free = [cell for cell in bb.CENTRE_CORNERS_EDGES if not occupied >> cell & 1]
+    return max(free, key=lambda cell: -exact_value(opp, me | (1 << cell)))
 
 
 def outcome_of(value: int, marks: int) -> Outcome:
