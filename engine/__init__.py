@@ -3,7 +3,7 @@
 Standard library only. See :mod:`engine.game` for the rules, :mod:`engine.search` for the searches
 and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
 difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.solver` for exact
-values. ``python -m engine`` plays and analyses from the command line.
+values. ``python -m engine`` analyses positions and reviews games from the command line.
 """
 
 from engine.analysis import Analysis, MoveAnalysis, analyse
