@@ -19,7 +19,7 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.records import Difficulty as RecordDifficulty
 from bot.records import FinishedGame, Leaderboard, Record, UserStats
-from engine import Analysis, Difficulty, Mark, PlyReview, State, Value, winning_cells
+from engine import Analysis, Difficulty, Mark, Outcome, PlyReview, State, winning_cells
 
 __all__ = [
     "ERROR",
@@ -315,7 +315,7 @@ def hint_text(analysis: Analysis, tr: Lang | None = None) -> str:
     lines.append(
         tr(
             N_("From here alpha-beta evaluates {alpha_beta} states; plain minimax evaluates {minimax}."),
-            alpha_beta=tr.number(analysis.alphabeta_states),
+            alpha_beta=tr.number(analysis.alpha_beta_states),
             minimax=tr.number(analysis.minimax_states),
         )
     )
@@ -406,7 +406,7 @@ VALUE_NAMES = {
 }
 
 
-def _value(value: Value, tr: Lang) -> str:
+def _value(value: Outcome, tr: Lang) -> str:
     return tr(VALUE_NAMES[value.result], plies=value.plies)
 
 
@@ -437,7 +437,7 @@ def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None 
                 ply=ply.ply,
                 mark=ply.mover.value,
                 cell=ply.cell + 1,
-                value=_value(ply.after, tr),
+                value=_value(ply.before, tr),
             )
         else:
             line = tr(
@@ -449,8 +449,8 @@ def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None 
                 before=_value(ply.before, tr),
                 after=_value(ply.after, tr),
             )
-        if ply.label != "best" and ply.best:
-            line += " · " + tr(N_("best: {cells}"), cells=", ".join(str(c + 1) for c in ply.best))
+        if ply.label != "best":
+            line += " · " + tr(N_("best: {cells}"), cells=", ".join(str(c + 1) for c in ply.best_moves))
         line += " · " + tr.plural("{states} state", "{states} states", ply.states, states=tr.number(ply.states))
         lines.append(line)
     if not plies:

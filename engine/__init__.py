@@ -1,13 +1,20 @@
 """A pure, synchronous tic-tac-toe engine: AIMA-style rules, minimax and alpha-beta search.
 
 Standard library only. See :mod:`engine.game` for the rules, :mod:`engine.search` for the searches
-and their state counts, :mod:`engine.analysis` for per-move analysis, :mod:`engine.review` for
-move-by-move reviews and :mod:`engine.players` for difficulty levels. ``python -m engine`` plays and
-analyses from the command line.
+and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
+difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.solver` for exact
+values. ``python -m engine`` analyses positions and reviews games from the command line.
 """
 
-from engine.analysis import Analysis, MoveAnalysis, Outcome, analyse
-from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError, InvalidBoardError
+from engine.analysis import Analysis, MoveAnalysis, analyse
+from engine.errors import (
+    CellOccupiedError,
+    CellOutOfRangeError,
+    GameOverError,
+    IllegalMoveError,
+    IllegalSequenceError,
+    InvalidBoardError,
+)
 from engine.game import (
     Mark,
     State,
@@ -24,20 +31,21 @@ from engine.game import (
     winning_line,
 )
 from engine.players import Decision, Difficulty, choose_move
-from engine.review import Label, PlyReview, Value, review
+from engine.review import Label, PlyReview, SideSummary, review, summary
 from engine.search import (
     DEFAULT,
-    TEXTBOOK_ALPHABETA,
+    TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
     SearchConfig,
     SearchResult,
     principal_variation,
     search,
 )
+from engine.solver import Outcome, Result
 
 __all__ = [
     "DEFAULT",
-    "TEXTBOOK_ALPHABETA",
+    "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "Analysis",
     "CellOccupiedError",
@@ -46,16 +54,18 @@ __all__ = [
     "Difficulty",
     "GameOverError",
     "IllegalMoveError",
+    "IllegalSequenceError",
     "InvalidBoardError",
     "Label",
     "Mark",
     "MoveAnalysis",
     "Outcome",
     "PlyReview",
+    "Result",
     "SearchConfig",
     "SearchResult",
+    "SideSummary",
     "State",
-    "Value",
     "actions",
     "analyse",
     "choose_move",
@@ -67,6 +77,7 @@ __all__ = [
     "result",
     "review",
     "search",
+    "summary",
     "terminal",
     "utility",
     "winner",

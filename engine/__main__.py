@@ -1,4 +1,4 @@
-"""``python -m engine``: play against the AI or analyse a position (see :mod:`engine.cli`)."""
+"""``python -m engine``: analyse a position or review a game (see :mod:`engine.cli`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,6 @@ from engine.cli import EXIT_INTERRUPTED, main
 if __name__ == "__main__":
     try:
         sys.exit(main())
-    except KeyboardInterrupt:  # Ctrl-C outside the game loop (which handles its own)
+    except KeyboardInterrupt:  # e.g. during a long plain-minimax analysis
         sys.stderr.write("\nInterrupted.\n")
         sys.exit(EXIT_INTERRUPTED)

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Literal
 
 from engine.errors import GameOverError
 from engine.game import Mark, State, player, terminal
 from engine.search import DEFAULT, SearchConfig, root_values, search
+from engine.solver import Result
 
-__all__ = ["Analysis", "MoveAnalysis", "Outcome", "analyse"]
+__all__ = ["Analysis", "MoveAnalysis", "analyse"]
 
-Outcome = Literal["win", "draw", "loss"]
-
-_EXACT_VALUES = SearchConfig(algorithm="alphabeta", ordering="centre", scoring="depth", root_window="fresh")
+_EXACT_VALUES = SearchConfig(algorithm="alpha-beta", ordering="centre", scoring="depth", root_window="fresh")
 _PLAIN_MINIMAX = SearchConfig(
     algorithm="minimax", ordering="natural", scoring="depth", transposition=False, root_window="fresh", symmetry=False
 )
@@ -35,7 +33,7 @@ class MoveAnalysis:
     """
 
     cell: int
-    outcome: Outcome
+    outcome: Result
     plies: int
 
 
@@ -47,7 +45,7 @@ class Analysis:
         to_move: the player the analysis is for.
         moves: one :class:`MoveAnalysis` per empty cell, in cell order 0-8.
         states: states the analysis itself evaluated.
-        alphabeta_states: states the default alpha-beta search evaluates to choose a move here.
+        alpha_beta_states: states the default alpha-beta search evaluates to choose a move here.
         minimax_states: states plain minimax (no pruning) evaluates to choose a move here.
         elapsed: seconds spent on all three searches.
     """
@@ -55,7 +53,7 @@ class Analysis:
     to_move: Mark
     moves: tuple[MoveAnalysis, ...]
     states: int
-    alphabeta_states: int
+    alpha_beta_states: int
     minimax_states: int
     elapsed: float
 
@@ -85,13 +83,13 @@ def analyse(state: State, *, compare: bool = True) -> Analysis:
     marks = state.marks
     values, states = root_values(me, opp, marks, _EXACT_VALUES)
     moves = tuple(sorted((_describe(cell, value, marks) for cell, value in values), key=lambda m: m.cell))
-    alphabeta_states = search(state, config=DEFAULT).states if compare else 0
+    alpha_beta_states = search(state, config=DEFAULT).states if compare else 0
     minimax_states = search(state, config=_PLAIN_MINIMAX).states if compare else 0
     return Analysis(
         to_move=player(state),
         moves=moves,
         states=states,
-        alphabeta_states=alphabeta_states,
+        alpha_beta_states=alpha_beta_states,
         minimax_states=minimax_states,
         elapsed=time.perf_counter() - started,
     )

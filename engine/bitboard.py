@@ -16,7 +16,9 @@ __all__ = [
     "POPCOUNT",
     "SYMMETRIES",
     "SYMMETRY_MASKS",
+    "THREATS",
     "WINS",
+    "canonical_key",
     "free_bits_in_order",
     "line_mask",
 ]
@@ -47,6 +49,20 @@ _LINE_MASKS = tuple(line_mask(line) for line in LINES)
 
 WINS: list[bool] = [any(mask & m == m for m in _LINE_MASKS) for mask in range(512)]
 """``WINS[mask]`` is true when ``mask`` contains a complete line."""
+
+
+def _threats(mask: int) -> int:
+    cells = 0
+    for line in _LINE_MASKS:
+        missing = line & ~mask
+        if missing and not missing & (missing - 1):  # exactly one cell of the line is missing
+            cells |= missing
+    return cells
+
+
+THREATS: list[int] = [_threats(mask) for mask in range(512)]
+"""``THREATS[mask]``: the cells (as a mask) that would complete a line for a side holding ``mask``.
+AND it with the empty cells to get that side's immediately winning moves."""
 
 POPCOUNT: list[int] = [mask.bit_count() for mask in range(512)]
 """``POPCOUNT[mask]`` is the number of cells set in ``mask``."""
@@ -86,3 +102,8 @@ SYMMETRY_MASKS: tuple[list[int], ...] = tuple(
     [sum(1 << perm[c] for c in NATURAL if mask >> c & 1) for mask in range(512)] for perm in SYMMETRIES
 )
 """``SYMMETRY_MASKS[k][mask]`` is ``mask`` with every cell moved by ``SYMMETRIES[k]``."""
+
+
+def canonical_key(me: int, opp: int) -> int:
+    """The smallest ``me << 9 | opp`` over the 8 symmetric images of a position: one key per class."""
+    return min(masks[me] << 9 | masks[opp] for masks in SYMMETRY_MASKS)

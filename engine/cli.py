@@ -1,11 +1,12 @@
-"""The command line: ``python -m engine play`` and ``python -m engine analyse BOARD``.
+"""The command line: ``python -m engine analyse BOARD`` and ``python -m engine review CELL ...``.
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
-:func:`play`, :func:`analyse_command`), so tests drive a whole session in-process with
-``io.StringIO`` instead of a terminal. People see cells as 1-9; the engine uses 0-8.
+:func:`analyse_command`, :func:`review_command`), so tests run them in-process with
+``io.StringIO``. ``analyse`` shows cells as people see them, 1-9; ``review`` takes and prints the
+engine's cells 0-8, like :func:`engine.review`. Playing in a terminal is the bot's console
+(``python -m bot --console``), not part of the engine.
 
-Exit codes: 0 success (also when the player quits or input ends mid-game), 2 bad usage or a bad
-board, 130 interrupted with Ctrl-C.
+Exit codes: 0 success, 2 bad usage, a bad board or an illegal move list, 130 interrupted with Ctrl-C.
 """
 
 from __future__ import annotations
@@ -13,28 +14,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import random
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.analysis import MoveAnalysis, analyse
-from engine.errors import GameOverError, InvalidBoardError
-from engine.game import (
-    Mark,
-    State,
-    actions,
-    format_board,
-    initial_state,
-    parse_board,
-    player,
-    result,
-    terminal,
-    winning_line,
-)
-from engine.game import winner as game_winner
-from engine.players import Difficulty, choose_move
-from engine.search import DEFAULT, TEXTBOOK_ALPHABETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.errors import GameOverError, IllegalSequenceError, InvalidBoardError
+from engine.game import State, format_board, parse_board, player
+from engine.review import PlyReview, SideSummary, review, summary
+from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.solver import Outcome
 
 __all__ = [
     "ALGORITHM_CONFIGS",
@@ -45,8 +34,8 @@ __all__ = [
     "build_parser",
     "describe_value",
     "main",
-    "play",
     "render_board",
+    "review_command",
 ]
 
 EXIT_OK = 0
@@ -54,15 +43,15 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 ALGORITHM_CONFIGS: dict[str, SearchConfig] = {
-    "alphabeta": DEFAULT,
-    "minimax": SearchConfig("minimax", "centre", "depth", transposition=False, root_window="fresh", symmetry=False),
+    "alpha-beta": DEFAULT,
+    "minimax": SearchConfig(
+        "minimax", "centre", "depth", transposition=False, root_window="fresh", symmetry=False, threats=False
+    ),
 }
 """The configuration behind each ``--algorithm``: both play perfectly (depth-aware scores); minimax
 searches every state below the root, alpha-beta prunes."""
 
-_TEXTBOOK_CONFIGS: dict[str, SearchConfig] = {"alphabeta": TEXTBOOK_ALPHABETA, "minimax": TEXTBOOK_MINIMAX}
-_ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax"}
-_QUIT_WORDS = frozenset({"q", "quit", "exit"})
+_TEXTBOOK_CONFIGS: dict[str, SearchConfig] = {"alpha-beta": TEXTBOOK_ALPHA_BETA, "minimax": TEXTBOOK_MINIMAX}
 
 
 def render_board(state: State) -> str:
@@ -84,8 +73,7 @@ def describe_value(value: int, scoring: str) -> str:
 
 
 def _search_line(res: SearchResult) -> str:
-    name = _ALGORITHM_NAMES[res.config.algorithm]
-    return f"{name} evaluated {res.states:,} states in {res.elapsed_ms:.2f} ms"
+    return f"{res.config.algorithm} evaluated {res.states:,} states in {res.elapsed_ms:.2f} ms"
 
 
 def _people(cells: Sequence[int]) -> list[int]:
@@ -98,63 +86,46 @@ def _move_text(move: MoveAnalysis) -> str:
     return f"{move.outcome} in {move.plies} {'ply' if move.plies == 1 else 'plies'}"
 
 
-def _outcome_line(state: State, human: Mark) -> str:
-    won = game_winner(state)
-    if won is None:
-        return "Result: draw."
-    line = winning_line(state) or ()
-    who = "you win" if won is human else "the AI wins"
-    return f"Result: {won.value} wins on {'-'.join(str(c + 1) for c in line)} ({who})."
-
-
-class _ParserExit(Exception):
-    """Raised instead of exiting the process when argparse rejects the arguments."""
-
-    def __init__(self, code: int) -> None:
-        super().__init__(code)
-        self.code = code
-
-
 def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser for ``python -m engine`` and its ``play`` and ``analyse`` subcommands."""
+    """The argparse parser for ``python -m engine`` and its ``analyse`` and ``review`` subcommands."""
     parser = argparse.ArgumentParser(
         prog="python -m engine",
-        description="Play tic-tac-toe against a perfect AI, or analyse a position.",
+        description="Analyse a tic-tac-toe position, or review a game move by move.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{play,analyse}")
-
-    play_p = sub.add_parser("play", help="play against the AI in the terminal")
-    play_p.add_argument(
-        "--as", dest="human", type=str.upper, choices=("X", "O"), default="X", help="your mark (X moves first)"
-    )
-    play_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alphabeta")
-    play_p.add_argument("--difficulty", choices=[d.value for d in Difficulty], default=Difficulty.UNBEATABLE.value)
-    play_p.add_argument("--seed", type=int, default=None, help="seed the AI's random choices for a reproducible game")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review}")
 
     an_p = sub.add_parser("analyse", aliases=["analyze"], help="choose a move for a position and explain it")
     an_p.add_argument("board", metavar="BOARD", help="nine characters of X, O and '.', row by row, e.g. '....X....'")
-    an_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alphabeta")
+    an_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta")
     an_p.add_argument(
         "--textbook",
         action="store_true",
         help="use the seeds' plain configuration (natural order, +1/0/-1, no table) to reproduce their state counts",
     )
     an_p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+    re_p = sub.add_parser("review", help="label every move of a game: best, slower, inaccuracy, mistake or blunder")
+    re_p.add_argument(
+        "cells",
+        metavar="CELL",
+        type=int,
+        nargs="+",
+        help="the cells played, in order from the empty board, numbered 0-8 row by row from the top-left",
+    )
+    re_p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     return parser
 
 
 def main(
     argv: Sequence[str] | None = None,
-    stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
     """Run ``python -m engine`` with ``argv`` (default ``sys.argv[1:]``) on the given streams.
 
-    Returns the exit code: 0 on success, 2 for bad arguments or a bad/finished board (one line on
-    ``stderr``; argparse adds its usage line for bad arguments), 130 when interrupted with Ctrl-C.
+    Returns the exit code: 0 on success, 2 for bad arguments, a bad or finished board or an illegal
+    move list (one line on ``stderr``; argparse adds its usage line for bad arguments).
     """
-    stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
     stderr = stderr if stderr is not None else sys.stderr
     parser = build_parser()
@@ -163,15 +134,8 @@ def main(
             args = parser.parse_args(list(argv) if argv is not None else None)
     except SystemExit as exc:  # --help exits 0, bad arguments 2
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    if args.command == "play":
-        return play(
-            human=Mark(args.human),
-            algorithm=args.algorithm,
-            difficulty=Difficulty(args.difficulty),
-            seed=args.seed,
-            stdin=stdin,
-            stdout=stdout,
-        )
+    if args.command == "review":
+        return review_command(args.cells, as_json=args.json, stdout=stdout, stderr=stderr)
     return analyse_command(
         args.board,
         algorithm=args.algorithm,
@@ -182,100 +146,10 @@ def main(
     )
 
 
-def play(
-    *,
-    human: Mark = Mark.X,
-    algorithm: str = "alphabeta",
-    difficulty: Difficulty = Difficulty.UNBEATABLE,
-    seed: int | None = None,
-    stdin: TextIO,
-    stdout: TextIO,
-) -> int:
-    """Play one game on ``stdin``/``stdout``: the person is ``human``, the AI the other mark.
-
-    Prints the board (empty cells numbered 1-9) before each of the person's moves and prompts for a
-    cell; text, numbers outside 1-9 and taken cells get a one-line explanation and the prompt again.
-    Input that is not a terminal is echoed after the prompt, so piped sessions read like typed ones.
-    After each AI move it prints e.g. ``O played 5 · alpha-beta evaluated 307 states in 0.08 ms``,
-    and at the end the final board and ``Result: ...``. Typing ``q`` or closing the input (EOF)
-    abandons the game with a short message.
-
-    Returns:
-        0 when the game ends or is abandoned, 130 on Ctrl-C (KeyboardInterrupt).
-    """
-    config = ALGORITHM_CONFIGS[algorithm]
-    rng = random.Random(seed)
-    ai = human.other
-    state = initial_state()
-
-    def say(text: str = "") -> None:
-        stdout.write(text + "\n")
-        stdout.flush()
-
-    say(f"You are {human.value}, the AI is {ai.value} ({_ALGORITHM_NAMES[algorithm]}, {difficulty.value}).")
-    say("Type a cell number 1-9 to move, q to quit.")
-    try:
-        while not terminal(state):
-            if player(state) is ai:
-                decision = choose_move(state, difficulty, rng=rng, config=config)
-                state = result(state, decision.move)
-                note = f" (a random move at {difficulty.value})" if decision.random else ""
-                say(f"{ai.value} played {decision.move + 1}{note} · {_search_line(decision.search)}")
-                continue
-            say()
-            say(render_board(state))
-            cell = _read_move(state, stdin, stdout)
-            if cell is None:
-                say("Game abandoned.")
-                return EXIT_OK
-            state = result(state, cell)
-    except KeyboardInterrupt:
-        say()
-        say("Interrupted: game abandoned.")
-        return EXIT_INTERRUPTED
-    say()
-    say(render_board(state))
-    say(_outcome_line(state, human))
-    return EXIT_OK
-
-
-def _read_move(state: State, stdin: TextIO, stdout: TextIO) -> int | None:
-    """Prompt until the person types a legal cell; return it as 0-8, or ``None`` to quit (q or EOF)."""
-    free = actions(state)
-    while True:
-        stdout.write(f"Your move ({player(state).value}): ")
-        stdout.flush()
-        line = stdin.readline()
-        if line == "":
-            stdout.write("\nInput ended.\n")
-            return None
-        if not stdin.isatty():  # echo piped input so the transcript reads like a terminal session
-            stdout.write(line if line.endswith("\n") else line + "\n")
-        text = line.strip()
-        if text.lower() in _QUIT_WORDS:
-            return None
-        try:
-            number = int(text)
-        except ValueError:
-            stdout.write(f"{text!r} is not a cell number: type a number from 1 to 9.\n")
-            continue
-        if not 1 <= number <= 9:
-            stdout.write(f"{number} is out of range: type a number from 1 to 9.\n")
-            continue
-        if number - 1 not in free:
-            taken = state[number - 1]
-            mark = taken.value if taken else "?"
-            stdout.write(
-                f"Cell {number} is already taken by {mark}: choose one of {', '.join(map(str, _people(free)))}.\n"
-            )
-            continue
-        return number - 1
-
-
 def analyse_command(
     board: str,
     *,
-    algorithm: str = "alphabeta",
+    algorithm: str = "alpha-beta",
     textbook: bool = False,
     as_json: bool = False,
     stdout: TextIO,
@@ -332,3 +206,94 @@ def analyse_command(
     ]
     stdout.write("\n".join(lines) + "\n")
     return EXIT_OK
+
+
+def review_command(cells: Sequence[int], *, as_json: bool = False, stdout: TextIO, stderr: TextIO) -> int:
+    """Review a game given as cells 0-8 and print one line per ply and one summary line per side.
+
+    Each ply line gives the ply number, the mover and cell, the mover's value before and after the
+    move (e.g. ``draw in 8`` → ``loss in 5``), the label, the best moves when the move was not one
+    of them, and the states the default alpha-beta search evaluates in that position. With
+    ``as_json`` it prints exactly one JSON object: ``algorithm`` (``"alpha-beta"``), ``moves``
+    (cells 0-8), ``plies`` (one object per ply with ``ply``, ``mover``, ``cell``, ``board`` before
+    the move, ``before`` and ``after`` as ``{"result", "plies"}``, ``label``, ``best_moves`` and
+    ``states``) and ``summary`` (per side: ``moves``, ``best`` and the ply numbers of ``slower``,
+    ``inaccuracies``, ``mistakes`` and ``blunders``).
+
+    Returns:
+        0 on success; 2 when the list cannot be played, after printing one line starting
+        ``error:`` on ``stderr``.
+    """
+    try:
+        plies = review(cells)
+    except IllegalSequenceError as exc:
+        stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    sides = summary(plies)
+    if as_json:
+        payload: dict[str, Any] = {
+            "algorithm": DEFAULT.algorithm,
+            "moves": [p.cell for p in plies],
+            "plies": [_ply_json(p) for p in plies],
+            "summary": {mark.value: _side_json(side) for mark, side in sides.items()},
+        }
+        stdout.write(json.dumps(payload) + "\n")
+        return EXIT_OK
+    lines = [f"Cells 0-8, row by row from the top-left; states: what {DEFAULT.algorithm} evaluates to move there."]
+    lines += [_ply_text(p) for p in plies]
+    lines += [_side_text(side) for side in sides.values() if side.moves]
+    stdout.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+def _outcome_text(outcome: Outcome) -> str:
+    if outcome.plies == 0:
+        return {"win": "won", "draw": "drawn", "loss": "lost"}[outcome.result]
+    return f"{outcome.result} in {outcome.plies}"
+
+
+def _ply_text(ply: PlyReview) -> str:
+    change = f"{_outcome_text(ply.before)} -> {_outcome_text(ply.after)}"
+    best = "" if ply.label == "best" else f" (best: {' '.join(map(str, ply.best_moves))})"
+    states = f"{ply.states:>5,} {'state' if ply.states == 1 else 'states'}"
+    return f"{ply.ply:>2}. {ply.mover.value} {ply.cell}  {change:<24} {ply.label + best:<26} {states}"
+
+
+def _side_text(side: SideSummary) -> str:
+    parts = [f"{side.best} of {side.moves} best"]
+    for name, plies in (
+        ("blunder", side.blunders),
+        ("mistake", side.mistakes),
+        ("slower", side.slower),
+        ("inaccuracy", side.inaccuracies),
+    ):
+        if plies:
+            plural = len(plies) > 1
+            noun = name + ("s" if plural and name in ("blunder", "mistake") else "")
+            parts.append(f"{noun} at {'plies' if plural else 'ply'} {', '.join(map(str, plies))}")
+    return f"{side.mark.value}: " + "; ".join(parts)
+
+
+def _ply_json(ply: PlyReview) -> dict[str, Any]:
+    return {
+        "ply": ply.ply,
+        "mover": ply.mover.value,
+        "cell": ply.cell,
+        "board": format_board(ply.state),
+        "before": {"result": ply.before.result, "plies": ply.before.plies},
+        "after": {"result": ply.after.result, "plies": ply.after.plies},
+        "label": ply.label,
+        "best_moves": list(ply.best_moves),
+        "states": ply.states,
+    }
+
+
+def _side_json(side: SideSummary) -> dict[str, Any]:
+    return {
+        "moves": side.moves,
+        "best": side.best,
+        "slower": list(side.slower),
+        "inaccuracies": list(side.inaccuracies),
+        "mistakes": list(side.mistakes),
+        "blunders": list(side.blunders),
+    }

@@ -11,6 +11,7 @@ __all__ = [
     "CellOutOfRangeError",
     "GameOverError",
     "IllegalMoveError",
+    "IllegalSequenceError",
     "InvalidBoardError",
 ]
 
@@ -29,6 +30,23 @@ class CellOccupiedError(IllegalMoveError):
 
 class GameOverError(IllegalMoveError):
     """A move made after the game has ended."""
+
+
+class IllegalSequenceError(IllegalMoveError):
+    """A list of moves that cannot be played in order from the empty board.
+
+    Raised from the error that the first bad move caused (``__cause__``: out of range, occupied cell
+    or game over). Attributes: ``ply`` is that move's number (1-based), ``cell`` the value given.
+    """
+
+    def __init__(self, message: str, ply: int, cell: object) -> None:
+        super().__init__(message)
+        self.ply = ply
+        self.cell = cell
+
+    def __reduce__(self) -> tuple[type[IllegalSequenceError], tuple[str, int, object]]:
+        """Pickle with all three arguments, so the error crosses a process pool intact."""
+        return (type(self), (str(self), self.ply, self.cell))
 
 
 class InvalidBoardError(ValueError):

@@ -1,17 +1,22 @@
-"""A finished game reviewed move by move, the way chess sites annotate games.
+"""Game review: every move of a game valued exactly and labelled, as chess sites annotate games.
 
-Each ply is valued with the exact game-theoretic value of its position (minimax with depth-aware
-scores: a win or a loss counts the plies to the end, so a faster win is better), before and after
-the move, from the mover's point of view, and labelled:
+For each ply the review gives the mover's game-theoretic value before and after the move (from the
+memoised exact solver, :mod:`engine.solver`), the moves that would have kept the best value, a label,
+and the states the default alpha-beta search (:data:`engine.DEFAULT`) evaluates in that position:
+the same count the bot reports when it moves there.
 
-- **best**: the move keeps the best value available (the fastest win, a draw, or the slowest loss);
-- **slower**: the move keeps a win but a slower one;
-- **inaccuracy**: in a lost position, the move loses sooner than it had to;
-- **mistake**: the move turns a win into a draw;
-- **blunder**: the move turns a win or a draw into a loss.
+Labels compare the value after the move with the value before it, both for the mover:
 
-Source of the terms: chess annotation (Lichess's computer analysis labels inaccuracies, mistakes and
-blunders); of the values: minimax, Russell & Norvig, AIMA 4th ed., §5.2.
+- ``"best"``: the move keeps the best value: the same result, as fast as possible (the fastest win,
+  the slowest loss; in a drawn position every move that keeps the draw). Exactly the moves listed
+  in ``best_moves``.
+- ``"slower"``: a won position stays won, but the win takes more plies than it had to.
+- ``"inaccuracy"``: a lost position stays lost, but the loss comes in fewer plies than it had to.
+- ``"mistake"``: a won position becomes a draw.
+- ``"blunder"``: a won or drawn position becomes a loss.
+
+A result can never improve with a move (the value before is the best over all moves), so every move
+gets exactly one of these labels.
 """
 
 from __future__ import annotations
@@ -20,96 +25,145 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.analysis import Analysis, MoveAnalysis, Outcome, analyse
-from engine.errors import IllegalMoveError
-from engine.game import Mark, initial_state, result, terminal
+from engine import bitboard as bb
+from engine.errors import IllegalMoveError, IllegalSequenceError
+from engine.game import Mark, State, initial_state, player, result
 from engine.search import DEFAULT, search
+from engine.solver import Outcome, exact_value, outcome_of
 
-__all__ = ["Label", "PlyReview", "Value", "review"]
+__all__ = ["Label", "PlyReview", "SideSummary", "review", "summary"]
 
 Label = Literal["best", "slower", "inaccuracy", "mistake", "blunder"]
-_RANK = {"win": 0, "draw": 1, "loss": 2}
-
-
-@dataclass(frozen=True, slots=True)
-class Value:
-    """A position's value for one side with best play from both: ``result`` and the plies to the end of the
-    game counted from that position (the move about to be played included)."""
-
-    result: Outcome
-    plies: int
+"""How a move changed the mover's value; defined in the module docstring."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlyReview:
-    """One ply of a reviewed game.
+    """One move of a reviewed game.
 
     Attributes:
-        ply: 1 for the first move of the game.
-        mover: the side that moved.
+        ply: the move's number in the game, 1-based (X plays the odd plies).
+        mover: the mark that moved.
         cell: the cell played, 0-8.
-        before: the mover's value before the move (with the best move).
-        after: the mover's value with the move played, counted from the same position.
+        state: the position before the move.
+        before: the mover's exact value of ``state`` (plies counted from ``state``).
+        after: the mover's exact value of the position after the move (plies counted from there,
+            so a best move that keeps a win in 3 gives a win in 2; a move that ends the game gives
+            plies 0).
         label: see the module docstring.
-        best: every cell that keeps ``before`` (empty when the move played was among them).
-        states: states the default alpha-beta search evaluates in this position, the count the bot reports
-            for its own move here.
+        best_moves: every cell (0-8, ascending) that keeps the value ``before``; ``cell`` is among
+            them exactly when ``label`` is ``"best"``.
+        states: states the default alpha-beta search (:data:`engine.DEFAULT`) evaluates to choose
+            a move in ``state``.
     """
 
     ply: int
     mover: Mark
     cell: int
-    before: Value
-    after: Value
+    state: State
+    before: Outcome
+    after: Outcome
     label: Label
-    best: tuple[int, ...]
+    best_moves: tuple[int, ...]
     states: int
 
 
-def review(moves: Iterable[int]) -> tuple[PlyReview, ...]:
-    """Review a game given as the cells played (0-8) in order from the empty board.
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    """One side's moves in a reviewed game, by label; the ply numbers are 1-based.
 
-    Every position is solved exactly (a few thousand states at most; a whole game takes milliseconds).
+    Attributes:
+        mark: the side.
+        moves: how many moves the side played.
+        best: how many of them were labelled ``"best"``.
+        slower, inaccuracies, mistakes, blunders: the ply numbers of the moves with each label.
+    """
+
+    mark: Mark
+    moves: int
+    best: int
+    slower: tuple[int, ...]
+    inaccuracies: tuple[int, ...]
+    mistakes: tuple[int, ...]
+    blunders: tuple[int, ...]
+
+
+def review(moves: Iterable[int]) -> tuple[PlyReview, ...]:
+    """Review a game given as the cells played (0-8), in order, from the empty board.
+
+    The game may be unfinished; an empty list gives an empty review. Values come from the memoised
+    exact solver (at most 5,478 positions are ever valued, so a whole review costs well under a
+    millisecond once they are known); the state counts come from running the default search once
+    per ply.
+
+    Returns:
+        One :class:`PlyReview` per move, in order.
 
     Raises:
-        IllegalMoveError: a cell is out of range or taken, or a move follows the end of the game.
+        IllegalSequenceError: a move is not an int in 0-8, takes an occupied cell or comes after
+            the game has ended; the message names the move's number and the cell, and the error
+            is raised from the :class:`engine.IllegalMoveError` that :func:`engine.result` raised.
     """
+    played: list[tuple[State, int]] = []
     state = initial_state()
-    reviewed = []
-    for ply, cell in enumerate(moves, 1):
-        if terminal(state):
-            raise IllegalMoveError(f"move {ply} (cell {cell!r}) comes after the game ended")
-        analysis = analyse(state, compare=False)
-        played = next((m for m in analysis.moves if m.cell == cell), None)
-        if played is None:
-            result(state, cell)  # raises the precise error: out of range or taken
-            raise IllegalMoveError(f"cell {cell!r} cannot be played at move {ply}")
-        reviewed.append(_review_ply(ply, analysis, played, search(state, config=DEFAULT).states))
-        state = result(state, cell)
-    return tuple(reviewed)
+    for ply, cell in enumerate(moves, start=1):
+        try:
+            child = result(state, cell)
+        except IllegalMoveError as exc:
+            raise IllegalSequenceError(f"move {ply} ({cell!r}) cannot be played: {exc}", ply, cell) from exc
+        played.append((state, cell))
+        state = child
+    return tuple(_review_ply(ply, before, cell) for ply, (before, cell) in enumerate(played, start=1))
 
 
-def _review_ply(ply: int, analysis: Analysis, played: MoveAnalysis, states: int) -> PlyReview:
-    best_moves = analysis.best
-    top = best_moves[0]
-    before, after = Value(top.outcome, top.plies), Value(played.outcome, played.plies)
-    keeps_best = played.cell in {m.cell for m in best_moves}
+def summary(reviews: Iterable[PlyReview]) -> dict[Mark, SideSummary]:
+    """Count each side's labels in a review: a :class:`SideSummary` for X and for O (in that order).
+
+    A side that did not move gets zero moves and empty tuples.
+    """
+    by_label: dict[Mark, dict[str, list[int]]] = {
+        mark: {label: [] for label in ("best", "slower", "inaccuracy", "mistake", "blunder")} for mark in Mark
+    }
+    for ply in reviews:
+        by_label[ply.mover][ply.label].append(ply.ply)
+    return {
+        mark: SideSummary(
+            mark=mark,
+            moves=sum(len(plies) for plies in labels.values()),
+            best=len(labels["best"]),
+            slower=tuple(labels["slower"]),
+            inaccuracies=tuple(labels["inaccuracy"]),
+            mistakes=tuple(labels["mistake"]),
+            blunders=tuple(labels["blunder"]),
+        )
+        for mark, labels in by_label.items()
+    }
+
+
+def _review_ply(ply: int, state: State, cell: int) -> PlyReview:
+    mover = player(state)
+    me, opp = (state.x, state.o) if mover is Mark.X else (state.o, state.x)
+    marks = state.marks
+    best_value = exact_value(me, opp)
+    move_values = {c: -exact_value(opp, me | (1 << c)) for c in bb.FREE_CELLS[me | opp]}
+    before = outcome_of(best_value, marks)
+    after = outcome_of(move_values[cell], marks + 1)
     return PlyReview(
         ply=ply,
-        mover=analysis.to_move,
-        cell=played.cell,
+        mover=mover,
+        cell=cell,
+        state=state,
         before=before,
         after=after,
-        label="best" if keeps_best else _label(before, after),
-        best=() if keeps_best else tuple(sorted(m.cell for m in best_moves)),
-        states=states,
+        label=_label(before, after),
+        best_moves=tuple(c for c, v in move_values.items() if v == best_value),
+        states=search(state, config=DEFAULT).states,
     )
 
 
-def _label(before: Value, after: Value) -> Label:
-    """The label of a move that is not among the best (so ``after`` is worse than ``before``)."""
-    if after.result == "loss":
-        return "inaccuracy" if before.result == "loss" else "blunder"
-    if before.result == "win":
-        return "slower" if after.result == "win" else "mistake"
-    return "inaccuracy"  # unreachable: every drawing move of a drawn position is best
+def _label(before: Outcome, after: Outcome) -> Label:
+    if after.result != before.result:
+        return "blunder" if after.result == "loss" else "mistake"
+    if after.plies == before.plies - 1:
+        return "best"
+    return "slower" if before.result == "win" else "inaccuracy"

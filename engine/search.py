@@ -2,7 +2,10 @@
 
 Sources: Russell & Norvig, *AIMA* 4th ed., §5.2 (MINIMAX-SEARCH) and §5.3 (ALPHA-BETA-SEARCH);
 the negamax formulation and fail-soft alpha-beta follow Knuth & Moore, "An analysis of alpha-beta
-pruning" (1975); the transposition table stores exact values and bounds (Marsland, 1986).
+pruning" (1975); the transposition table stores exact values and bounds (Marsland, 1986); keys
+reduced by the board's symmetries and the threat rules are the usual enhancements for small board
+games (e.g. Allis, *Searching for Solutions in Games and Artificial Intelligence*, 1994, on
+threats).
 
 **What "states evaluated" counts.** Every position the search visits below the root: one for each
 call of the value function made from the decision function, exactly like the seeds' ``call_count``.
@@ -10,7 +13,8 @@ A child that is terminal is still counted (its win test and utility are evaluate
 through a function call), and so is a child whose value comes from the transposition table. With
 the *textbook* configurations this reproduces the lab figures exactly: plain minimax after X takes
 the centre evaluates 55,504 states, and from the empty board 549,945 (the 549,946 nodes of the game
-tree less the root).
+tree less the root). The threat rules (see :class:`SearchConfig`) value some positions without
+visiting all their children; only the children they do visit are counted.
 
 Internally the search is negamax over two 9-bit masks; scores are from the side to move's point of
 view. ``plain`` scoring is +1/0/-1; ``depth`` scoring gives a win ``10 - plies`` so the fastest win
@@ -24,16 +28,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Literal
 
 from engine import bitboard as bb
 from engine.errors import GameOverError
 from engine.game import Mark, State, player, terminal
+from engine.solver import best_move
 
 __all__ = [
     "DEFAULT",
-    "TEXTBOOK_ALPHABETA",
+    "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "Algorithm",
     "Ordering",
@@ -47,7 +51,7 @@ __all__ = [
     "to_root_relative",
 ]
 
-Algorithm = Literal["minimax", "alphabeta"]
+Algorithm = Literal["minimax", "alpha-beta"]
 Ordering = Literal["natural", "centre"]
 Scoring = Literal["plain", "depth"]
 RootWindow = Literal["fresh", "shared"]
@@ -69,7 +73,7 @@ class SearchConfig:
     """How to search. Every option is a textbook concept that can be compared on its own.
 
     Attributes:
-        algorithm: ``"minimax"`` (no pruning) or ``"alphabeta"`` (AIMA §5.3).
+        algorithm: ``"minimax"`` (no pruning) or ``"alpha-beta"`` (AIMA §5.3).
         ordering: ``"natural"`` tries cells 0..8; ``"centre"`` tries the centre, then corners, then edges.
         scoring: ``"plain"`` (win/loss ±1) or ``"depth"`` (±(10 - plies): fastest win, slowest loss).
         transposition: alpha-beta only: keep a transposition table of exact values and bounds for
@@ -77,22 +81,31 @@ class SearchConfig:
             uses one (it is plain minimax by definition).
         symmetry: search one root move of each class of moves that a symmetry of the board maps
             onto each other, and give the rest of the class its value (a symmetric move has the
-            same value). Skipped moves are not counted, because they are not searched.
+            same value). Skipped moves are not counted, because they are not searched. With a
+            transposition table, positions are also stored under one key per symmetry class, so a
+            rotated or mirrored position is found in the table.
         root_window: ``"fresh"`` searches each root move with its own (-inf, +inf) window, as the
             seeds do; ``"shared"`` narrows the window with the best value so far, kept one point
             wide so that every equally good root move is still recognised (needed for random
             tie-breaking).
+        threats: alpha-beta only: value positions below the root by three exact rules before
+            searching them. The side to move that can complete a line wins now (one child, the
+            winning one, is counted). Otherwise, if the opponent threatens two different cells it
+            loses in two plies (no child is visited), and if the opponent threatens one cell the
+            block is the only child searched: every other move loses at once, and the block never
+            loses sooner. Minimax never uses them.
     """
 
-    algorithm: Algorithm = "alphabeta"
+    algorithm: Algorithm = "alpha-beta"
     ordering: Ordering = "centre"
     scoring: Scoring = "depth"
     transposition: bool = True
     root_window: RootWindow = "shared"
     symmetry: bool = True
+    threats: bool = True
 
     def __post_init__(self) -> None:
-        _check_choice("algorithm", self.algorithm, ("minimax", "alphabeta"))
+        _check_choice("algorithm", self.algorithm, ("minimax", "alpha-beta"))
         _check_choice("ordering", self.ordering, tuple(_ORDERS))
         _check_choice("scoring", self.scoring, tuple(_WIN_SCORES))
         _check_choice("root_window", self.root_window, ("fresh", "shared"))
@@ -100,12 +113,13 @@ class SearchConfig:
 
 DEFAULT = SearchConfig()
 """The fastest perfect configuration, used for play: alpha-beta, centre-first ordering, depth-aware
-scores, a transposition table and a shared root window."""
+scores, the threat rules, and a transposition table keyed by symmetry class, with a shared root
+window."""
 
-TEXTBOOK_MINIMAX = SearchConfig("minimax", "natural", "plain", False, "fresh", symmetry=False)
+TEXTBOOK_MINIMAX = SearchConfig("minimax", "natural", "plain", False, "fresh", symmetry=False, threats=False)
 """Plain minimax exactly as in the seeds (000/001): reproduces 55,504 and 549,945 states."""
 
-TEXTBOOK_ALPHABETA = SearchConfig("alphabeta", "natural", "plain", False, "fresh", symmetry=False)
+TEXTBOOK_ALPHA_BETA = SearchConfig("alpha-beta", "natural", "plain", False, "fresh", symmetry=False, threats=False)
 """Alpha-beta exactly as in seed 000: reproduces 7,641, 552 and 27 states."""
 
 
@@ -147,6 +161,7 @@ def search(
     transposition: bool | None = None,
     root_window: RootWindow | None = None,
     symmetry: bool | None = None,
+    threats: bool | None = None,
     config: SearchConfig | None = None,
     rng: random.Random | None = None,
 ) -> SearchResult:
@@ -164,15 +179,17 @@ def search(
         GameOverError: the game in ``state`` is already over.
         ValueError: an option is not one of the documented choices.
     """
-    base = config or DEFAULT
-    cfg = SearchConfig(
-        algorithm=algorithm or base.algorithm,
-        ordering=ordering or base.ordering,
-        scoring=scoring or base.scoring,
-        transposition=base.transposition if transposition is None else transposition,
-        root_window=root_window or base.root_window,
-        symmetry=base.symmetry if symmetry is None else symmetry,
-    )
+    cfg = config or DEFAULT
+    if (algorithm, ordering, scoring, transposition, root_window, symmetry, threats) != (None,) * 7:
+        cfg = SearchConfig(
+            algorithm=algorithm or cfg.algorithm,
+            ordering=ordering or cfg.ordering,
+            scoring=scoring or cfg.scoring,
+            transposition=cfg.transposition if transposition is None else transposition,
+            root_window=root_window or cfg.root_window,
+            symmetry=cfg.symmetry if symmetry is None else symmetry,
+            threats=cfg.threats if threats is None else threats,
+        )
     if terminal(state):
         raise GameOverError(f"the position {state!s} is already over: there is no move to search")
     me, opp = (state.x, state.o) if player(state) is Mark.X else (state.o, state.x)
@@ -215,15 +232,17 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
         best may get only an upper bound, which is still below the best.
     """
     order = _ORDERS[cfg.ordering]
-    kernels = _Kernels(bb.FREE_BITS[order], _WIN_SCORES[cfg.scoring])
+    kernels = _Kernels(bb.FREE_BITS[order], _WIN_SCORES[cfg.scoring], cfg.transposition, cfg.symmetry)
     child_value: Callable[[int, int, int, int], int]
     if cfg.algorithm == "minimax":
         child_value = kernels.minimax_child
+    elif cfg.threats:
+        child_value = kernels.threats_child
     elif cfg.transposition:
-        child_value = kernels.alphabeta_tt_child
+        child_value = kernels.alpha_beta_tt_child
     else:
-        child_value = kernels.alphabeta_child
-    shared = cfg.root_window == "shared" and cfg.algorithm == "alphabeta"
+        child_value = kernels.alpha_beta_child
+    shared = cfg.root_window == "shared" and cfg.algorithm == "alpha-beta"
 
     n1 = marks + 1
     win_score = _WIN_SCORES[cfg.scoring][n1]
@@ -261,20 +280,40 @@ def _stabiliser(me: int, opp: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+# Canonical transposition keys (see bb.canonical_key), filled in as positions are met. This memo of a
+# pure function of the position is shared by all searches; it changes no search's visits or counts.
+_CANONICAL_KEYS: dict[int, int] = {}
+
+
+def _canonical_key(me: int, opp: int) -> int:
+    """Compute and remember a position's canonical key (a key is 0 only for the empty board)."""
+    key = _CANONICAL_KEYS[me << 9 | opp] = bb.canonical_key(me, opp)
+    return key
+
+
 class _Kernels:
     """The negamax value functions for one search, sharing its counter and transposition table.
 
-    Each function takes ``(me, opp, n)``: the masks of the side to move and of the side that just
-    moved, and the number of marks on the board. ``opp`` has not won and the board is not full
-    (the parent tests that inline, and counts the child either way).
+    Each function takes ``(me, opp, n, beta)``: the masks of the side to move and of the side that
+    just moved, the number of marks on the board, and the upper end of the window (the lower end
+    is -inf). ``opp`` has not won and the board is not full (the parent tests that inline, and
+    counts the child either way).
     """
 
-    def __init__(self, free_bits: list[tuple[int, ...]], win_scores: tuple[int, ...]) -> None:
-        """Share ``free_bits[occupied]`` (the move order) and ``win_scores[marks]`` across the kernels."""
+    def __init__(
+        self, free_bits: list[tuple[int, ...]], win_scores: tuple[int, ...], transposition: bool, symmetry: bool
+    ) -> None:
+        """Share ``free_bits[occupied]`` (the move order) and ``win_scores[marks]`` across the kernels.
+
+        ``transposition`` and ``symmetry`` apply to the kernels that keep a table: whether the
+        threat kernel keeps one, and whether keys are reduced to one per symmetry class.
+        """
         self.count = 0
         self.free_bits = free_bits
         self.win_scores = win_scores
         self.table: dict[int, tuple[int, int]] = {}
+        self.transposition = transposition
+        self.canonical = symmetry
 
     def minimax_child(self, me: int, opp: int, n: int, beta: int) -> int:
         """MINIMAX-VALUE (AIMA §5.2) in negamax form: every child is visited; ``beta`` is ignored."""
@@ -297,7 +336,7 @@ class _Kernels:
 
         return value(me, opp, n)
 
-    def alphabeta_child(self, me: int, opp: int, n: int, beta: int) -> int:
+    def alpha_beta_child(self, me: int, opp: int, n: int, beta: int) -> int:
         """ALPHA-BETA-SEARCH's MAX-VALUE/MIN-VALUE (AIMA §5.3) in fail-soft negamax form."""
         wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
         count = 0
@@ -328,16 +367,20 @@ class _Kernels:
         self.count += count
         return result
 
-    def alphabeta_tt_child(self, me: int, opp: int, n: int, beta: int) -> int:
+    def alpha_beta_tt_child(self, me: int, opp: int, n: int, beta: int) -> int:
         """Alpha-beta with a transposition table, trying an immediately winning move first."""
         wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
         table = self.table
         lookup = table.get
+        canonical = self.canonical
+        keys = _CANONICAL_KEYS
         count = 0
 
         def value(me: int, opp: int, n: int, alpha: int, beta: int) -> int:
             nonlocal count
             key = me << 9 | opp
+            if canonical:
+                key = keys.get(key) or _canonical_key(me, opp)
             entry = lookup(key)
             if entry is not None:
                 flag, stored = entry
@@ -380,6 +423,81 @@ class _Kernels:
         self.count += count
         return result
 
+    def threats_child(self, me: int, opp: int, n: int, beta: int) -> int:
+        """Alpha-beta with the threat rules (see :class:`SearchConfig`), and a table when one is kept.
+
+        A chain of forced blocks is followed in a loop rather than by recursion: ``sign`` is +1 when
+        the side to move is the caller's side and -1 when it is the other side.
+        """
+        threat_cells, free_bits, win_scores = bb.THREATS, self.free_bits, self.win_scores
+        table = self.table if self.transposition else None
+        lookup = table.get if table is not None else None
+        canonical = self.canonical
+        keys = _CANONICAL_KEYS
+        full = bb.FULL
+        count = 0
+
+        def value(me: int, opp: int, n: int, alpha: int, beta: int) -> int:
+            nonlocal count
+            sign = 1
+            while True:
+                free = full ^ (me | opp)
+                n += 1  # the marks on the board once the side to move has moved
+                if threat_cells[me] & free:  # a line to complete: a win now (its child is counted)
+                    count += 1
+                    return sign * win_scores[n]
+                if n == 9:  # the last cell completes no line: a draw
+                    count += 1
+                    return 0
+                threats = threat_cells[opp] & free
+                if not threats:
+                    break
+                if threats & (threats - 1):  # two threats cannot both be blocked: lost in two plies
+                    return -sign * win_scores[n + 1]
+                count += 1  # one threat: the block is the only child searched
+                me, opp = opp, me | threats
+                alpha, beta = -beta, -alpha
+                sign = -sign
+
+            key = 0
+            if lookup is not None:
+                key = me << 9 | opp
+                if canonical:
+                    key = keys.get(key) or _canonical_key(me, opp)
+                entry = lookup(key)
+                if entry is not None:
+                    flag, stored = entry
+                    if flag == _EXACT:
+                        return sign * stored
+                    if flag == _LOWER:
+                        if stored >= beta:
+                            return sign * stored
+                        if stored > alpha:
+                            alpha = stored
+                    else:
+                        if stored <= alpha:
+                            return sign * stored
+                        if stored < beta:
+                            beta = stored
+            alpha_in = alpha
+            best = -_INF
+            for bit in free_bits[me | opp]:
+                count += 1
+                v = -value(opp, me | bit, n, -beta, -alpha)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            if table is not None:
+                table[key] = (_UPPER if best <= alpha_in else _LOWER if best >= beta else _EXACT, best)
+            return sign * best
+
+        result = value(me, opp, n, -_INF, beta)
+        self.count += count
+        return result
+
 
 def to_root_relative(value: int, marks: int) -> int:
     """Convert an absolute depth-aware score (±(10 - marks at the end)) to ±(10 - plies from the root)."""
@@ -394,28 +512,14 @@ def principal_variation(state: State, move: int) -> tuple[int, ...]:
     """The line of best play (cells 0-8) that starts with ``move`` and runs to the end of the game.
 
     Both sides play the fastest win / slowest loss; ties go to the first cell in centre-first order.
-    Computed with a memoised exact solver, separate from (and not counted in) any search.
+    Computed with the memoised exact solver (:func:`engine.solver.best_move`), separate from (and not
+    counted in) any search.
     """
     me, opp = (state.x, state.o) if player(state) is Mark.X else (state.o, state.x)
     line = [move]
     me, opp = opp, me | (1 << move)
     while not bb.WINS[opp] and (me | opp) != bb.FULL:
-        best = max(_free_cells_centre_first(me | opp), key=lambda c: -_exact_value(opp, me | (1 << c)))
+        best = best_move(me, opp)
         line.append(best)
         me, opp = opp, me | (1 << best)
     return tuple(line)
-
-
-def _free_cells_centre_first(occupied: int) -> list[int]:
-    return [c for c in bb.CENTRE_CORNERS_EDGES if not occupied >> c & 1]
-
-
-@cache
-def _exact_value(me: int, opp: int) -> int:
-    """Exact depth-aware value (absolute units) for the side to move ``me``; ``opp`` just moved."""
-    occupied = me | opp
-    if bb.WINS[opp]:
-        return -(10 - bb.POPCOUNT[occupied])
-    if occupied == bb.FULL:
-        return 0
-    return max(-_exact_value(opp, me | (1 << c)) for c in bb.FREE_CELLS[occupied])

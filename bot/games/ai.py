@@ -76,7 +76,7 @@ def fast_executor(workers: int = 2) -> ThreadPoolExecutor:
     ~1.8 to ~1.6 ms and its p99 latency from ~2.2x to ~1.7x the floor's, while ``benchmarks/loop_lag.py``
     shows alpha-beta in threads delaying the loop by under ~10 ms.
     """
-    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="alphabeta")
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="alpha-beta")
 
 
 def hint_executor() -> ProcessPoolExecutor:

@@ -9,13 +9,13 @@ from bot.games.ai import AI, config_for, decide, fast_executor, is_slow, search_
 from engine import Difficulty, initial_state, parse_board
 
 
-async def test_alphabeta_runs_in_threads_minimax_and_hints_in_the_process_pool() -> None:
+async def test_alpha_beta_runs_in_threads_minimax_and_hints_in_the_process_pool() -> None:
     fast, slow = fast_executor(1), search_executor(1)
     try:
         ai = AI(fast, rng=random.Random(0), slow_executor=slow)
         decision = await ai.choose(parse_board("XX.OO...."), Difficulty.UNBEATABLE, "alpha-beta")
         assert decision.move == 2 and decision.search.states > 0
-        assert any(t.name.startswith("alphabeta") for t in threading.enumerate())
+        assert any(t.name.startswith("alpha-beta") for t in threading.enumerate())
         minimax = await ai.choose(parse_board("....X...."), Difficulty.UNBEATABLE, "minimax")
         assert minimax.search.states == 55_504  # the textbook figure after X takes the centre
         assert slow._processes  # type: ignore[attr-defined]  # the pool started a worker for it
@@ -28,7 +28,7 @@ async def test_alphabeta_runs_in_threads_minimax_and_hints_in_the_process_pool()
 
 def test_options_and_slowness() -> None:
     assert config_for("minimax").algorithm == "minimax" and not config_for("minimax").transposition
-    assert config_for("alpha-beta").algorithm == "alphabeta"
+    assert config_for("alpha-beta").algorithm == "alpha-beta"
     assert is_slow(initial_state(), "minimax") and not is_slow(initial_state(), "alpha-beta")
     assert not is_slow(parse_board("XO.X....."), "minimax")
     moves = {decide(initial_state(), Difficulty.UNBEATABLE, "alpha-beta", seed).move for seed in range(20)}

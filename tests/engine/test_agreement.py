@@ -1,7 +1,7 @@
 """Alpha-beta agrees with minimax on every reachable position, and never evaluates more states.
 
-Runs every combination of ordering, scoring, transposition table, root window and symmetry on all
-4,520 non-terminal reachable positions (about 5 s: each minimax sweep is cached per option set).
+Runs every combination of ordering, scoring, transposition table, root window, symmetry and threat
+rules on all 4,520 non-terminal reachable positions (each minimax sweep is cached per option set).
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from engine.game import State, initial_state, result
-from engine.search import TEXTBOOK_ALPHABETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.search import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
 
 if TYPE_CHECKING:
     from conftest import Oracle
 
 OPTIONS = list(
-    itertools.product(("natural", "centre"), ("plain", "depth"), (False, True), ("fresh", "shared"), (False, True))
+    itertools.product(
+        ("natural", "centre"), ("plain", "depth"), (False, True), ("fresh", "shared"), (False, True), (False, True)
+    )
 )
 
 
@@ -33,11 +35,17 @@ def minimax_sweep(
     return tuple(search(s, config=cfg) for s in positions)
 
 
-@pytest.mark.parametrize(("ordering", "scoring", "transposition", "root_window", "symmetry"), OPTIONS)
-def test_alphabeta_matches_minimax(
-    ordering: Any, scoring: Any, transposition: bool, root_window: Any, symmetry: bool, non_terminal: list[State]
+@pytest.mark.parametrize(("ordering", "scoring", "transposition", "root_window", "symmetry", "threats"), OPTIONS)
+def test_alpha_beta_matches_minimax(
+    ordering: Any,
+    scoring: Any,
+    transposition: bool,
+    root_window: Any,
+    symmetry: bool,
+    threats: bool,
+    non_terminal: list[State],
 ) -> None:
-    cfg = SearchConfig("alphabeta", ordering, scoring, transposition, root_window, symmetry)
+    cfg = SearchConfig("alpha-beta", ordering, scoring, transposition, root_window, symmetry, threats)
     reference = minimax_sweep(tuple(non_terminal), ordering, scoring, symmetry)
     assert len(reference) == len(non_terminal) == 4_520
     fewer = 0
@@ -71,9 +79,9 @@ def test_minimax_counts_do_not_depend_on_ordering_or_scoring(non_terminal: list[
     assert sum(next(iter(counts.values()))) == 2_121_015  # the sum of subtree sizes over all positions
 
 
-def test_textbook_alphabeta_matches_textbook_minimax(non_terminal: list[State]) -> None:
+def test_textbook_alpha_beta_matches_textbook_minimax(non_terminal: list[State]) -> None:
     for state in non_terminal:
-        ab = search(state, config=TEXTBOOK_ALPHABETA)
+        ab = search(state, config=TEXTBOOK_ALPHA_BETA)
         mm = search(state, config=TEXTBOOK_MINIMAX)
         assert (ab.value, ab.move, ab.best_moves) == (mm.value, mm.move, mm.best_moves), state
         assert ab.states <= mm.states
@@ -81,21 +89,50 @@ def test_textbook_alphabeta_matches_textbook_minimax(non_terminal: list[State]) 
 
 def test_pruning_savings_from_the_empty_board() -> None:
     mm = search(initial_state(), config=TEXTBOOK_MINIMAX)
-    ab = search(initial_state(), config=TEXTBOOK_ALPHABETA)
+    ab = search(initial_state(), config=TEXTBOOK_ALPHA_BETA)
     assert mm.states == 549_945
     assert ab.states < mm.states // 10
     after_centre = result(initial_state(), 4)
-    assert search(after_centre, config=TEXTBOOK_ALPHABETA).states < 55_504
+    assert search(after_centre, config=TEXTBOOK_ALPHA_BETA).states < 55_504
+
+
+def test_counts_do_not_depend_on_earlier_searches(non_terminal: list[State]) -> None:
+    """Each search starts afresh: the same position gives the same count whatever was searched before."""
+    forward = [search(s).states for s in non_terminal]
+    backward = [search(s).states for s in reversed(non_terminal)]
+    assert forward == backward[::-1]
+    again = [search(s).states for s in non_terminal]
+    assert forward == again
+
+
+def test_threat_rules_save_states_overall(non_terminal: list[State]) -> None:
+    with_rules = sum(search(s).states for s in non_terminal)
+    without = sum(search(s, threats=False).states for s in non_terminal)
+    assert with_rules < 0.75 * without
+
+
+def test_minimax_ignores_the_table_and_the_threat_rules() -> None:
+    after_centre = result(initial_state(), 4)
+    for transposition, threats in itertools.product((False, True), repeat=2):
+        res = search(after_centre, config=TEXTBOOK_MINIMAX, transposition=transposition, threats=threats)
+        assert res.states == 55_504
 
 
 def test_search_overrides_take_precedence_over_config() -> None:
-    res = search(result(initial_state(), 4), config=TEXTBOOK_ALPHABETA, algorithm="minimax")
+    res = search(result(initial_state(), 4), config=TEXTBOOK_ALPHA_BETA, algorithm="minimax")
     assert res.states == 55_504
-    assert res.config == dataclasses.replace(TEXTBOOK_ALPHABETA, algorithm="minimax")
+    assert res.config == dataclasses.replace(TEXTBOOK_ALPHA_BETA, algorithm="minimax")
 
 
 @pytest.mark.parametrize(
-    ("option", "value"), [("algorithm", "negamax"), ("ordering", "random"), ("scoring", "x"), ("root_window", "y")]
+    ("option", "value"),
+    [
+        ("algorithm", "negamax"),
+        ("algorithm", "alphabeta"),  # one spelling only: "alpha-beta"
+        ("ordering", "random"),
+        ("scoring", "x"),
+        ("root_window", "y"),
+    ],
 )
 def test_unknown_options_are_rejected(option: str, value: str) -> None:
     with pytest.raises(ValueError, match=value):

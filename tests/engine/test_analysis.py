@@ -28,7 +28,7 @@ def test_every_move_of_every_position_matches_the_oracle(non_terminal: list[Stat
             assert move.plies == oracle.plies(child) + 1, (state, move)
         assert {m.cell for m in report.best} == oracle.optimal(state), state
         assert report.states > 0
-        assert report.alphabeta_states == report.minimax_states == 0
+        assert report.alpha_beta_states == report.minimax_states == 0
 
 
 def test_best_lists_fastest_win_first() -> None:
@@ -51,8 +51,8 @@ def test_empty_board_is_a_draw_everywhere_and_compares_searches() -> None:
     assert len(report.moves) == 9
     assert all(m.outcome == "draw" and m.plies == 9 for m in report.moves)
     assert report.minimax_states == 549_945
-    assert report.alphabeta_states == search(initial_state(), config=DEFAULT).states
-    assert report.alphabeta_states < report.minimax_states
+    assert report.alpha_beta_states == search(initial_state(), config=DEFAULT).states
+    assert report.alpha_beta_states < report.minimax_states
     assert report.elapsed > 0
 
 

@@ -1,4 +1,4 @@
-"""The command line, driven in-process through ``main(argv, stdin, stdout, stderr)`` with scripted input."""
+"""The command line, driven in-process through ``main(argv, stdout, stderr)`` with string streams."""
 
 from __future__ import annotations
 
@@ -11,132 +11,26 @@ from pathlib import Path
 
 import pytest
 
+from engine import review
 from engine.cli import main, render_board
 from engine.game import parse_board
 
-AI_LINE = re.compile(
-    r"^([XO]) played ([1-9])( \(a random move at \w+\))? · "
-    r"(alpha-beta|minimax) evaluated ([\d,]+) states in \d+\.\d\d ms$"
-)
-ALL_CELLS = "".join(f"{n}\n" for n in range(1, 10))
 
-
-def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+def run(argv: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = main(argv, io.StringIO(stdin), out, err)
+    code = main(argv, out, err)
     return code, out.getvalue(), err.getvalue()
-
-
-def ai_lines(out: str) -> list[re.Match[str]]:
-    return [m for line in out.splitlines() if (m := AI_LINE.match(line))]
-
-
-class InterruptingStdin(io.StringIO):
-    """Answers the first prompt, then behaves as if the person pressed Ctrl-C."""
-
-    def __init__(self, first: str) -> None:
-        super().__init__(first)
-        self.calls = 0
-
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        self.calls += 1
-        if self.calls > 1:
-            raise KeyboardInterrupt
-        return super().readline()
-
-
-# --- play ---------------------------------------------------------------------------------------------
 
 
 def test_render_board_numbers_the_empty_cells() -> None:
     assert render_board(parse_board("X...O....")) == " X | 2 | 3\n---+---+---\n 4 | O | 6\n---+---+---\n 7 | 8 | 9"
 
 
-def test_bad_input_gets_a_message_and_the_prompt_again() -> None:
-    code, out, err = run(["play", "--seed", "3"], "abc\n0\n10\n\n5\n5\nq\n")
-    assert code == 0 and err == ""
-    assert "'abc' is not a cell number: type a number from 1 to 9." in out
-    assert "0 is out of range: type a number from 1 to 9." in out
-    assert "10 is out of range: type a number from 1 to 9." in out
-    assert "'' is not a cell number" in out
-    assert "Cell 5 is already taken by X: choose one of" in out
-    assert out.count("Your move (X): ") == 7  # every line read was prompted for
-    (reply,) = ai_lines(out)
-    assert reply.group(1) == "O" and reply.group(4) == "alpha-beta"
-    assert int(reply.group(5).replace(",", "")) > 0
-    assert out.rstrip().endswith("Game abandoned.")
-
-
-def test_eof_mid_game_exits_cleanly() -> None:
-    code, out, err = run(["play", "--seed", "1"], "5\n")
-    assert code == 0 and err == ""
-    assert "Input ended." in out and "Game abandoned." in out
-    assert "Traceback" not in out + err
-    assert "Result:" not in out
-
-
-def test_ctrl_c_exits_with_130() -> None:
-    out = io.StringIO()
-    code = main(["play", "--seed", "1"], InterruptingStdin("5\n"), out, io.StringIO())
-    assert code == 130
-    assert out.getvalue().rstrip().endswith("Interrupted: game abandoned.")
-    assert len(ai_lines(out.getvalue())) == 1
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_full_game_as_x(seed: int) -> None:
-    # Trying 1, 2, ..., 9 in turn always finds a free cell; taken ones are rejected and skipped.
-    code, out, err = run(["play", "--as", "X", "--seed", str(seed)], ALL_CELLS)
-    assert code == 0 and err == ""
-    replies = ai_lines(out)
-    assert replies and all(m.group(1) == "O" for m in replies)
-    last = out.rstrip().splitlines()[-1]
-    assert last in ("Result: draw.", *(f"Result: O wins on {line} (the AI wins)." for line in _lines()))
-    assert "you win" not in out
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_full_game_as_o(seed: int) -> None:
-    code, out, err = run(["play", "--as", "o", "--seed", str(seed)], ALL_CELLS)
-    assert code == 0 and err == ""
-    lines = out.splitlines()
-    assert lines[0] == "You are O, the AI is X (alpha-beta, unbeatable)."
-    assert AI_LINE.match(lines[2])  # the AI moves first
-    replies = ai_lines(out)
-    assert all(m.group(1) == "X" for m in replies)
-    assert out.rstrip().splitlines()[-1].startswith("Result: ")
-    assert "you win" not in out
-    assert "Your move (O): " in out
-
-
-def test_same_seed_same_session() -> None:
-    assert len(ai_lines(run(["play", "--seed", "9"], ALL_CELLS)[1])) >= 3
-    first = [m.group(2) for m in ai_lines(run(["play", "--seed", "9"], ALL_CELLS)[1])]
-    second = [m.group(2) for m in ai_lines(run(["play", "--seed", "9"], ALL_CELLS)[1])]
-    assert first == second
-
-
-def test_minimax_reports_its_full_count() -> None:
-    code, out, _ = run(["play", "--as", "O", "--algorithm", "minimax", "--seed", "0"], "")
-    assert code == 0
-    first = ai_lines(out)[0]
-    assert first.group(4) == "minimax"
-    assert first.group(5) == "549,945"
-
-
-def test_easy_difficulty_says_when_it_moved_at_random() -> None:
-    notes = 0
-    for seed in range(10):
-        _, out, _ = run(["play", "--difficulty", "easy", "--seed", str(seed)], ALL_CELLS)
-        notes += sum(1 for m in ai_lines(out) if m.group(3))
-    assert notes > 0
-
-
-def test_x_can_win_against_easy_sometimes() -> None:
-    results = {
-        run(["play", "--difficulty", "easy", "--seed", str(seed)], ALL_CELLS)[1].splitlines()[-1] for seed in range(30)
-    }
-    assert any("(you win)" in r for r in results)
+def test_play_is_not_a_command() -> None:
+    """Playing in a terminal is the bot's console; the engine's CLI only analyses and reviews."""
+    code, out, err = run(["play"])
+    assert code == 2 and out == ""
+    assert "invalid choice: 'play'" in err
 
 
 # --- analyse ------------------------------------------------------------------------------------------
@@ -171,7 +65,7 @@ def test_analyse_json() -> None:
     assert data["move"] == 9
     assert data["value"] == 6
     assert data["pv"][0] == 9 and all(1 <= c <= 9 for c in data["pv"])
-    assert data["algorithm"] == "alphabeta"
+    assert data["algorithm"] == "alpha-beta"
     assert data["to_move"] == "O"
     assert isinstance(data["states"], int) and data["states"] > 0
     assert isinstance(data["elapsed_ms"], float)
@@ -206,15 +100,17 @@ def test_analyse_bad_board_exits_2_with_one_line(board: str, fragment: str, as_j
 
 def test_bad_arguments_exit_2() -> None:
     assert run([])[0] == 2
-    assert run(["play", "--as", "Z"])[0] == 2
-    assert run(["play", "--seed", "x"])[0] == 2
+    assert run(["analyse", "....X....", "--algorithm", "alphabeta"])[0] == 2  # spelled "alpha-beta"
     code, _, err = run(["analyse"])
     assert code == 2 and "BOARD" in err
+    code, _, err = run(["review"])
+    assert code == 2 and "CELL" in err
+    assert run(["review", "4", "x"])[0] == 2
 
 
 def test_help_exits_0() -> None:
     code, out, _ = run(["--help"])
-    assert code == 0 and "analyse" in out
+    assert code == 0 and "analyse" in out and "review" in out
 
 
 def test_python_dash_m_engine_analyse_smoke() -> None:
@@ -238,5 +134,84 @@ def test_python_dash_m_engine_analyse_smoke() -> None:
     assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
 
 
-def _lines() -> list[str]:
-    return ["1-2-3", "4-5-6", "7-8-9", "1-4-7", "2-5-8", "3-6-9", "1-5-9", "3-5-7"]
+# --- review -------------------------------------------------------------------------------------------
+
+
+def test_review_text_labels_the_blunder_and_names_the_best_moves() -> None:
+    code, out, err = run(["review", "4", "1", "0", "8", "6", "3", "2"])
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Cells 0-8")
+    assert len(lines) == 1 + 7 + 2
+    assert re.match(r"^ 1\. X 4  draw in 9 -> draw in 8 +best +[\d,]+ states$", lines[1])
+    assert re.match(r"^ 2\. O 1  draw in 8 -> loss in 5 +blunder \(best: 0 2 6 8\) +[\d,]+ states$", lines[2])
+    assert re.match(r"^ 7\. X 2  win in 1 -> won +best +\d+ states?$", lines[7])
+    assert lines[-2:] == ["X: 4 of 4 best", "O: 2 of 3 best; blunder at ply 2"]
+
+
+def test_review_text_lists_every_kind_of_error() -> None:
+    code, out, _ = run(["review", "0", "4", "1", "5", "3", "2", "8"])
+    assert code == 0
+    assert " 5. X 3  win in 1 -> win in 2" in out and "slower (best: 2)" in out
+    assert out.splitlines()[-2:] == [
+        "X: 2 of 4 best; blunder at ply 7; slower at ply 5",
+        "O: 2 of 3 best; blunder at ply 4",
+    ]
+    _, out, _ = run(["review", "0", "1", "3", "2", "6"])
+    assert out.splitlines()[-1] == "O: 0 of 2 best; blunder at ply 2; inaccuracy at ply 4"
+
+
+def test_review_json_matches_engine_review() -> None:
+    moves = [4, 1, 0, 8]
+    code, out, err = run(["review", *map(str, moves), "--json"])
+    assert code == 0 and err == ""
+    assert out.count("\n") == 1
+    data = json.loads(out)
+    assert data["algorithm"] == "alpha-beta"
+    assert data["moves"] == moves
+    for got, want in zip(data["plies"], review(moves), strict=True):
+        assert got["ply"] == want.ply and got["mover"] == want.mover.value and got["cell"] == want.cell
+        assert parse_board(got["board"]) == want.state
+        assert got["before"] == {"result": want.before.result, "plies": want.before.plies}
+        assert got["after"] == {"result": want.after.result, "plies": want.after.plies}
+        assert got["label"] == want.label and got["best_moves"] == list(want.best_moves)
+        assert got["states"] == want.states
+    assert data["summary"]["O"] == {
+        "moves": 2,
+        "best": 1,
+        "slower": [],
+        "inaccuracies": [],
+        "mistakes": [],
+        "blunders": [2],
+    }
+    assert data["summary"]["X"]["best"] == 2
+
+
+@pytest.mark.parametrize(
+    ("cells", "fragment"),
+    [
+        (["4", "4"], "move 2 (4) cannot be played: cell 4 (shown as 5) is already taken by X"),
+        (["4", "9"], "move 2 (9) cannot be played: cell 9 is out of range"),
+        (["0", "3", "1", "4", "2", "5"], "move 6 (5) cannot be played: the game is over (X won)"),
+    ],
+)
+@pytest.mark.parametrize("as_json", [False, True])
+def test_review_illegal_list_exits_2_with_one_line(cells: list[str], fragment: str, as_json: bool) -> None:
+    code, out, err = run(["review", *cells, *(["--json"] if as_json else [])])
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert fragment in err
+
+
+def test_python_dash_m_engine_review_smoke() -> None:
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "review", "4", "0", "8", "--json"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert [p["label"] for p in json.loads(proc.stdout)["plies"]] == ["best", "best", "best"]

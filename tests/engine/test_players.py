@@ -12,7 +12,7 @@ import pytest
 from engine.errors import GameOverError
 from engine.game import State, actions, initial_state, parse_board, result
 from engine.players import Difficulty, choose_move
-from engine.search import TEXTBOOK_ALPHABETA, search
+from engine.search import TEXTBOOK_ALPHA_BETA, search
 
 if TYPE_CHECKING:
     from conftest import Oracle
@@ -81,10 +81,10 @@ def test_same_seed_same_game(difficulty: Difficulty) -> None:
 
 
 def test_custom_config_is_used() -> None:
-    d = choose_move(parse_board("...X....."), Difficulty.UNBEATABLE, config=TEXTBOOK_ALPHABETA, rng=random.Random(0))
+    d = choose_move(parse_board("...X....."), Difficulty.UNBEATABLE, config=TEXTBOOK_ALPHA_BETA, rng=random.Random(0))
     assert d.search.states == 7_641
-    assert d.search.config == TEXTBOOK_ALPHABETA
-    assert d.move in search(parse_board("...X....."), config=TEXTBOOK_ALPHABETA).best_moves
+    assert d.search.config == TEXTBOOK_ALPHA_BETA
+    assert d.move in search(parse_board("...X....."), config=TEXTBOOK_ALPHA_BETA).best_moves
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty))

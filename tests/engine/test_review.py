@@ -1,127 +1,237 @@
-"""engine.review: every ply's value and label, checked against an independent plain-minimax oracle."""
+"""engine.review: labels on known games, and every ply checked against plain minimax on random games.
+
+Cells are 0-8, row-major from the top-left: 0 1 2 / 3 4 5 / 6 7 8.
+"""
 
 from __future__ import annotations
 
-import functools
-import random
+import pickle
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import IllegalMoveError, Mark, review
+from engine import (
+    DEFAULT,
+    CellOccupiedError,
+    CellOutOfRangeError,
+    GameOverError,
+    IllegalMoveError,
+    IllegalSequenceError,
+    Mark,
+    Outcome,
+    PlyReview,
+    SearchConfig,
+    SearchResult,
+    State,
+    actions,
+    initial_state,
+    parse_board,
+    result,
+    review,
+    search,
+    summary,
+    terminal,
+    winner,
+)
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-
-
-def won(board: str, mark: str) -> bool:
-    return any(all(board[c] == mark for c in line) for line in LINES)
-
-
-@functools.cache
-def oracle(board: str) -> tuple[str, int]:
-    """Plain minimax over strings, for the player to move: (win/draw/loss, plies to the end with best play),
-    preferring fast wins and slow losses. Independent of engine/."""
-    mark = "X" if board.count("X") == board.count("O") else "O"
-    options = []
-    for cell in (c for c in range(9) if board[c] == "."):
-        options.append(oracle_after(board, cell, mark))
-    return max(options, key=_rank)
-
-
-def oracle_after(board: str, cell: int, mark: str) -> tuple[str, int]:
-    """The mover's value of playing ``cell``, counted from ``board`` (the move included)."""
-    after = board[:cell] + mark + board[cell + 1 :]
-    if won(after, mark):
-        return ("win", 1)
-    if "." not in after:
-        return ("draw", 1)
-    result, plies = oracle(after)
-    return ({"win": "loss", "loss": "win", "draw": "draw"}[result], plies + 1)
+PLAIN_MINIMAX = SearchConfig("minimax", "natural", "depth", transposition=False, root_window="fresh", symmetry=False)
 
 
-def _rank(value: tuple[str, int]) -> tuple[int, int]:
-    result, plies = value
-    return (2, -plies) if result == "win" else (1, 0) if result == "draw" else (0, plies)
+def test_a_perfect_game_is_best_throughout() -> None:
+    plies = review([4, 0, 8, 2, 1, 7, 6, 3, 5])
+    assert [p.label for p in plies] == ["best"] * 9
+    assert [p.ply for p in plies] == list(range(1, 10))
+    assert [p.mover for p in plies] == [Mark.X, Mark.O] * 4 + [Mark.X]
+    assert all(p.before == Outcome("draw", 9 - i) and p.after == Outcome("draw", 8 - i) for i, p in enumerate(plies))
+    assert all(p.cell in p.best_moves for p in plies)
+    assert plies[0].best_moves == tuple(range(9))  # every opening draws
+    assert plies[1].best_moves == (0, 2, 6, 8)  # against the centre only a corner draws
+    assert plies[-1].after == Outcome("draw", 0)
 
 
-def play(moves: list[int]) -> str:
-    board = "." * 9
-    for i, cell in enumerate(moves):
-        board = board[:cell] + "XO"[i % 2] + board[cell + 1 :]
-    return board
+def test_an_edge_reply_to_the_centre_is_a_blunder() -> None:
+    opening, reply, punish = review([4, 1, 0])
+    assert (opening.label, opening.before, opening.after) == ("best", Outcome("draw", 9), Outcome("draw", 8))
+    assert reply.mover is Mark.O and reply.cell == 1
+    assert reply.label == "blunder"
+    assert reply.before == Outcome("draw", 8)
+    assert reply.after.result == "loss"
+    assert reply.best_moves == (0, 2, 6, 8)
+    assert punish.label == "best" and punish.before == Outcome("win", reply.after.plies)
 
 
-def test_an_edge_reply_to_the_centre_is_a_blunder_and_the_corners_are_named() -> None:
-    plies = review([4, 1, 0, 8, 6, 2, 3])
-    assert [p.label for p in plies] == ["best", "blunder", "best", "best", "best", "best", "best"]
-    blunder = plies[1]
-    assert blunder.mover is Mark.O and blunder.cell == 1 and blunder.best == (0, 2, 6, 8)
-    assert (blunder.before.result, blunder.after.result) == ("draw", "loss")
-    assert plies[-1].before.result == "win" and plies[-1].before.plies == 1
+def test_ignoring_an_immediate_win_for_a_draw_is_a_mistake() -> None:
+    # X 0, 1 threatens 2; O plays 3 (making its own threat on 3-4-5) instead of blocking; X blocks 5.
+    plies = review([0, 4, 1, 3, 5])
+    assert plies[3].label == "blunder"
+    missed = plies[4]
+    assert missed.mover is Mark.X
+    assert missed.before == Outcome("win", 1)
+    assert missed.after.result == "draw"
+    assert missed.label == "mistake"
+    assert missed.best_moves == (2,)
 
 
-def test_a_missed_win_is_a_mistake_a_slower_win_slower_and_a_faster_loss_an_inaccuracy() -> None:
-    # X 6, O 5 ... O to move at ply 4 wins by playing 0; 4 only draws
-    mistake = review([5, 6, 7, 4])[-1]
-    assert (mistake.label, mistake.mover, mistake.best) == ("mistake", Mark.O, (0,))
-    assert (mistake.before.result, mistake.after.result) == ("win", "draw")
-    # O could win at once with 2 and plays 0, which still wins two plies later
-    slower = review([5, 6, 7, 4, 3, 0])[-1]
-    assert (slower.label, slower.best) == ("slower", (2,))
-    assert (slower.before.plies, slower.after.plies) == (1, 3)
-    # X is lost either way, but 3 loses two plies sooner than 6
-    inaccuracy = review([5, 7, 2, 8, 3])[-1]
-    assert (inaccuracy.label, inaccuracy.best) == ("inaccuracy", (6,))
-    assert (inaccuracy.before.plies, inaccuracy.after.plies) == (4, 2)
+def test_a_fork_instead_of_the_immediate_win_is_slower() -> None:
+    # X 0, 1 threatens 2; O does not block; X plays 3, a fork that still wins, two plies later.
+    slower = review([0, 4, 1, 5, 3])[4]
+    assert slower.before == Outcome("win", 1)
+    assert slower.after == Outcome("win", 2)
+    assert slower.label == "slower"
+    assert slower.best_moves == (2,)
 
 
-def test_labels_follow_their_definitions_on_every_ply_of_random_games() -> None:
-    rng = random.Random(7)
-    for _ in range(200):
-        moves: list[int] = []
-        board = "." * 9
-        while not (won(board, "X") or won(board, "O") or "." not in board):
-            moves.append(rng.choice([c for c in range(9) if board[c] == "."]))
-            board = play(moves)
-        for p in review(moves):
-            before, after = (p.before.result, p.before.plies), (p.after.result, p.after.plies)
-            if p.label == "best":
-                assert before == after and p.best == ()
-            else:
-                assert _rank(after) < _rank(before) and p.cell not in p.best and p.best
-                expected = {
-                    ("win", "win"): "slower",
-                    ("win", "draw"): "mistake",
-                    ("win", "loss"): "blunder",
-                    ("draw", "loss"): "blunder",
-                    ("loss", "loss"): "inaccuracy",
-                }[(before[0], after[0])]
-                assert p.label == expected
+def test_leaving_a_threat_unblocked_in_a_lost_position_is_an_inaccuracy() -> None:
+    # O is lost after the edge reply; X 0, 3 threatens 6 and O plays 2: the loss comes at once.
+    inaccuracy = review([0, 1, 3, 2])[3]
+    assert inaccuracy.before.result == "loss" and inaccuracy.before.plies > 2
+    assert inaccuracy.after == Outcome("loss", 1)
+    assert inaccuracy.label == "inaccuracy"
+    assert 6 in inaccuracy.best_moves
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.permutations(range(9)), st.integers(1, 9))
-def test_every_ply_agrees_with_plain_minimax(order: list[int], length: int) -> None:
-    moves: list[int] = []
-    for cell in order[:length]:
-        board = play(moves)
-        if won(board, "X") or won(board, "O"):
-            break
-        moves.append(cell)
-    for p in review(moves):
-        board = play(moves[: p.ply - 1])
-        mark = "XO"[(p.ply - 1) % 2]
-        assert p.mover.value == mark
-        assert (p.before.result, p.before.plies) == oracle(board)
-        assert (p.after.result, p.after.plies) == oracle_after(board, p.cell, mark)
-        best = {c for c in range(9) if board[c] == "." and oracle_after(board, c, mark) == oracle(board)}
-        assert (p.cell in best) == (p.label == "best")
-        assert p.label == "best" or set(p.best) == best
-        assert p.states > 0
+def test_turning_a_win_into_a_loss_is_a_blunder() -> None:
+    plies = review([5, 0, 7])
+    assert plies[1].label == "blunder"
+    assert plies[2].before.result == "win" and plies[2].after.result == "loss"
+    assert plies[2].label == "blunder"
 
 
-@pytest.mark.parametrize("moves", [[4, 4], [9], [-1], [0, 3, 1, 4, 2, 5]])
-def test_illegal_games_are_refused(moves: list[int]) -> None:
-    with pytest.raises(IllegalMoveError):
+def test_the_winning_move_ends_with_plies_zero() -> None:
+    last = review([0, 3, 1, 4, 2])[-1]
+    assert last.before == Outcome("win", 1) and last.after == Outcome("win", 0)
+    assert last.label == "best"
+
+
+def test_states_are_the_default_searchs_count() -> None:
+    for ply in review([4, 0, 8, 2, 6]):
+        assert ply.states == search(ply.state, config=DEFAULT).states
+        assert ply.states > 0
+
+
+def test_summary_lists_each_sides_errors_by_ply() -> None:
+    sides = summary(review([0, 4, 1, 3, 5, 2]))
+    assert list(sides) == [Mark.X, Mark.O]
+    x, o = sides[Mark.X], sides[Mark.O]
+    assert (x.moves, x.best, x.mistakes, x.blunders, x.slower, x.inaccuracies) == (3, 2, (5,), (), (), ())
+    assert (o.moves, o.best, o.mistakes, o.blunders, o.slower, o.inaccuracies) == (3, 2, (), (4,), (), ())
+
+
+def test_summary_of_nothing() -> None:
+    assert review([]) == ()
+    sides = summary([])
+    assert all(s.moves == s.best == 0 and s.blunders == s.mistakes == () for s in sides.values())
+
+
+@pytest.mark.parametrize(
+    ("moves", "ply", "cause"),
+    [
+        ([4, 4], 2, CellOccupiedError),
+        ([4, 9], 2, CellOutOfRangeError),
+        ([-1], 1, CellOutOfRangeError),
+        ([4, "0"], 2, CellOutOfRangeError),
+        ([4, True], 2, CellOutOfRangeError),
+        ([0, 3, 1, 4, 2, 5], 6, GameOverError),
+    ],
+)
+def test_illegal_sequences_name_the_bad_move(moves: list[int], ply: int, cause: type[IllegalMoveError]) -> None:
+    with pytest.raises(IllegalSequenceError) as info:
         review(moves)
+    assert isinstance(info.value, IllegalMoveError) and isinstance(info.value, ValueError)
+    assert info.value.ply == ply and info.value.cell == moves[ply - 1]
+    assert isinstance(info.value.__cause__, cause)
+    assert str(info.value).startswith(f"move {ply} ({moves[ply - 1]!r}) cannot be played: ")
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert (type(copy), str(copy), copy.ply, copy.cell) == (IllegalSequenceError, str(info.value), ply, moves[ply - 1])
+
+
+# --- every ply against plain minimax, on random legal games ------------------------------------------
+
+
+@cache
+def minimax(state: State) -> SearchResult:
+    """Plain minimax (no pruning, no table, depth-aware scores), once per position."""
+    return search(state, config=PLAIN_MINIMAX)
+
+
+def mover_outcome(state: State, mover: Mark) -> Outcome:
+    """``state``'s value for ``mover``, from plain minimax (or the rules when the game is over)."""
+    if terminal(state):
+        won = winner(state)
+        return Outcome("draw" if won is None else "win" if won is mover else "loss", 0)
+    value = minimax(state).value  # X's point of view: ±(10 - plies from state), 0 for a draw
+    if mover is Mark.O:
+        value = -value
+    if value == 0:
+        return Outcome("draw", 9 - state.marks)
+    return Outcome("win" if value > 0 else "loss", 10 - abs(value))
+
+
+def expected_label(before: Outcome, after: Outcome) -> str:
+    rank = {"loss": 0, "draw": 1, "win": 2}
+    assert rank[after.result] <= rank[before.result]
+    if after.result == before.result:
+        if after.plies == before.plies - 1:
+            return "best"
+        return "slower" if after.result == "win" else "inaccuracy"
+    return "blunder" if after.result == "loss" else "mistake"
+
+
+games = st.lists(st.integers(min_value=0, max_value=8), max_size=9).map(
+    lambda picks: _play(picks)  # a pick indexes the list of legal moves, so every game is legal
+)
+
+
+def _play(picks: list[int]) -> list[int]:
+    state, moves = initial_state(), []
+    for pick in picks:
+        legal = actions(state)
+        if not legal:
+            break
+        moves.append(legal[pick % len(legal)])
+        state = result(state, moves[-1])
+    return moves
+
+
+@settings(max_examples=400, deadline=None)
+@given(games)
+def test_every_ply_matches_plain_minimax(moves: list[int]) -> None:
+    plies = review(moves)
+    assert [p.cell for p in plies] == moves
+    state = initial_state()
+    for number, ply in enumerate(plies, start=1):
+        assert isinstance(ply, PlyReview)
+        assert (ply.ply, ply.state, ply.mover) == (number, state, Mark.X if number % 2 else Mark.O)
+        after = result(state, ply.cell)
+        assert ply.before == mover_outcome(state, ply.mover)
+        assert ply.after == mover_outcome(after, ply.mover)
+        assert set(ply.best_moves) == set(minimax(state).best_moves)
+        assert list(ply.best_moves) == sorted(ply.best_moves)
+        assert ply.label == expected_label(ply.before, ply.after)
+        assert (ply.label == "best") == (ply.cell in ply.best_moves)
+        assert ply.states == search(state, config=DEFAULT).states
+        state = after
+
+
+@settings(max_examples=200, deadline=None)
+@given(games)
+def test_summary_accounts_for_every_ply(moves: list[int]) -> None:
+    plies = review(moves)
+    sides = summary(plies)
+    for mark, side in sides.items():
+        mine = [p for p in plies if p.mover is mark]
+        assert side.mark is mark and side.moves == len(mine)
+        assert side.best == sum(p.label == "best" for p in mine)
+        assert side.blunders == tuple(p.ply for p in mine if p.label == "blunder")
+        assert side.mistakes == tuple(p.ply for p in mine if p.label == "mistake")
+        assert side.slower == tuple(p.ply for p in mine if p.label == "slower")
+        assert side.inaccuracies == tuple(p.ply for p in mine if p.label == "inaccuracy")
+        assert side.best + len(side.blunders + side.mistakes + side.slower + side.inaccuracies) == side.moves
+
+
+def test_a_game_that_ends_early_can_be_reviewed() -> None:
+    plies = review([0, 3, 1, 4, 2])
+    assert terminal(parse_board("XXXOO...."))
+    assert len(plies) == 5 and plies[-1].mover is Mark.X

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.game import Mark, State, initial_state, parse_board, player, result
-from engine.search import TEXTBOOK_ALPHABETA, TEXTBOOK_MINIMAX, search
+from engine.search import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, search
 
 
 def from_people(x: tuple[int, ...], o: tuple[int, ...]) -> State:
@@ -41,10 +41,10 @@ def test_plain_minimax_from_the_empty_board() -> None:
         ((4, 7, 9), (1, 2), 27, 3),
     ],
 )
-def test_alphabeta_in_seed_000s_game(x: tuple[int, ...], o: tuple[int, ...], states: int, people_move: int) -> None:
+def test_alpha_beta_in_seed_000s_game(x: tuple[int, ...], o: tuple[int, ...], states: int, people_move: int) -> None:
     state = from_people(x, o)
     assert player(state) is Mark.O
-    res = search(state, config=TEXTBOOK_ALPHABETA)
+    res = search(state, config=TEXTBOOK_ALPHA_BETA)
     assert res.states == states
     assert res.move + 1 == people_move
 
@@ -53,7 +53,7 @@ def test_seed_000s_game_is_one_line_of_play() -> None:
     """The three positions follow each other: each is the previous one plus O's reply and X's move."""
     state = from_people((4,), ())
     for human in (7, 9):
-        state = result(state, search(state, config=TEXTBOOK_ALPHABETA).move)
+        state = result(state, search(state, config=TEXTBOOK_ALPHA_BETA).move)
         state = result(state, human - 1)
     assert state == parse_board("OO.X..X.X")
 
