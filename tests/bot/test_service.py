@@ -1,0 +1,198 @@
+"""The game service without Discord: the rules of the flow, resuming after a restart, the deadlines, and that
+decisions in one channel never wait on another channel's work."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from bot.games import Actor, Challenged, Declined, GameService, Hinted, NeedsHistory, Posted, Refusal, Shown, refusals
+from bot.games.ai import AI
+from bot.games.game import Algorithm, Game
+from bot.games.service import History, Player
+from engine import Decision, Difficulty, Mark, State
+
+ALICE, BOB, CAROL = 11, 22, 33
+CHANNEL = 100
+
+
+@pytest.fixture
+def ai() -> AI:
+    return AI(ThreadPoolExecutor(2), rng=random.Random(1))
+
+
+def service(ai: AI, **options: object) -> GameService:
+    return GameService(ai, rng=random.Random(2), **options)  # type: ignore[arg-type]
+
+
+def who(user: int, channel: int = CHANNEL) -> Actor:
+    return Actor(user, channel, guild_id=5)
+
+
+async def started(
+    games: GameService, user: int = ALICE, channel: int = CHANNEL, game_id: str | None = None, **options: object
+) -> Game:
+    game_id = game_id or f"g{channel}"
+    outcome = await games.start(who(user, channel), game_id=game_id, **options)  # type: ignore[arg-type]
+    assert isinstance(outcome, Posted | Challenged), outcome
+    games.placed(channel, outcome.game.game_id, 1000 + channel, outcome.game.post)
+    game = games.current(channel)
+    assert game is not None
+    return game
+
+
+def refused(outcome: object, key: str) -> None:
+    assert isinstance(outcome, Refusal) and outcome.key == key, outcome
+
+
+async def test_a_press_plays_the_move_and_the_bots_reply(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    outcome = await games.press(who(ALICE), board, 4)
+    assert isinstance(outcome, Shown)
+    assert outcome.game.moves[0] == 4 and outcome.game.ply == 2 and outcome.game.last_ai is not None
+    assert outcome.game.ai_states == outcome.game.last_ai.states > 0
+    assert games.current(CHANNEL) == outcome.game
+
+
+async def test_refusals(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    refused(await games.press(who(BOB), board, 0), refusals.NOT_YOUR_GAME)
+    refused(await games.start(who(BOB), game_id="other"), refusals.BUSY_GAME)
+    refused(await games.start(who(ALICE), game_id="x", opponent=ALICE), refusals.SELF_CHALLENGE)
+    refused(await games.start(who(ALICE), game_id="x", opponent=BOB, opponent_is_bot=True), refusals.BOT_CHALLENGE)
+    after = await games.press(who(ALICE), board, 4)
+    assert isinstance(after, Shown)
+    refused(await games.press(who(ALICE), board, 0), refusals.BOARD_CHANGED)  # the board she saw is older
+    taken = next(c for c in range(9) if after.game.state[c] is Mark.O)
+    refused(await games.press(who(ALICE), after.game, taken), refusals.CELL_TAKEN)
+    refused(await games.move(who(ALICE), taken), refusals.CELL_TAKEN)
+    elsewhere = after.game.at(999)
+    stale = await games.press(who(ALICE), elsewhere, 0)
+    refused(stale, refusals.STALE_BOARD)
+    assert isinstance(stale, Refusal) and "1100" in str(stale.values["link"])
+
+
+async def test_fifty_simultaneous_starts_make_one_game(ai: AI) -> None:
+    games = service(ai)
+    outcomes = await asyncio.gather(*(games.start(who(u), game_id=f"g{u}", play_as=Mark.O) for u in range(50)))
+    assert sum(isinstance(o, Posted) for o in outcomes) == 1
+    assert all(o.key == refusals.BUSY_GAME for o in outcomes if isinstance(o, Refusal))
+    assert len(games) == 1 and games.locks_held == 0
+
+
+async def test_both_players_pressing_at_once_apply_exactly_one_move(ai: AI) -> None:
+    games = service(ai)
+    challenge = await started(games, opponent=BOB)
+    accepted = await games.answer(who(BOB), challenge.game_id, BOB, accept=True)
+    assert isinstance(accepted, Shown)
+    board = accepted.game
+    first, second = await asyncio.gather(games.press(who(ALICE), board, 0), games.press(who(ALICE), board, 1))
+    assert [isinstance(first, Shown), isinstance(second, Shown)].count(True) == 1
+    game = games.current(CHANNEL)
+    assert game is not None and game.ply == 1
+
+
+class SlowAI(AI):
+    """An AI whose searches take 0.3 s (to show what waits for a search and what does not)."""
+
+    async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
+        await asyncio.sleep(0.3)
+        return await super().choose(state, difficulty, algorithm)
+
+
+async def test_a_search_in_one_channel_never_holds_up_others_or_a_spectator() -> None:
+    games = service(SlowAI(ThreadPoolExecutor(2)))
+    board = await started(games, play_as=Mark.X)
+    other = await started(games, BOB, CHANNEL + 1, play_as=Mark.X)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    thinking = asyncio.ensure_future(games.press(who(ALICE), board, 4))
+    await asyncio.sleep(0.05)
+    refused(await games.press(who(CAROL), board, 0), refusals.NOT_YOUR_GAME)  # a spectator: no lock needed
+    assert loop.time() - began < 0.2 and not thinking.done()
+    other_move = await games.press(who(BOB, CHANNEL + 1), other, 0)  # another channel's search runs alongside
+    assert isinstance(other_move, Shown) and isinstance(await thinking, Shown)
+    assert loop.time() - began < 0.55  # two 0.3 s searches overlapped
+
+
+async def test_after_a_restart_intents_ask_for_the_history_then_resume_the_newest_board(ai: AI) -> None:
+    before = service(ai)
+    board = await started(before)
+    played = await before.press(who(ALICE), board, 4)
+    assert isinstance(played, Shown)
+    newer, older = played.game, board
+
+    after = service(ai)  # a new process: no games in memory
+    assert isinstance(await after.move(who(ALICE), 0), NeedsHistory)
+    assert isinstance(await after.press(who(ALICE), older, 0), NeedsHistory)
+    history = History((newer.at(2000), older.at(1000)))
+    refused(await after.press(who(ALICE), older.at(1000), 0, history=history), refusals.STALE_BOARD)
+    assert after.current(CHANNEL) is None  # the older board never resumed the game
+    refused(await after.hint(who(ALICE), history=History(readable=False)), refusals.NO_HISTORY)
+    refused(await after.hint(who(ALICE), history=History((newer.end("abandoned"),))), refusals.NO_GAME)
+    hinted = await after.hint(who(ALICE), history=history)
+    assert isinstance(hinted, Hinted) and hinted.game.moves == newer.moves
+    assert after.current(CHANNEL) is not None
+
+
+async def test_placed_and_unposted(ai: AI) -> None:
+    games = service(ai)
+    outcome = await games.start(who(ALICE), game_id="g1")
+    assert isinstance(outcome, Posted)
+    assert games.unposted(CHANNEL, "g1", None, outcome.game.post) is None
+    assert games.current(CHANNEL) is None  # nobody saw it: dropped, the channel is free
+    board = await started(games)
+    moved = await games.move(who(ALICE), 4)
+    assert isinstance(moved, Posted) and moved.retired == board.message_id
+    kept = games.unposted(CHANNEL, board.game_id, moved.retired, moved.game.post)
+    assert kept is not None and kept.message_id == board.message_id and kept.moves == moved.game.moves
+    again = await games.repost(who(BOB))  # anyone may repost
+    assert isinstance(again, Posted)
+    # the previous post's answer arrives after the repost: kept until the newest board's id is known
+    assert games.placed(CHANNEL, board.game_id, 555, again.game.post - 1) == ()
+    assert games.placed(CHANNEL, board.game_id, 777, again.game.post) == (555,)
+    assert games.is_board(CHANNEL, 777)
+    assert games.placed(CHANNEL, board.game_id, 556, again.game.post - 1) == (556,)
+
+
+async def test_deadlines_end_games_once(ai: AI) -> None:
+    finished: list[Game] = []
+    expired: list[Game] = []
+    games = service(
+        ai, turn_timeout=0.05, challenge_timeout=0.05, on_finished=finished.append, on_expired=expired.append
+    )
+    await started(games)
+    await started(games, BOB, CHANNEL + 1, opponent=CAROL)
+    await asyncio.sleep(0.2)
+    assert sorted(g.end_reason or "" for g in finished) == ["abandoned", "expired"]
+    assert [g.game_id for g in expired] == [g.game_id for g in finished]
+    assert len(games) == 0
+    refused(
+        await games.answer(who(CAROL, CHANNEL + 1), f"g{CHANNEL + 1}", CAROL, accept=True), refusals.CHALLENGE_CLOSED
+    )
+
+
+async def test_resign_decline_and_finished_games(ai: AI) -> None:
+    finished: list[Game] = []
+    games = service(ai, on_finished=finished.append)
+    challenge = await started(games, opponent=BOB)
+    not_yours = await games.answer(who(CAROL), challenge.game_id, BOB, accept=True)
+    assert isinstance(not_yours, Refusal) and not_yours.values == {"user": Player(BOB)}
+    assert isinstance(await games.answer(who(BOB), challenge.game_id, BOB, accept=False), Declined)
+    board = await started(games, game_id="second")
+    resigned = await games.resign(who(ALICE), board=board)
+    assert isinstance(resigned, Shown) and resigned.game.winner is Mark.O
+    refused(await games.press(who(ALICE), board, 0), refusals.GAME_OVER)
+    assert [g.end_reason for g in finished] == ["declined", "resigned"]
+
+
+async def test_the_lock_map_stays_bounded(ai: AI) -> None:
+    games = service(ai)
+    for channel in range(1000):
+        await games.start(who(ALICE, channel), game_id=f"g{channel}", play_as=Mark.O)
+    assert len(games) == 1000 and games.locks_held == 0
