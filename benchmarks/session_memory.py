@@ -1,8 +1,8 @@
 """Benchmark: the bot's own retained memory per active game, measured with tracemalloc.
 
-Run from the repository root: ``python benchmarks/session_memory.py [--games N]``. It starts N games the
-way the cog does (a Session after one move and the bot's reply, its channel lock and turn timer, held in a
-SessionManager) and prints the Python heap they retain per game. The RSS-based figure of
+Run from the repository root: ``python benchmarks/session_memory.py [--games N]``. It starts N games through
+the game service, as the cog does (each game after the person's first press and the bot's reply, with its
+board message and turn deadline), and prints the Python heap they retain per game. The RSS-based figure of
 ``benchmarks/load.py`` also counts allocator high-water marks and discord.py's per-interaction objects.
 """
 
@@ -20,32 +20,36 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bot.ai import decide  # noqa: E402
-from bot.sessions import Session, SessionManager, new_game_id  # noqa: E402
-
-from engine import Difficulty  # noqa: E402
+from bot.games import Actor, GameService, Posted, Shown, new_game_id  # noqa: E402
+from bot.games.ai import AI  # noqa: E402
+from engine import Mark  # noqa: E402
 
 
 async def retained_bytes_per_game(games: int) -> float:
-    """Bytes of Python heap that ``games`` running games keep alive in a SessionManager."""
+    """Bytes of Python heap that ``games`` running games keep alive in the game service."""
     rng = random.Random(1)
     openings = [rng.randrange(9) for _ in range(games)]
-    replies = {}
-    for cell in set(openings):  # the engine's work (and its caches) happens before measuring
-        state = Session("000000", 0, 1, None).play(cell).state
-        replies[cell] = decide(state, Difficulty.UNBEATABLE, "alpha-beta", 7)
-    manager = SessionManager(turn_timeout=600)
+    service = GameService(AI(rng=rng), turn_timeout=600)
+    for cell in set(openings):  # warm the engine's caches and the executor before measuring
+        warm = await service.start(Actor(1, 1), game_id=new_game_id(), play_as=Mark.X)
+        assert isinstance(warm, Posted)
+        await service.press(Actor(1, 1), warm.game.at(1), cell)
+        service.close()
+        service = GameService(service.ai, turn_timeout=600)
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    for i, cell in enumerate(openings):  # a game after the person's first move and the bot's reply
-        session = Session(new_game_id(), 10**18 + i, 10**17 + i, None, guild_id=10**18, message_id=10**18 + 2 * i)
-        session = session.play(cell).with_ai(replies[cell])
-        async with manager.lock(session.channel_id):
-            manager.start(session)
+    for i, cell in enumerate(openings):
+        user, channel = 10**17 + i, 10**18 + i
+        actor = Actor(user, channel, guild_id=10**18)
+        started = await service.start(actor, game_id=new_game_id(), play_as=Mark.X)
+        assert isinstance(started, Posted)
+        service.placed(channel, started.game.game_id, 10**18 + 2 * i, started.game.post)
+        pressed = await service.press(actor, started.game.at(10**18 + 2 * i), cell)
+        assert isinstance(pressed, Shown)
     after_snapshot = tracemalloc.take_snapshot()
     tracemalloc.stop()
     grown = sum(stat.size_diff for stat in after_snapshot.compare_to(before, "filename"))
-    manager.close()
+    service.close()
     return grown / games
 
 

@@ -191,7 +191,7 @@ def test_unreachable_database_prints_one_line_without_the_password_and_exits_2(
 
 def _console(script: str, **options: object) -> tuple[int, str]:
     out = io.StringIO()
-    status = console.play(stdin=io.StringIO(script), stdout=out, rng=random.Random(1), **options)  # type: ignore[arg-type]
+    status = console.play(stdin=io.StringIO(script), stdout=out, rng=random.Random(1), locale="en-US", **options)  # type: ignore[arg-type]
     return status, out.getvalue()
 
 
@@ -202,8 +202,16 @@ def test_console_plays_a_full_game_and_reprompts_on_bad_input() -> None:
     assert "That cell is taken" in text
     assert "Hint for ❌ X (best play from both sides)" in text and "**" not in text and "```" not in text
     assert "O played" in text and "alpha-beta evaluated" in text
-    assert "It's a draw." in text or "the bot wins!" in text
-    assert "/ttt move" not in text
+    assert "⭕ the bot wins! The bot evaluated 125 states over 4 moves." in text  # seeded: the same game every run
+    assert "/ttt move" not in text and "Review the game move by move? [y/N]" in text
+
+
+def test_console_offers_the_review_at_the_end() -> None:
+    status, text = _console("2\n1\n9\ny\n", play_as="X")
+    assert status == 0
+    review = text[text.index("Review of game") :].splitlines()
+    assert review[1].startswith("1. X 2 · ") and review[-1].startswith("X: ")
+    assert any("blunder" in line or "mistake" in line for line in review[1:-1]), review
 
 
 def test_console_as_o_with_minimax_opens_with_the_full_tree() -> None:

@@ -611,7 +611,7 @@ async def test_simultaneous_presses_apply_exactly_one_move(fake: FakeDiscord, ch
         private = [r for r in recs if r.callback_type == CB_MESSAGE and r.ephemeral]
         assert len(updates) == 1 and len(private) == 1, [(r.callback_type, r.flags, r.content) for r in recs]
         await answered(updates[0])
-        assert "changed" in (private[0].content or "") or "out of date" in (private[0].content or "")
+        assert "The board changed before your move arrived" in (private[0].content or "")
         after = game.read()
         new_x = [i for i in range(9) if before[i] == "." and after[i] == "X"]
         new_o = [i for i in range(9) if before[i] == "." and after[i] == "O"]

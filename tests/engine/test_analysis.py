@@ -53,7 +53,6 @@ def test_empty_board_is_a_draw_everywhere_and_compares_searches() -> None:
     assert report.minimax_states == 549_945
     assert report.alpha_beta_states == search(initial_state(), config=DEFAULT).states
     assert report.alpha_beta_states < report.minimax_states
-    assert report.elapsed > 0
 
 
 def test_last_move_analysis() -> None:

@@ -62,4 +62,3 @@ def test_textbook_counts_do_not_depend_on_the_clock() -> None:
     a = search(result(initial_state(), 4), config=TEXTBOOK_MINIMAX)
     b = search(result(initial_state(), 4), config=TEXTBOOK_MINIMAX)
     assert (a.move, a.value, a.states, a.best_moves) == (b.move, b.value, b.states, b.best_moves)
-    assert a.elapsed > 0
