@@ -19,7 +19,7 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.records import Difficulty as RecordDifficulty
 from bot.records import FinishedGame, Leaderboard, Record, UserStats
-from engine import Analysis, Difficulty, Mark, Outcome, PlyReview, State, winning_cells
+from engine import Analysis, Difficulty, Mark, Outcome, PlyReview, SideSummary, State, summary, winning_cells
 
 __all__ = [
     "ERROR",
@@ -455,38 +455,26 @@ def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None 
         lines.append(line)
     if not plies:
         lines.append(tr(N_("No moves were played.")))
-    lines.append(" · ".join(_side_summary(mark, plies, tr) for mark in (Mark.X, Mark.O)))
+    lines.append(" · ".join(_side_summary(side, tr) for side in summary(plies).values()))
     return "\n".join(lines)
 
 
-def _side_summary(mark: Mark, plies: Sequence[PlyReview], tr: Lang) -> str:
+def _side_summary(side: SideSummary, tr: Lang) -> str:
     """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``: the side's blunders and mistakes, with their ply numbers."""
     parts = []
-    blunders = [p.ply for p in plies if p.mover is mark and p.label == "blunder"]
-    if blunders:
-        moves = tr.plural("move {numbers}", "moves {numbers}", len(blunders), numbers=", ".join(map(str, blunders)))
+    if side.blunders:
+        count = len(side.blunders)
+        moves = tr.plural("move {numbers}", "moves {numbers}", count, numbers=", ".join(map(str, side.blunders)))
         parts.append(
-            tr.plural(
-                "{count} blunder ({moves})",
-                "{count} blunders ({moves})",
-                len(blunders),
-                count=len(blunders),
-                moves=moves,
-            )
+            tr.plural("{count} blunder ({moves})", "{count} blunders ({moves})", count, count=count, moves=moves)
         )
-    mistakes = [p.ply for p in plies if p.mover is mark and p.label == "mistake"]
-    if mistakes:
-        moves = tr.plural("move {numbers}", "moves {numbers}", len(mistakes), numbers=", ".join(map(str, mistakes)))
+    if side.mistakes:
+        count = len(side.mistakes)
+        moves = tr.plural("move {numbers}", "moves {numbers}", count, numbers=", ".join(map(str, side.mistakes)))
         parts.append(
-            tr.plural(
-                "{count} mistake ({moves})",
-                "{count} mistakes ({moves})",
-                len(mistakes),
-                count=len(mistakes),
-                moves=moves,
-            )
+            tr.plural("{count} mistake ({moves})", "{count} mistakes ({moves})", count, count=count, moves=moves)
         )
-    return f"{mark.value}: " + (", ".join(parts) if parts else tr(N_("0 mistakes")))
+    return f"{side.mark.value}: " + (", ".join(parts) if parts else tr(N_("0 mistakes")))
 
 
 def help_text(tr: Lang | None = None) -> str:

@@ -22,8 +22,9 @@ from bot.games.game import Game
 from bot.games.service import History
 from bot.history import recent_boards
 from bot.i18n import N_
-from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
-from bot.responder import NO_PINGS, Responder, defer, private
+from bot.record_commands import RecordCommands
+from bot.records import RecordsStore, RecordWriter
+from bot.responder import Responder, defer, private
 from bot.translator import C_
 from engine import Difficulty, Mark
 
@@ -49,12 +50,6 @@ CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("globa
 """Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.render`)."""
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
-RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
-REVIEW_FLUSH_SECONDS = 1.0
-REVIEW_RUNNING = N_("This game is still running — `/ttt hint` shows every free cell's outcome instead.")
-REVIEW_UNKNOWN = N_("No finished game has the id `{game_id}` — the id is shown under a game's final board.")
-REVIEW_NONE = N_("No game has finished in this channel yet — finish one, or give a game id.")
-REVIEW_ELSEWHERE = N_("Game `{game_id}` was played in another server or conversation — review it there.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
 
 
@@ -82,8 +77,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         self.client = client
         self.service = service
         self.responder = responder
-        self.records = records
-        self.writer = writer
+        self.record_commands = RecordCommands(client, service, records, writer)
         super().__init__()
 
     async def _run(self, interaction: Interaction, decide: Decide) -> None:
@@ -171,17 +165,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     @app_commands.describe(user=N_("Whose record to show (default: yours; the bot: its record per difficulty)"))
     async def stats_(self, interaction: Interaction, user: discord.User | None = None) -> None:
         """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per difficulty)."""
-        target = user or interaction.user
-        tr = render.lang(str(interaction.locale))
-        await defer(interaction)
-        try:
-            if self.client.user is not None and target.id == self.client.user.id:
-                text = render.bot_record_text(target.mention, await self.records.bot_record(), tr)
-            else:
-                text = render.stats_text(target.mention, await self.records.user_stats(target.id), tr)
-        except RecordsUnavailableError:
-            return await private(interaction, tr(RECORDS_DOWN))
-        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+        await self.record_commands.stats(interaction, user or interaction.user)
 
     @app_commands.command(
         name=C_("command name", "leaderboard"), description=N_("The top 10 players against the bot and against people")
@@ -189,15 +173,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     @app_commands.describe(scope=N_("This server's games, or every server's"))
     async def leaderboard(self, interaction: Interaction, scope: Literal["server", "global"] = "server") -> None:
         """/ttt leaderboard: the top 10, ranked as /ttt help explains (outside a server, every server's games)."""
-        tr = render.lang(str(interaction.locale))
-        everywhere = scope == "global" or interaction.guild_id is None
-        await defer(interaction)
-        try:
-            board = await self.records.leaderboard(None if everywhere else interaction.guild_id)
-        except RecordsUnavailableError:
-            return await private(interaction, tr(RECORDS_DOWN))
-        text = render.leaderboard_text(board, everywhere=everywhere, tr=tr)
-        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+        await self.record_commands.leaderboard(interaction, everywhere=scope == "global")
 
     @app_commands.command(
         name=C_("command name", "review"),
@@ -206,27 +182,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     @app_commands.describe(game=N_("The game's id, shown when it ended (default: this channel's last finished game)"))
     async def review(self, interaction: Interaction, game: str | None = None) -> None:
         """/ttt review: a finished game's every ply labelled and valued, privately (read from the records)."""
-        tr = render.lang(str(interaction.locale))
-        game_id = game.strip().lower() if game else None
-        running = self.service.current(interaction.channel_id or 0)
-        if running is not None and game_id == running.game_id:
-            return await private(interaction, tr(REVIEW_RUNNING))
-        await defer(interaction, ephemeral=True)
-        try:
-            await self.writer.flush(REVIEW_FLUSH_SECONDS)  # the game that just ended may still be queued
-            stored = await (
-                self.records.game(game_id) if game_id else self.records.last_game(interaction.channel_id or 0)
-            )
-        except RecordsUnavailableError:
-            return await private(interaction, tr(RECORDS_DOWN))
-        if stored is None:
-            if game_id:
-                return await private(interaction, tr(REVIEW_UNKNOWN, game_id=game_id))
-            return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
-        if stored.guild_id != interaction.guild_id:
-            return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
-        plies = await self.service.ai.review(stored.moves)
-        await private(interaction, render.review_text(stored, plies, tr))
+        await self.record_commands.review(interaction, game.strip().lower() if game else None)
 
     @app_commands.command(
         name=C_("command name", "help"), description=N_("Rules, cell numbers and what 'states evaluated' means")

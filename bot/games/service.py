@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from bot.games import refusals
 from bot.games.ai import AI
-from bot.games.game import Algorithm, Game, Mode
+from bot.games.game import Algorithm, EndReason, Game, Mode, Status
 from bot.games.locks import ChannelLocks
 from bot.games.outcomes import Challenged, Declined, Hinted, NeedsHistory, Outcome, Posted, Refusal, Shown
 from bot.games.timers import Deadlines
@@ -464,21 +464,18 @@ class GameService:
         return Refusal(refusals.BOARD_CHANGED) if newer and game.message_id == board.message_id else self._stale(game)
 
     async def _abandon(self, channel_id: int, game_id: str) -> None:
-        async with self._locks.hold(channel_id):
-            game = self._games.get(channel_id)
-            if game is None or game.game_id != game_id or game.status != "playing":
-                return
-            ended = game.end("abandoned")
-            self._finish(ended)
-        if self.on_expired is not None:
-            self.on_expired(ended)
+        await self._expire(channel_id, game_id, "playing", "abandoned")
 
     async def _expire_challenge(self, channel_id: int, game_id: str) -> None:
+        await self._expire(channel_id, game_id, "challenge", "expired")
+
+    async def _expire(self, channel_id: int, game_id: str, status: Status, reason: EndReason) -> None:
+        """A deadline passed: end ``game_id`` for ``reason`` if it is still running with ``status``."""
         async with self._locks.hold(channel_id):
             game = self._games.get(channel_id)
-            if game is None or game.game_id != game_id or game.status != "challenge":
+            if game is None or game.game_id != game_id or game.status != status:
                 return
-            ended = game.end("expired")
+            ended = game.end(reason)
             self._finish(ended)
         if self.on_expired is not None:
             self.on_expired(ended)

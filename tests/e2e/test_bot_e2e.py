@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from .boards import finished, free_cells, to_move, winner
 from .conftest import BotProcess
 from .fake_discord import FakeDiscord, InteractionRecord
 
@@ -38,7 +39,6 @@ CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE = 4, 5, 6, 7
 EPHEMERAL = 64
 OPTION_SUBCOMMAND, OPTION_STRING, OPTION_INTEGER, OPTION_USER = 1, 3, 4, 6
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 EMOJI = {"X": "\N{CROSS MARK}", "O": "\N{HEAVY LARGE CIRCLE}"}
 AI_LINE = re.compile(
     r"(?P<mark>[XO]) played (?P<cell>[1-9]) · (?P<algorithm>alpha-beta|minimax) evaluated (?P<states>[\d,]+) states?"
@@ -51,25 +51,6 @@ EMPTY_BOARD_TREE = 549_945
 
 
 # ---------------------------------------------------------------------------------------------- the board
-
-
-def winner(board: str) -> str | None:
-    for a, b, c in LINES:
-        if board[a] != "." and board[a] == board[b] == board[c]:
-            return board[a]
-    return None
-
-
-def finished(board: str) -> bool:
-    return winner(board) is not None or "." not in board
-
-
-def to_move(board: str) -> str:
-    return "X" if board.count("X") == board.count("O") else "O"
-
-
-def free_cells(board: str) -> list[int]:
-    return [i for i, c in enumerate(board) if c == "."]
 
 
 def subtree_size(board: str) -> int:
