@@ -122,7 +122,8 @@ class Responder:
                 log.warning("answer to a press may be lost (%s); treating it as applied: game=%s", error, game.game_id)
                 return
             log.warning("could not show game %s on its board (%s); editing it instead", game.game_id, error)
-            self.edits.edit(game.channel_id, game.guild_id, game.message_id or 0, content=content, view=view)
+            if game.message_id is not None:
+                self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=content, view=view)
 
     async def _post(
         self,
