@@ -40,9 +40,9 @@ lock:
 
 # Extract the messages into bot/locale/ttt.pot and merge them into every catalog (then translate the new ones).
 messages: $(INSTALLED)
-	$(BIN)/pybabel extract --quiet -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output \
+	$(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output \
 		--project ttt-bot --copyright-holder "ttt-bot developers" -o bot/locale/ttt.pot .
-	$(BIN)/pybabel update --quiet -D ttt -i bot/locale/ttt.pot -d bot/locale --no-location --width 120
+	$(BIN)/pybabel -q update -D ttt -i bot/locale/ttt.pot -d bot/locale --no-location --width 120
 
 clean:
 	rm -rf $(VENV)
