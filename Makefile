@@ -42,7 +42,7 @@ lock:
 messages: $(INSTALLED)
 	$(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output \
 		--project ttt-bot --copyright-holder "ttt-bot developers" -o bot/locale/ttt.pot .
-	$(BIN)/pybabel -q update -D ttt -i bot/locale/ttt.pot -d bot/locale --no-location --width 120
+	$(BIN)/pybabel -q update -D ttt -i bot/locale/ttt.pot -d bot/locale --width 120 --ignore-pot-creation-date
 
 clean:
 	rm -rf $(VENV)
