@@ -13,8 +13,8 @@ BABEL_KEYWORDS := -k N_ -k C_:1c,2 -k plural:1,2
 run: $(INSTALLED)
 	@$(BIN)/python -m bot
 
-console: $(INSTALLED)
-	@$(BIN)/python -m bot --console
+console: $(INSTALLED)  # options: make console ARGS="--as O --difficulty medium"
+	@$(BIN)/python -m bot --console $(ARGS)
 
 test: $(INSTALLED)
 	$(BIN)/python -m pytest -q
