@@ -126,6 +126,12 @@ class RecordsStore:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._shown = shown_url(engine.url)
+        dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
+        # One statement for every batch size: SQLAlchemy compiles it once and sends a batch as multi-row
+        # VALUES ("insertmanyvalues"); RETURNING names the rows that were new.
+        self._insert_new = (
+            dialect.insert(games).on_conflict_do_nothing(index_elements=["game_id"]).returning(games.c.game_id)
+        )
 
     def __repr__(self) -> str:
         return f"RecordsStore({self._shown!r})"
@@ -156,8 +162,8 @@ class RecordsStore:
         return result.rowcount == 1
 
     async def save_many(self, batch: Sequence[FinishedGame]) -> int:
-        """Store every game of ``batch`` not stored already, in one transaction and one statement; returns how
-        many were newly stored. What :meth:`save` does for one game, at a fraction of the cost per game.
+        """Store every game of ``batch`` not stored already, in one transaction; returns how many were newly
+        stored. What :meth:`save` does for one game, at a fraction of the cost per game.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
@@ -165,12 +171,10 @@ class RecordsStore:
         """
         if not batch:
             return 0
-        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
         rows = [_to_row(game) for game in batch]
-        statement = dialect.insert(games).values(rows).on_conflict_do_nothing(index_elements=["game_id"])
         async with self._connection(write=True) as connection:
-            result = await connection.execute(statement)
-        return result.rowcount
+            result = await connection.execute(self._insert_new, rows)
+        return len(result.all())
 
     async def game(self, game_id: str) -> FinishedGame | None:
         """The stored game with id ``game_id``, or None.

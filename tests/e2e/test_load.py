@@ -40,3 +40,12 @@ async def test_ten_concurrent_games_are_answered_in_time() -> None:
     assert result.refused == 0, "a press was answered with something other than the updated board"
     assert result.errors == [], "\n".join(result.errors)
     assert result.latencies and max(result.latencies) < load.LATE
+    assert result.finished > 0 and result.stored == result.finished, "an ended game is missing from the records"
+
+
+async def test_two_shard_processes_share_the_load_and_the_records() -> None:
+    load = load_benchmark()
+    result = await load.run_ours(8, processes=2, seconds=3.0)
+    assert result.moves > 0 and result.late == 0 and result.refused == 0
+    assert result.unknown_routes == [] and result.errors == [], "\n".join(result.errors)
+    assert result.finished > 0 and result.stored == result.finished, "an ended game is missing from the records"
