@@ -11,7 +11,7 @@ import datetime
 import secrets
 import time
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from engine import Decision, Difficulty, GameOverError, Mark, State, initial_state, player, result, terminal, winner
 
@@ -171,20 +171,18 @@ class Game:
         guild = self.guild_id if self.guild_id is not None else "@me"
         return f"https://discord.com/channels/{guild}/{self.channel_id}/{self.message_id}"
 
-    def play(self, cell: int) -> Game:
-        """The game after the player to move marks ``cell`` (0-8); ends it on a win or a draw.
+    def play(self, cell: int, *, locale: str | None = None) -> Game:
+        """The game after the player to move marks ``cell`` (0-8); ends it on a win or a draw. A ``locale``
+        given is the mover's, and becomes the game's.
 
         Raises:
             GameOverError: the game is not running.
             CellOccupiedError, CellOutOfRangeError: from :func:`engine.result`.
         """
-        if self.status != "playing":
-            raise GameOverError(f"game {self.game_id} is not running (status {self.status!r})")
-        state = result(self.state, cell)
-        moves = (*self.moves, cell)
-        if not terminal(state):
-            return replace(self, state=state, moves=moves)
-        return replace(self, state=state, moves=moves, status="over", end_reason="win" if winner(state) else "draw")
+        changes = self._marked(cell)
+        if locale is not None:
+            changes["locale"] = locale
+        return replace(self, **changes)
 
     def with_ai(self, decision: Decision) -> Game:
         """The game after the bot plays ``decision``; its state count is added to the game's total."""
@@ -196,7 +194,17 @@ class Game:
             self.algorithm,
             decision.random,
         )
-        return replace(self.play(decision.move), last_ai=ai, ai_states=self.ai_states + ai.states)
+        return replace(self, **self._marked(decision.move), last_ai=ai, ai_states=self.ai_states + ai.states)
+
+    def _marked(self, cell: int) -> dict[str, Any]:
+        """The fields that change when the player to move marks ``cell`` (one ``replace`` per transition)."""
+        if self.status != "playing":
+            raise GameOverError(f"game {self.game_id} is not running (status {self.status!r})")
+        state = result(self.state, cell)
+        changes: dict[str, Any] = {"state": state, "moves": (*self.moves, cell)}
+        if terminal(state):
+            changes |= {"status": "over", "end_reason": "win" if winner(state) else "draw"}
+        return changes
 
     def resign(self, mark: Mark) -> Game:
         """The game after ``mark`` resigns."""
@@ -212,7 +220,7 @@ class Game:
 
     def at(self, message_id: int | None) -> Game:
         """The game whose board is now message ``message_id``."""
-        return replace(self, message_id=message_id)
+        return self if message_id == self.message_id else replace(self, message_id=message_id)
 
     def reposted(self) -> Game:
         """The game about to get a new board message (the next ``post``; its id is not known yet)."""

@@ -405,7 +405,7 @@ class GameService:
         return Refusal(refusals.CELL_TAKEN) if game.state[cell] is not None else None
 
     async def _play(self, game: Game, cell: int, actor: Actor) -> Game:
-        after = replace(game.play(cell), locale=actor.locale)
+        after = game.play(cell, locale=actor.locale)
         log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
         return await self._ai_reply(after) if after.ai_to_move else after
 
