@@ -27,7 +27,7 @@ per channel, each player pressing any button as soon as the previous press was a
 bot's :class:`bot.loop_lag.LoopLagMonitor` added, so its loop lag is measured the same way.
 
     python benchmarks/load.py [--games 1,10,100] [--seconds 10] [--quick] [--no-raw] [--processes K]
-                              [--profile DIR] [--tracemalloc] [--think SECONDS] [--ramp K]
+                              [--profile DIR] [--py-spy DIR] [--tracemalloc] [--think SECONDS] [--ramp K]
                               [--bot-log-level INFO] [--inline-search]
 
 ``--processes K`` also runs our bot as K shard processes (``DISCORD_SHARD_COUNT=K``, one ``DISCORD_SHARD_IDS``
@@ -41,7 +41,10 @@ exit code is 1 when a target is missed. Both bots run from a launcher (``python 
 entry point (``bot.__main__.main``, ``floor_bot.main``) after setting the ``bot.loop_lag`` logger to INFO, so
 the bot can run at LOG_LEVEL=WARNING (the cheapest setting: no per-move INFO lines; ``--bot-log-level INFO``
 measures the default) and still report its lag. Diagnostics (their figures are slower than normal):
-``--profile DIR`` runs both bots under cProfile and prints their hottest functions; ``--tracemalloc`` traces
+``--profile DIR`` runs both bots under cProfile and prints their hottest functions (cProfile sees only the
+main thread, and coroutines and SQLAlchemy's greenlets blur its cumulative times); ``--py-spy DIR`` samples
+each bot's timed phase with py-spy instead (every thread, at the bots' normal speed) and prints the share of
+samples per package and the top functions by own samples; ``--tracemalloc`` traces
 our bot's allocations and prints, by line of code, what the held games added to the heap between two
 snapshots (each after a ``gc.collect()``); ``--inline-search`` gives our bot an executor that runs each search
 on the event loop, to price the executor round trip.
@@ -51,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import math
 import os
@@ -362,6 +366,8 @@ class RunResult:
     """Rows in the records database after the bot stopped."""
     memory_top: list[str] = field(default_factory=list)
     """With ``--tracemalloc``: what the held games added to the heap, by line of code."""
+    samples: str | None = None
+    """With ``--py-spy DIR``: the raw py-spy stacks of the timed phase."""
     errors: list[str] = field(default_factory=list)
     profile: str | None = None
 
@@ -571,6 +577,7 @@ async def run_ours(
     profile: Path | None = None,
     inline_search: bool = False,
     snapshots: Path | None = None,
+    sampled: Path | None = None,
 ) -> RunResult:
     """Drive ``n`` concurrent games against ``processes`` fresh bot processes (see the module docstring).
 
@@ -619,7 +626,7 @@ async def run_ours(
 
                 driver.timed = True
                 budget = _Budget(moves, seconds, think)
-                await _timed_phase(result, bots, budget, lambda b: (driver.play(p, b) for p in players))
+                await _timed_phase(result, bots, budget, lambda b: (driver.play(p, b) for p in players), sampled)
             finally:
                 for bot in bots:
                     await bot.stop()
@@ -726,6 +733,7 @@ async def run_floor(
     seed: int = 1,
     think: float = 0.0,
     profile: Path | None = None,
+    sampled: Path | None = None,
 ) -> RunResult:
     """The floor bot (``--mode raw|dynamic``) under the same load: ``n`` players pressing as soon as answered."""
     result = RunResult(f"floor ({mode})", n)
@@ -769,7 +777,7 @@ async def run_floor(
             phase["timed"] = True
             timed_players = players[WARM_CHANNELS:]
             budget = _Budget(moves, seconds, think)
-            await _timed_phase(result, [bot], budget, lambda b: (play(p, b) for p in timed_players))
+            await _timed_phase(result, [bot], budget, lambda b: (play(p, b) for p in timed_players), sampled)
         finally:
             await bot.stop()
         _collect(result, fake, [bot])
@@ -781,19 +789,58 @@ async def _timed_phase(
     bots: Sequence[BotProcess],
     budget: _Budget,
     plays: Callable[[_Budget], Iterable[Coroutine[Any, Any, None]]],
+    sampled: Path | None = None,
 ) -> None:
-    """Play ``budget`` out with every player, recording CPU, wall time and the bots' worst loop lag meanwhile."""
+    """Play ``budget`` out with every player, recording CPU, wall time and the bots' worst loop lag meanwhile
+    (and, with ``sampled``, py-spy samples of the first bot process into that file)."""
     pids = [bot.pid for bot in bots]
     cpu_before, driver_before = {pid: cpu_seconds(pid) for pid in pids}, time.process_time()
     started = time.perf_counter()
+    sampler = await _start_sampling(pids[0], budget, sampled) if sampled is not None else None
     await _gather(plays(budget))
     ended = time.perf_counter()
+    if sampler is not None:
+        await sampler.wait()
+        result.samples = str(sampled)
     _measure(result, pids, cpu_before, driver_before, ended - started)
     lags = []
     for bot in bots:
         await bot.wait_for_lag_line(ended)
         lags.append(bot.lag_ms(started, time.perf_counter()))
     result.lag_ms = max((lag for lag in lags if lag is not None), default=None)
+
+
+async def _start_sampling(pid: int, budget: _Budget, path: Path) -> asyncio.subprocess.Process:
+    """``py-spy record`` of ``pid`` (every thread, idle ones left out) until the budget's deadline, as raw stacks."""
+    seconds = max(1, int(budget.deadline - time.perf_counter()) - 1)
+    command = ["py-spy", "record", "-p", str(pid), "-d", str(seconds), "-r", "200", "-f", "raw", "-o", str(path)]
+    return await asyncio.create_subprocess_exec(
+        *command, "--nonblocking", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+    )
+
+
+IDLE_FRAMES = ("concurrent/futures/thread.py:81)", "aiosqlite/core.py:59)")
+"""Leaf frames of threads waiting for work (a thread pool's queue, aiosqlite's queue): not CPU."""
+
+
+def sample_shares(path: str, limit: int = 12) -> list[str]:
+    """The share of py-spy samples (``-f raw`` stacks) by package or module of the leaf frame, then the top
+    functions by own samples: what the process spent its CPU on."""
+    packages: collections.Counter[str] = collections.Counter()
+    functions: collections.Counter[str] = collections.Counter()
+    for line in Path(path).read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        leaf = stack.rsplit(";", 1)[-1]
+        if not count.isdigit() or leaf.endswith(IDLE_FRAMES):
+            continue
+        where = leaf[leaf.find("(") + 1 : leaf.rfind(":")]
+        packages[where.split("/", 1)[0] if "/" in where else where] += int(count)
+        functions[re.sub(r":\d+\)$", ")", leaf)] += int(count)
+    total = sum(packages.values()) or 1
+    lines = [f"{100 * n / total:5.1f}%  {name}" for name, n in packages.most_common(limit)]
+    lines.append(f"top functions by own samples ({total} samples):")
+    lines += [f"{100 * n / total:5.1f}%  {name}" for name, n in functions.most_common(limit)]
+    return lines
 
 
 def _with_profile(result: RunResult, profile: Path | None) -> RunResult:
@@ -984,8 +1031,10 @@ async def _run_all(args: argparse.Namespace) -> list[Row]:
     modes = ["dynamic"] if args.no_raw else ["dynamic", "raw"]
     profile_dir = Path(args.profile) if args.profile else None
     snapshots = Path(tempfile.mkdtemp(prefix="ttt-load-tracemalloc-")) if args.tracemalloc else None
-    if profile_dir is not None:
-        profile_dir.mkdir(parents=True, exist_ok=True)
+    spy_dir = Path(args.py_spy) if args.py_spy else None
+    for directory in (profile_dir, spy_dir):
+        if directory is not None:
+            directory.mkdir(parents=True, exist_ok=True)
     for n in args.games:
         started = time.perf_counter()
         common: dict[str, Any] = {"seconds": args.seconds, "moves": args.moves, "seed": args.seed, "think": args.think}
@@ -996,10 +1045,15 @@ async def _run_all(args: argparse.Namespace) -> list[Row]:
             **mine,
             profile=profile_dir / f"ours-{n}.prof" if profile_dir else None,
             snapshots=snapshots,
+            sampled=spy_dir / f"ours-{n}.txt" if spy_dir else None,
         )
         floors = [
             await run_floor(
-                n, mode=mode, **common, profile=profile_dir / f"floor-{mode}-{n}.prof" if profile_dir else None
+                n,
+                mode=mode,
+                **common,
+                profile=profile_dir / f"floor-{mode}-{n}.prof" if profile_dir else None,
+                sampled=spy_dir / f"floor-{mode}-{n}.txt" if spy_dir else None,
             )
             for mode in modes
         ]
@@ -1029,6 +1083,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="also run our bot as this many shard processes")
     parser.add_argument("--bot-log-level", default="WARNING", help="our bot's LOG_LEVEL (default WARNING)")
     parser.add_argument("--profile", metavar="DIR", help="run the bots under cProfile, print the hottest functions")
+    parser.add_argument("--py-spy", metavar="DIR", help="sample the bots with py-spy (on PATH) in the timed phase")
     parser.add_argument("--tracemalloc", action="store_true", help="diagnostic: what the held games keep, by line")
     parser.add_argument("--inline-search", action="store_true", help="diagnostic: searches on the loop, no pool")
     args = parser.parse_args(argv)
@@ -1063,6 +1118,9 @@ def main(argv: list[str] | None = None) -> int:
                 print("\n".join("    " + line for line in res.errors[:60]))
             if res.profile:
                 _print_profile(res.profile, f"{res.bot} N={res.n}")
+            if res.samples:
+                print(f"\n#### {res.bot} N={res.n}: py-spy samples by package, then by function ({res.samples})\n```")
+                print("\n".join(sample_shares(res.samples)) + "\n```")
             if res.memory_top:
                 print(f"\n#### {res.bot} N={res.n}: what the held games added to the heap (tracemalloc)\n```")
                 print("\n".join(res.memory_top) + "\n```")
