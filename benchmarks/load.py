@@ -813,7 +813,21 @@ async def _timed_phase(
 async def _start_sampling(pid: int, budget: _Budget, path: Path) -> asyncio.subprocess.Process:
     """``py-spy record`` of ``pid`` (every thread, idle ones left out) until the budget's deadline, as raw stacks."""
     seconds = max(1, int(budget.deadline - time.perf_counter()) - 1)
-    command = ["py-spy", "record", "-p", str(pid), "-d", str(seconds), "-r", "200", "-f", "raw", "-o", str(path)]
+    command = [
+        "py-spy",
+        "record",
+        "-p",
+        str(pid),
+        "-d",
+        str(seconds),
+        "-r",
+        "200",
+        "-f",
+        "raw",
+        "-o",
+        str(path),
+        "--gil",
+    ]
     return await asyncio.create_subprocess_exec(
         *command, "--nonblocking", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
     )

@@ -34,7 +34,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-_CONTROL_ROW = 3
 
 
 class ComponentHandler(Protocol):
@@ -84,20 +83,13 @@ class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[
 
 
 class CellButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.CELL_TEMPLATE):
-    """One cell of the board: its mark (❌/⭕) or its number; the winning line green."""
+    """A press on one cell of a board (the board's buttons themselves are sent by :func:`board_view`).
 
-    def __init__(self, board: Game, cell: int, *, finished: bool) -> None:
-        face = render.cell_face(board.state, cell, finished=finished)
-        super().__init__(
-            discord.ui.Button(
-                label=face.label,
-                emoji=face.emoji,
-                style=face.style,
-                disabled=face.disabled,
-                custom_id=codec.encode(board, cell),
-                row=cell // 3,
-            )
-        )
+    It wraps the button discord.py read from the pressed message, so a press builds no new button.
+    """
+
+    def __init__(self, item: discord.ui.Button[Any], board: Game, cell: int) -> None:
+        super().__init__(item)
         self.board = board
         self.cell = cell
 
@@ -105,11 +97,10 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
-        """Rebuild the button from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
+        """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
+        button = cast(discord.ui.Button[Any], item)
         board = _board(interaction, match)
-        if board is None:
-            return _Inactive(cast(discord.ui.Button[Any], item))
-        return cls(board, int(match["kind"]), finished=board.over)
+        return _Inactive(button) if board is None else cls(button, board, int(match["kind"]))
 
     async def callback(self, interaction: Interaction) -> None:
         """Hand the press to the bot's component handler."""
@@ -117,32 +108,26 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.
 
 
 class _ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[rn]:.*"):
-    """A button of the board's last row; subclasses set its face and what a press does."""
+    """A press on the button of the board's last row; subclasses set its face (for :func:`board_view`) and
+    what a press does."""
 
     KIND: ClassVar[Literal["r", "n"]]
     LABEL: ClassVar[str]
     EMOJI: ClassVar[str]
     STYLE: ClassVar[discord.ButtonStyle]
 
-    def __init__(self, board: Game, tr: Lang | None = None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=(tr or render.lang(None))(self.LABEL),
-                emoji=self.EMOJI,
-                style=self.STYLE,
-                custom_id=codec.encode(board, self.KIND),
-                row=_CONTROL_ROW,
-            )
-        )
+    def __init__(self, item: discord.ui.Button[Any], board: Game) -> None:
+        super().__init__(item)
         self.board = board
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
-        """Rebuild the button from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
+        """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
+        button = cast(discord.ui.Button[Any], item)
         board = _board(interaction, match)
-        return _Inactive(cast(discord.ui.Button[Any], item)) if board is None else cls(board)
+        return _Inactive(button) if board is None else cls(button, board)
 
 
 class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
@@ -221,7 +206,9 @@ class BoardComponents(discord.ui.View):
 
 def _button(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None, emoji: str | None = None,
             disabled: bool = False) -> dict[str, Any]:  # fmt: skip
-    button: dict[str, Any] = {"type": 2, "style": style.value, "custom_id": custom_id, "disabled": disabled}
+    button: dict[str, Any] = {"type": 2, "style": style.value, "custom_id": custom_id}
+    if disabled:  # Discord's default is enabled; leaving it out keeps every board's payload smaller
+        button["disabled"] = True
     if label is not None:
         button["label"] = label
     if emoji is not None:
