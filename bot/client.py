@@ -1,4 +1,8 @@
-"""The bot: an ``AutoShardedBot`` with default (non-privileged) intents that never pings anyone.
+"""The bot: an ``AutoShardedBot`` that never pings anyone and asks Discord only for the ``guilds`` intent.
+
+Commands and button presses arrive as interactions whatever the intents, and the bot reads its old boards
+over REST, so it needs no message events: Discord sends it none of the chat in its servers, and discord.py
+keeps no message cache.
 
 It wires the game service, the responder and the ``/ttt`` cog together, registers the persistent
 board buttons, answers buttons it no longer knows, and shuts down cleanly on SIGTERM or SIGINT.
@@ -83,7 +87,8 @@ class TTTBot(commands.AutoShardedBot):
             shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=discord.Intents(guilds=True),
+            max_messages=None,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             tree_cls=TTTTree,

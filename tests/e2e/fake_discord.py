@@ -42,6 +42,8 @@ JSON_HEADERS = {"Content-Type": "application/json"}
 API_PREFIX = "/api/v10"
 
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_RESUME = 0, 1, 2, 6
+INTENT_GUILD_MESSAGES, INTENT_DIRECT_MESSAGES = 1 << 9, 1 << 12
+"""Gateway intents: message events reach a connection only when it identified with the matching intent."""
 OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 8, 9, 10, 11
 
 INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL = 2, 3, 5
@@ -458,6 +460,7 @@ class _Waiter:
 class _Session:
     id: str
     shard: tuple[int, int]
+    intents: int = 0
     seq: int = 0
     replay: collections.deque[tuple[int, str]] = field(default_factory=lambda: collections.deque(maxlen=5000))
     conn: _Connection | None = None
@@ -1538,7 +1541,8 @@ class FakeDiscord:
             conn.closed_by_server = 4010
             await conn.ws.close(code=4010, message=b"Invalid shard.")
             return
-        session = _Session(id=secrets.token_hex(16), shard=(int(shard_id), int(count)), conn=conn)
+        shard = (int(shard_id), int(count))
+        session = _Session(id=secrets.token_hex(16), shard=shard, intents=int(d.get("intents") or 0), conn=conn)
         self._sessions[session.id] = session
         conn.session = session
         gids = [g for g in self.guilds if self.shard_of(g, session.shard[1]) == session.shard[0]]
@@ -1873,8 +1877,10 @@ class FakeDiscord:
             return
         if self._is_private(msg["channel_id"]) and msg["channel_id"] not in self._bot_in_private:
             return  # the bot is not in that channel
-        conn = self._target(self._channel_guild.get(msg["channel_id"]))
-        if conn is not None:
+        guild_id = self._channel_guild.get(msg["channel_id"])
+        conn = self._target(guild_id)
+        wanted = INTENT_DIRECT_MESSAGES if guild_id is None else INTENT_GUILD_MESSAGES
+        if conn is not None and conn.session is not None and conn.session.intents & wanted:
             conn.dispatch(event, msg)
 
     # ------------------------------------------------------------------ REST handlers

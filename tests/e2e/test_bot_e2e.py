@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import pytest_asyncio
 
@@ -381,6 +382,11 @@ async def accepted_challenge(fake: FakeDiscord, channel: str, users: Users) -> s
 
 
 # ---------------------------------------------------------------------------------------------- 1. start-up, games
+
+
+async def test_asks_only_for_the_guilds_intent(fake: FakeDiscord, bot: BotProcess) -> None:
+    """Commands and presses come as interactions; no message intent means Discord sends none of the chat."""
+    assert {identify["intents"] for identify in fake.identifies} == {discord.Intents(guilds=True).value}
 
 
 async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) -> None:

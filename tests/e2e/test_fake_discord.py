@@ -85,12 +85,12 @@ class RawGateway:
         await self.ws.send_str(json.dumps({"op": op, "d": d}))
 
     async def identify(
-        self, token: str = TOKEN, shard: tuple[int, int] = (0, 1)
+        self, token: str = TOKEN, shard: tuple[int, int] = (0, 1), intents: int = 513
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """IDENTIFY; returns READY and the first GUILD_CREATE."""
+        """IDENTIFY (default intents: guilds and guild messages); returns READY and the first GUILD_CREATE."""
         hello = await self.recv()
         assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
-        await self.send(2, {"token": token, "intents": 513, "properties": {}, "shard": list(shard)})
+        await self.send(2, {"token": token, "intents": intents, "properties": {}, "shard": list(shard)})
         ready, guild = await self.recv(), await self.recv()
         return ready, guild
 
@@ -736,6 +736,26 @@ async def test_shards_get_only_their_guilds(fake: FakeDiscord, http: aiohttp.Cli
     await bad.send(2, {"token": TOKEN, "shard": [2, 2]})
     msg = await bad.ws.receive(timeout=2)
     assert msg.type is aiohttp.WSMsgType.CLOSE and msg.data == 4010
+
+
+async def test_message_events_reach_only_connections_with_the_intent(
+    fake: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    fake.message_events = True
+    chatty, quiet = fake.add_guild("chatty", shard=(0, 2)), fake.add_guild("quiet", shard=(1, 2))
+    gateways = {}
+    for shard_id, intents in ((0, 1 | 1 << 9), (1, 1)):  # guilds + guild messages; guilds only
+        gateway = await RawGateway.open(http, fake)
+        await gateway.identify(shard=(shard_id, 2), intents=intents)
+        await gateway.dispatches("GUILD_CREATE", quiet=0.1)
+        gateways[shard_id] = gateway
+    user = fake.make_user(31, "chatter")
+    for guild in (chatty, quiet):
+        channel = fake.add_channel(guild)
+        fake.create_message(channel, "hello", author=user)
+        fake.create_message(channel, "hello again", author=user)
+    assert [f["d"]["content"] for f in await gateways[0].dispatches("MESSAGE_CREATE")] == ["hello", "hello again"]
+    assert await gateways[1].dispatches("MESSAGE_CREATE") == []
 
 
 async def test_gateway_close_codes_are_recorded(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
