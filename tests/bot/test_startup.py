@@ -167,7 +167,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert [c.value for c in options["difficulty"].choices] == ["easy", "medium", "unbeatable"]
         assert [c.value for c in options["algorithm"].choices] == ["alpha-beta", "minimax"]
         assert len(bot._connection._view_store._dynamic_items) == 4  # cells, Resign, Rematch, challenge answers
-        assert bot.intents == discord.Intents.default() and not bot.intents.message_content
+        assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
         assert bot.shard_ids == [1] and bot.shard_count == 2
     finally:  # never logged in, so only the HTTP session and the executors need closing
