@@ -31,6 +31,7 @@ __all__ = [
     "board_grid",
     "bot_record_text",
     "cell_face",
+    "cell_faces",
     "challenge_text",
     "declined_text",
     "discord_who",
@@ -113,12 +114,13 @@ class ButtonFace:
 
 def cell_face(state: State, cell: int, *, finished: bool) -> ButtonFace:
     """The face of ``cell``: its mark or number; the winning line green; everything disabled when ``finished``."""
-    return _cell_faces(state, finished)[cell]
+    return cell_faces(state, finished)[cell]
 
 
 @lru_cache(maxsize=4096)
-def _cell_faces(state: State, finished: bool) -> tuple[ButtonFace, ...]:
-    """All nine faces at once (a board is drawn on every move; there are only 5,478 positions)."""
+def cell_faces(state: State, finished: bool) -> tuple[ButtonFace, ...]:
+    """The nine faces of a board, cells 0-8 (cached: a board is drawn on every move, and there are only 5,478
+    positions)."""
     won = winning_cells(state)
     faces = []
     for cell in range(9):

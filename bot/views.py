@@ -224,13 +224,12 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
     """
     rows: list[dict[str, Any]] = []
     finished = game.over or retired
+    custom_id = codec.encoder(game)
     if game.mode == "buttons":
-        faces = [render.cell_face(game.state, cell, finished=finished) for cell in range(9)]
+        faces = render.cell_faces(game.state, finished)
         for row in range(3):
             buttons = [
-                _button(
-                    codec.encode(game, cell), face.style, label=face.label, emoji=face.emoji, disabled=face.disabled
-                )
+                _button(custom_id(cell), face.style, label=face.label, emoji=face.emoji, disabled=face.disabled)
                 for cell, face in enumerate(faces[3 * row : 3 * row + 3], 3 * row)
             ]
             rows.append({"type": 1, "components": buttons})
@@ -242,7 +241,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
             control = RematchButton
     if control is not None:
         label = (tr or render.lang(None))(control.LABEL)
-        button = _button(codec.encode(game, control.KIND), control.STYLE, label=label, emoji=control.EMOJI)
+        button = _button(custom_id(control.KIND), control.STYLE, label=label, emoji=control.EMOJI)
         rows.append({"type": 1, "components": [button]})
     return BoardComponents(rows) if rows else None
 

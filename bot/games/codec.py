@@ -20,7 +20,7 @@ The longest id is 83 characters, within Discord's limit of 100. Challenge prompt
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
 from typing import Final, Literal
 
 from bot.games.game import Algorithm, Game, Mode, to_base36
@@ -73,35 +73,33 @@ def encode(game: Game, kind: Kind) -> str:
     Raises:
         CodecError: ``kind`` or a field of ``game`` cannot be written in the format.
     """
-    if kind not in _KINDS:
-        raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-8, 'r' or 'n'")
-    payload = _payload(
-        game.game_id, game.moves, game.difficulty, game.algorithm, game.mode, game.x_id, game.o_id, game.ai_states
-    )
-    return f"ttt:{kind}:{payload}"
+    return encoder(game)(kind)
+
+
+def encoder(game: Game) -> Callable[[Kind], str]:
+    """:func:`encode` for the buttons of one board: everything after the kind is the same for all eleven, so it
+    is written once.
+
+    Raises:
+        CodecError: a field of ``game`` cannot be written in the format (the returned function raises it for
+            a ``kind`` that is not a cell, ``"r"`` or ``"n"``).
+    """
+    opts = _DIFFICULTY[game.difficulty] + _ALGORITHM[game.algorithm] + _MODE[game.mode]
+    x, o = game.x_id, game.o_id
+    players = f"{_BOT if x is None else x}:{_BOT if o is None else o}"
+    payload = f"{game.game_id}:{''.join(map(str, game.moves))}:{opts}:{players}:{to_base36(game.ai_states)}"
+    if not _PAYLOAD_RE.fullmatch(payload):
+        raise CodecError(f"cannot encode game {game.game_id!r}: got {payload!r}")
+
+    def encode_kind(kind: Kind) -> str:
+        if kind not in _KINDS:
+            raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-8, 'r' or 'n'")
+        return f"ttt:{kind}:{payload}"
+
+    return encode_kind
 
 
 _KINDS: Final = frozenset((*range(9), "r", "n"))
-
-
-@lru_cache(maxsize=1024)
-def _payload(
-    game_id: str,
-    moves: tuple[int, ...],
-    difficulty: Difficulty,
-    algorithm: Algorithm,
-    mode: Mode,
-    x_id: int | None,
-    o_id: int | None,
-    states: int,
-) -> str:
-    """Everything after the kind: the same for all eleven buttons of a board, so it is built once."""
-    opts = _DIFFICULTY[difficulty] + _ALGORITHM[algorithm] + _MODE[mode]
-    players = f"{_BOT if x_id is None else x_id}:{_BOT if o_id is None else o_id}"
-    payload = f"{game_id}:{''.join(map(str, moves))}:{opts}:{players}:{to_base36(states)}"
-    if not _PAYLOAD_RE.fullmatch(payload):
-        raise CodecError(f"cannot encode game {game_id!r}: got {payload!r}")
-    return payload
 
 
 _PAYLOAD_RE = re.compile(_PAYLOAD)
