@@ -175,7 +175,7 @@ class Responder:
         )
 
     def _unposted(self, game: Game, retired: int | None) -> None:
-        kept = self.service.unposted(game.channel_id, game.game_id, retired, game.post)
+        kept = self.service.unposted(game, retired)
         if kept is not None:
             self.show_later(kept)
 

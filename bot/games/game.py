@@ -68,7 +68,8 @@ class Game:
     ``message_id`` is the board message players should use; ``None`` while a new board is being posted.
     ``post`` numbers the game's board messages: the newest is the ``post``-th (a board whose post number is
     older was superseded, even if the answer that posted it arrives late); ``superseded`` holds such boards
-    until the newest board's id is known, so they can be retired with a link to it.
+    until the newest board's id is known, so they can be retired with a link to it. While a new board is on its
+    way, ``retired`` is the last message known to show the board (the one the new board replaces), if any.
     ``challenged_id`` is set while a challenge waits for an answer. ``locale`` is the Discord locale of
     the player who last acted, for messages sent without an interaction (time-outs).
     """
@@ -93,6 +94,7 @@ class Game:
     locale: str | None = None
     post: int = 1
     superseded: tuple[int, ...] = ()
+    retired: int | None = None
 
     @property
     def vs_bot(self) -> bool:
@@ -171,6 +173,12 @@ class Game:
         guild = self.guild_id if self.guild_id is not None else "@me"
         return f"https://discord.com/channels/{guild}/{self.channel_id}/{self.message_id}"
 
+    @property
+    def shown(self) -> int | None:
+        """The newest message known to show the board: ``message_id``, or the retired one while a new board is
+        on its way (``None`` when no board of the game was placed yet)."""
+        return self.retired if self.message_id is None else self.message_id
+
     def play(self, cell: int, *, locale: str | None = None) -> Game:
         """The game after the player to move marks ``cell`` (0-8); ends it on a win or a draw. A ``locale``
         given is the mover's, and becomes the game's.
@@ -220,8 +228,10 @@ class Game:
 
     def at(self, message_id: int | None) -> Game:
         """The game whose board is now message ``message_id``."""
-        return self if message_id == self.message_id else replace(self, message_id=message_id)
+        if message_id == self.message_id and self.retired is None:
+            return self
+        return replace(self, message_id=message_id, retired=None)
 
     def reposted(self) -> Game:
         """The game about to get a new board message (the next ``post``; its id is not known yet)."""
-        return replace(self, message_id=None, post=self.post + 1, superseded=())
+        return replace(self, message_id=None, post=self.post + 1, superseded=(), retired=self.shown)

@@ -204,7 +204,7 @@ class GameService:
                 return refusal
             after = (await self._play(game, cell, actor)).reposted()
             self._commit(after, rearm=True)
-            return Posted(after, retired=game.message_id)
+            return Posted(after, retired=game.shown)
 
     async def resign(self, actor: Actor, *, board: Game | None = None, history: History | None = None) -> Outcome:
         """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
@@ -227,7 +227,7 @@ class GameService:
                 return Shown(ended)
             ended = ended.reposted()
             self._commit(ended)
-            return Posted(ended, retired=game.message_id)
+            return Posted(ended, retired=game.shown)
 
     async def repost(self, actor: Actor, *, history: History | None = None) -> Outcome:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
@@ -241,7 +241,7 @@ class GameService:
                 return self._busy(game)
             moved = game.reposted()
             self._commit(moved)
-            return Posted(moved, retired=game.message_id)
+            return Posted(moved, retired=game.shown)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Outcome:
         """``/ttt hint``: every free cell's outcome for the player to move (:class:`Hinted`), privately.
@@ -297,20 +297,29 @@ class GameService:
         self._games[channel_id] = replace(game.at(message_id), superseded=())
         return game.superseded
 
-    def unposted(self, channel_id: int, game_id: str, retired: int | None, post: int) -> Game | None:
-        """A :class:`Posted` board (or prompt) of ``game_id`` certainly did not reach Discord.
+    def unposted(self, posted: Game, retired: int | None) -> Game | None:
+        """The board (or prompt) ``posted`` of a :class:`Posted` or :class:`Challenged` outcome certainly did not
+        reach Discord; ``retired`` is the outcome's.
 
-        A new game or challenge that nobody saw is dropped (``None``). Otherwise the ``retired`` board stays
-        the game's board, and the game is returned so the caller can show its committed position there.
+        Returns what to show on the ``retired`` board instead, or ``None`` when there is nothing to show there.
+        A game that ended with this post (a resignation, a winning move) is returned at ``retired``, to show
+        its end there. A running game keeps ``retired`` as its board and is returned, to show its committed
+        position. A new game or challenge that nobody saw is dropped; when there is no board to fall back on
+        but an earlier board may still arrive, the game waits for it.
         """
+        if posted.over:
+            return posted.at(retired) if retired is not None else None
+        channel_id = posted.channel_id
         game = self._games.get(channel_id)
-        if game is None or game.game_id != game_id or game.message_id is not None or game.post != post:
+        if game is None or game.game_id != posted.game_id or game.message_id is not None or game.post != posted.post:
             return None
         if retired is None:
+            if game.post > 1:
+                return None
             del self._games[channel_id]
             self._turns.disarm(channel_id)
             self._challenges.disarm(channel_id)
-            log.info("dropped game %s: its first message never reached channel %s", game_id, channel_id)
+            log.info("dropped game %s: its first message never reached channel %s", game.game_id, channel_id)
             return None
         self._games[channel_id] = game.at(retired)
         return self._games[channel_id]
@@ -362,10 +371,16 @@ class GameService:
                 return Refusal(refusals.GAME_OVER)
             if newest is not None and newest.message_id != board.message_id:
                 return Refusal(refusals.STALE_BOARD, {"link": newest.jump_url})
-            game = self._resume(board)
+            latest = history.newest()
+            if latest is not None and latest.game_id != board.game_id:  # a newer game was played here since
+                return Refusal(refusals.GAME_OVER) if latest.over else self._stale(latest)
+            # the message may have changed since the press's copy of it was rendered: resume what it shows now
+            game = self._resume(newest if newest is not None and newest.ply > board.ply else board)
         if board.moves != game.moves:
             return self._changed(game, board)
         if game.message_id is None:  # a repost is on its way and this press beat its answer: adopt the message
+            if board.message_id == game.retired:  # ...unless it is the board the repost replaces
+                return self._stale(game)
             game = self._games[channel_id] = game.at(board.message_id)
         elif game.message_id != board.message_id:
             return self._stale(game)
@@ -470,10 +485,12 @@ class GameService:
         await self._expire(channel_id, game_id, "challenge", "expired")
 
     async def _expire(self, channel_id: int, game_id: str, status: Status, reason: EndReason) -> None:
-        """A deadline passed: end ``game_id`` for ``reason`` if it is still running with ``status``."""
+        """A deadline passed: end ``game_id`` for ``reason`` if it is still running with ``status`` and its
+        deadline was not armed again while this expiry waited for the lock (a move made in time)."""
+        deadlines = self._turns if status == "playing" else self._challenges
         async with self._locks.hold(channel_id):
             game = self._games.get(channel_id)
-            if game is None or game.game_id != game_id or game.status != status:
+            if game is None or game.game_id != game_id or game.status != status or channel_id in deadlines:
                 return
             ended = game.end(reason)
             self._finish(ended)

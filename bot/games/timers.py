@@ -28,6 +28,10 @@ class Deadlines:
     def __len__(self) -> int:
         return len(self._handles)
 
+    def __contains__(self, channel_id: object) -> bool:
+        """True when ``channel_id`` has a deadline pending (one that fired is no longer pending)."""
+        return channel_id in self._handles
+
     def arm(self, channel_id: int, token: str) -> None:
         """(Re)start ``channel_id``'s deadline, ``seconds`` from now; a non-positive ``seconds`` disables it."""
         self.disarm(channel_id)
