@@ -13,7 +13,7 @@ Format (fields separated by ``:``)::
 - players: a user id (snowflake, up to 20 digits) or ``b`` for the bot.
 - ``states``: the states the bot has evaluated in this game so far, in base 36.
 
-The longest id is 83 characters, within Discord's limit of 100. Challenge prompts use
+The longest id is 82 characters, within Discord's limit of 100. Challenge prompts use
 ``ttt:a:<game id>:<user>`` (Accept) and ``ttt:d:...`` (Decline).
 """
 
@@ -71,7 +71,7 @@ def encode(game: Game, kind: Kind) -> str:
     """The ``custom_id`` for a cell (``0``-``8``), Resign (``"r"``) or Rematch (``"n"``) button of ``game``.
 
     Raises:
-        CodecError: ``kind`` or a field of ``game`` cannot be written in the format.
+        CodecError: ``kind`` or a field of ``game`` cannot be written in the format, or both sides are one player.
     """
     return encoder(game)(kind)
 
@@ -81,11 +81,13 @@ def encoder(game: Game) -> Callable[[Kind], str]:
     is written once.
 
     Raises:
-        CodecError: a field of ``game`` cannot be written in the format (the returned function raises it for
-            a ``kind`` that is not a cell, ``"r"`` or ``"n"``).
+        CodecError: a field of ``game`` cannot be written in the format, or both sides are one player (the
+            returned function raises it for a ``kind`` that is not a cell, ``"r"`` or ``"n"``).
     """
     opts = _DIFFICULTY[game.difficulty] + _ALGORITHM[game.algorithm] + _MODE[game.mode]
     x, o = game.x_id, game.o_id
+    if x == o:
+        raise CodecError(f"cannot encode game {game.game_id!r}: the same player on both sides")
     players = f"{_BOT if x is None else x}:{_BOT if o is None else o}"
     payload = f"{game.game_id}:{''.join(map(str, game.moves))}:{opts}:{players}:{to_base36(game.ai_states)}"
     if not _PAYLOAD_RE.fullmatch(payload):
@@ -118,7 +120,7 @@ def decode(
     The game's place (channel, guild, message) is not in the id; the caller passes it.
 
     Raises:
-        CodecError: the id is not a board button's, or its moves are not a legal game.
+        CodecError: the id is not a board button's, its moves are not a legal game, or both sides are one player.
     """
     match = _ANY_BOARD.fullmatch(custom_id)
     if match is None:
@@ -135,7 +137,7 @@ def from_match(
     otherwise (resigned, abandoned) carries a Rematch button, which the caller reads from ``kind``.
 
     Raises:
-        CodecError: the moves repeat a cell or go on after the game was won.
+        CodecError: the moves repeat a cell or go on after the game was won, or both sides are one player.
     """
     moves = tuple(int(c) for c in match["moves"])
     state = initial_state()
@@ -166,6 +168,8 @@ def from_match(
     )
     if game.x_id is None and game.o_id is None:
         raise CodecError("a game needs at least one person")
+    if game.x_id == game.o_id:
+        raise CodecError(f"user {game.x_id} cannot play both sides")
     raw = match["kind"]
     kind: Kind = int(raw) if raw.isdigit() else ("r" if raw == "r" else "n")
     return game, kind
