@@ -373,7 +373,8 @@ class GameService:
                 return Refusal(refusals.STALE_BOARD, {"link": newest.jump_url})
             latest = history.newest()
             if latest is not None and latest.game_id != board.game_id:  # a newer game was played here since
-                return Refusal(refusals.GAME_OVER) if latest.over else self._stale(latest)
+                over = latest.over or self.is_finished(latest.game_id)
+                return Refusal(refusals.GAME_OVER) if over else self._stale(latest)
             # the message may have changed since the press's copy of it was rendered: resume what it shows now
             game = self._resume(newest if newest is not None and newest.ply > board.ply else board)
         if board.moves != game.moves:

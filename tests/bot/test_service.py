@@ -361,6 +361,16 @@ async def test_after_a_restart_a_board_of_an_older_game_does_not_take_the_channe
     assert games.current(CHANNEL) is None
 
 
+async def test_a_board_of_an_older_game_is_over_once_this_process_saw_the_newer_game_end(ai: AI) -> None:
+    games = service(ai)
+    newer = await started(games, game_id="newer")
+    assert isinstance(await games.resign(who(ALICE)), Posted)
+    older = found(4, 0, game_id="older", message_id=900)
+    history = History((pressed(newer), older))  # the newer board still looks live: its end was never shown
+    assert await games.press(who(ALICE), older, 8, history=history) == Refusal(refusals.GAME_OVER)
+    assert games.current(CHANNEL) is None
+
+
 async def test_a_move_made_in_time_is_not_abandoned_by_a_deadline_passing_during_its_search() -> None:
     gated = GatedAI()
     expired: list[Game] = []
