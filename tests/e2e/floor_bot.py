@@ -55,6 +55,10 @@ class FloorBot(discord.AutoShardedClient):
             await interaction.response.edit_message(content=PRESSED)
 
 
+CLIENT = FloorBot
+"""The client class (the load benchmark's launcher wraps its ``setup_hook``)."""
+
+
 def configure_endpoints() -> None:
     """Point discord.py at DISCORD_API_BASE / DISCORD_GATEWAY_URL when set."""
     if api := os.environ.get("DISCORD_API_BASE"):

@@ -49,3 +49,11 @@ async def test_two_shard_processes_share_the_load_and_the_records() -> None:
     assert result.moves > 0 and result.late == 0 and result.refused == 0
     assert result.unknown_routes == [] and result.errors == [], "\n".join(result.errors)
     assert result.finished > 0 and result.stored == result.finished, "an ended game is missing from the records"
+
+
+async def test_the_minimal_bot_plays_the_same_games() -> None:
+    load = load_benchmark()
+    result = await load.run_ours(4, seconds=2.0, minimal=True)
+    assert result.moves > 0 and result.games > 0, result
+    assert result.late == 0 and result.refused == 0 and result.violations == []
+    assert result.unknown_routes == [] and result.errors == [], "\n".join(result.errors)
