@@ -325,7 +325,8 @@ def hint_text(analysis: Analysis, tr: Lang | None = None) -> str:
 
 
 def _record(record: Record, tr: Lang) -> str:
-    return tr(N_("{wins} W · {draws} D · {losses} L"), wins=record.wins, draws=record.draws, losses=record.losses)
+    counts = {"wins": tr.number(record.wins), "draws": tr.number(record.draws), "losses": tr.number(record.losses)}
+    return tr(N_("{wins} W · {draws} D · {losses} L"), **counts)
 
 
 def stats_text(name: str, stats: UserStats, tr: Lang | None = None) -> str:

@@ -189,6 +189,12 @@ def test_stats_text() -> None:
     assert render.stats_text("A", stats) == "**A**\nvs the bot: 0 W · 3 D · 7 L\nvs people: 1 W · 0 D · 2 L"
 
 
+def test_stats_text_groups_the_digits_of_large_records_by_locale() -> None:
+    stats = UserStats(vs_bot=Record(0, 1234, 56789), vs_people=Record(1000, 0, 2))
+    assert "vs the bot: 0 W · 1,234 D · 56,789 L" in render.stats_text("A", stats)
+    assert "1.234" in render.stats_text("A", stats, render.lang("de"))
+
+
 def test_help_text_explains_the_numbering_and_the_state_counts() -> None:
     text = render.help_text()
     assert render.board_grid(parse_board(".........")) in text
