@@ -959,6 +959,11 @@ def table(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
+def _judged(ratio: float, limit: float, line: str, why: list[str]) -> tuple[bool, str, list[str]]:
+    """A ratio target's result: passed when ``ratio`` ≤ ``limit``; the why lines only when it missed."""
+    return ratio <= limit, line, why if ratio > limit else []
+
+
 def targets(rows: Sequence[Row]) -> list[tuple[bool | None, str, list[str]]]:
     """``(passed, or None when not measured; the PASS/MISS line; why lines)`` per target of the issue, at N=100."""
     out: list[tuple[bool | None, str, list[str]]] = []
@@ -976,14 +981,11 @@ def targets(rows: Sequence[Row]) -> list[tuple[bool | None, str, list[str]]]:
             f"so per interaction our bot spends {ours.cpu_per_interaction_ms:.2f} ms "
             f"({per_interaction:.2f}x the floor's per press)",
         ]
-        out.append(
-            (
-                cpu_ratio <= CPU_RATIO_TARGET,
-                f"CPU per press {at} ≤ {CPU_RATIO_TARGET:g}x the floor's: {ours.cpu_per_press_ms:.2f} ms vs "
-                f"{floor.cpu_per_press_ms:.2f} ms = {cpu_ratio:.2f}x" + _of_pairs(pairs, "cpu_per_press_ms"),
-                why if cpu_ratio > CPU_RATIO_TARGET else [],
-            )
+        line = (
+            f"CPU per press {at} ≤ {CPU_RATIO_TARGET:g}x the floor's: {ours.cpu_per_press_ms:.2f} ms vs "
+            f"{floor.cpu_per_press_ms:.2f} ms = {cpu_ratio:.2f}x" + _of_pairs(pairs, "cpu_per_press_ms")
         )
+        out.append(_judged(cpu_ratio, CPU_RATIO_TARGET, line, why))
         ours, floor = _median_pair(pairs, lambda o, f: o.pct(0.99) / f.pct(0.99))
         p99_ratio = ours.pct(0.99) / floor.pct(0.99)
         why = [
@@ -991,14 +993,11 @@ def targets(rows: Sequence[Row]) -> list[tuple[bool | None, str, list[str]]]:
             f"{ours.moves_per_s:.0f} presses/s vs the floor's {floor.moves_per_s:.0f}; the p99 follows the CPU per "
             f"press (with --think the bot is not saturated)",
         ]
-        out.append(
-            (
-                p99_ratio <= P99_RATIO_TARGET,
-                f"p99 {at} ≤ {P99_RATIO_TARGET:g}x the floor's: {ours.pct(0.99):.1f} ms vs {floor.pct(0.99):.1f} ms "
-                f"= {p99_ratio:.2f}x" + _of_pairs(pairs, "p99"),
-                why if p99_ratio > P99_RATIO_TARGET else [],
-            )
+        line = (
+            f"p99 {at} ≤ {P99_RATIO_TARGET:g}x the floor's: {ours.pct(0.99):.1f} ms vs {floor.pct(0.99):.1f} ms "
+            f"= {p99_ratio:.2f}x" + _of_pairs(pairs, "p99")
         )
+        out.append(_judged(p99_ratio, P99_RATIO_TARGET, line, why))
     held = [ours for ours, _, _ in rows if ours.n == TARGET_N and ours.kb_per_game is not None]
     if not held:
         out.append((None, f"memory per active game {at}: not run", []))
