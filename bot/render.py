@@ -30,7 +30,6 @@ __all__ = [
     "ai_line",
     "board_grid",
     "bot_record_text",
-    "cell_face",
     "cell_faces",
     "challenge_text",
     "declined_text",
@@ -112,15 +111,10 @@ class ButtonFace:
     disabled: bool
 
 
-def cell_face(state: State, cell: int, *, finished: bool) -> ButtonFace:
-    """The face of ``cell``: its mark or number; the winning line green; everything disabled when ``finished``."""
-    return cell_faces(state, finished)[cell]
-
-
 @lru_cache(maxsize=4096)
 def cell_faces(state: State, finished: bool) -> tuple[ButtonFace, ...]:
-    """The nine faces of a board, cells 0-8 (cached: a board is drawn on every move, and there are only 5,478
-    positions)."""
+    """The nine faces of a board, cells 0-8: each its mark or number, the winning line green, all disabled when
+    ``finished`` (cached: a board is drawn on every move, and there are only 5,478 positions)."""
     won = winning_cells(state)
     faces = []
     for cell in range(9):

@@ -43,13 +43,13 @@ def test_grid_is_aligned_and_numbers_empty_cells() -> None:
 
 def test_cell_faces() -> None:
     state = parse_board("XXXOO....")
-    faces = [render.cell_face(state, c, finished=True) for c in range(9)]
+    faces = render.cell_faces(state, True)
     assert [f.style for f in faces[:3]] == [ButtonStyle.success] * 3
     assert faces[3] == render.ButtonFace(None, "⭕", ButtonStyle.primary, True)
     assert faces[5] == render.ButtonFace("6", None, ButtonStyle.secondary, True)
-    running = render.cell_face(parse_board("X........"), 0, finished=False)
+    running = render.cell_faces(parse_board("X........"), False)[0]
     assert running == render.ButtonFace(None, "❌", ButtonStyle.danger, True)
-    assert render.cell_face(parse_board("X........"), 1, finished=False) == render.ButtonFace(
+    assert render.cell_faces(parse_board("X........"), False)[1] == render.ButtonFace(
         "2", None, ButtonStyle.secondary, False
     )
 
