@@ -33,6 +33,7 @@ from engine import (
     Mark,
     SearchResult,
     State,
+    format_board,
     initial_state,
     parse_board,
     player,
@@ -52,13 +53,9 @@ latest: dict[int, str] = {}
 """The board each running game's message shows now, by message id: a press on an older board is refused."""
 
 
-def _board_text(state: State) -> str:
-    return "".join(mark.value if (mark := state[cell]) else "." for cell in range(9))
-
-
 def render(state: State, mark: Mark, user_id: int, found: SearchResult | None) -> dict[str, Any]:
     """The message for a board: its text and its nine cell buttons (disabled once the game is over)."""
-    board, over = _board_text(state), terminal(state)
+    board, over = format_board(state), terminal(state)
     lines = [f"<@{user_id}> ({mark.value}) vs the bot"]
     if found is not None:
         lines.append(f"The bot played {found.move + 1} after evaluating {found.states:,} states.")
@@ -122,7 +119,7 @@ class Cell(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ID):
                 if terminal(state):
                     latest.pop(message_id, None)
                 else:
-                    latest[message_id] = _board_text(state)
+                    latest[message_id] = format_board(state)
         if state is None:
             await interaction.response.send_message("That move is not possible now.", ephemeral=True)
         else:
