@@ -11,11 +11,11 @@ works on the same masks directly (see :mod:`engine.bitboard`).
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from engine import bitboard as bb
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, InvalidBoardError
+from engine.protocol import Mark
 
 __all__ = [
     "EMPTY_CHAR",
@@ -35,18 +35,6 @@ __all__ = [
 ]
 
 EMPTY_CHAR = "."
-
-
-class Mark(enum.Enum):
-    """A player's mark. X moves first."""
-
-    X = "X"
-    O = "O"  # noqa: E741
-
-    @property
-    def other(self) -> Mark:
-        """The opponent's mark."""
-        return Mark.O if self is Mark.X else Mark.X
 
 
 @dataclass(frozen=True, slots=True)
