@@ -19,7 +19,7 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.records import Difficulty as RecordDifficulty
 from bot.records import FinishedGame, Leaderboard, Record, UserStats
-from engine import Analysis, Difficulty, Mark, Outcome, PlyReview, SideSummary, State, summary, winning_cells
+from engine import Analysis, Difficulty, GameValue, Mark, PlyReview, SideSummary, State, summary, winning_cells
 
 __all__ = [
     "ERROR",
@@ -403,7 +403,7 @@ VALUE_NAMES = {
 }
 
 
-def _value(value: Outcome, tr: Lang) -> str:
+def _value(value: GameValue, tr: Lang) -> str:
     return tr(VALUE_NAMES[value.result], plies=value.plies)
 
 

@@ -41,7 +41,7 @@ from engine.search import (
     principal_variation,
     search,
 )
-from engine.solver import Outcome, Result
+from engine.solver import GameValue, ValueKind
 
 __all__ = [
     "DEFAULT",
@@ -53,19 +53,19 @@ __all__ = [
     "Decision",
     "Difficulty",
     "GameOverError",
+    "GameValue",
     "IllegalMoveError",
     "IllegalSequenceError",
     "InvalidBoardError",
     "Label",
     "Mark",
     "MoveAnalysis",
-    "Outcome",
     "PlyReview",
-    "Result",
     "SearchConfig",
     "SearchResult",
     "SideSummary",
     "State",
+    "ValueKind",
     "actions",
     "analyse",
     "choose_move",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.errors import GameOverError
 from engine.game import Mark, State, player, terminal
 from engine.search import DEFAULT, SearchConfig, root_values, search
-from engine.solver import Result
+from engine.solver import ValueKind
 
 __all__ = ["Analysis", "MoveAnalysis", "analyse"]
 
@@ -33,7 +33,7 @@ class MoveAnalysis:
     """
 
     cell: int
-    outcome: Result
+    outcome: ValueKind
     plies: int
 
 

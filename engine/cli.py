@@ -23,7 +23,7 @@ from engine.errors import GameOverError, IllegalSequenceError, InvalidBoardError
 from engine.game import State, format_board, parse_board, player
 from engine.review import PlyReview, SideSummary, review, summary
 from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
-from engine.solver import Outcome
+from engine.solver import GameValue
 
 __all__ = [
     "ALGORITHM_CONFIGS",
@@ -246,7 +246,7 @@ def review_command(cells: Sequence[int], *, as_json: bool = False, stdout: TextI
     return EXIT_OK
 
 
-def _outcome_text(outcome: Outcome) -> str:
+def _outcome_text(outcome: GameValue) -> str:
     if outcome.plies == 0:
         return {"win": "won", "draw": "drawn", "loss": "lost"}[outcome.result]
     return f"{outcome.result} in {outcome.plies}"

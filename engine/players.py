@@ -21,14 +21,14 @@ __all__ = ["Decision", "Difficulty", "choose_move"]
 
 
 class Difficulty(enum.Enum):
-    """A difficulty level; ``blunder_rate`` is the probability of a random move."""
+    """A difficulty level; ``random_move_rate`` is the probability of a random move."""
 
     EASY = "easy"
     MEDIUM = "medium"
     UNBEATABLE = "unbeatable"
 
     @property
-    def blunder_rate(self) -> float:
+    def random_move_rate(self) -> float:
         """Probability (0-1) of playing a uniformly random legal move instead of the search's."""
         return {"easy": 0.5, "medium": 0.2, "unbeatable": 0.0}[self.value]
 
@@ -65,6 +65,6 @@ def choose_move(
     """
     rng = rng or random.Random()
     result = search(state, config=config, rng=rng)
-    if difficulty.blunder_rate and rng.random() < difficulty.blunder_rate:
+    if difficulty.random_move_rate and rng.random() < difficulty.random_move_rate:
         return Decision(move=rng.choice(actions(state)), search=result, random=True)
     return Decision(move=result.move, search=result, random=False)

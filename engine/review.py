@@ -29,7 +29,7 @@ from engine import bitboard as bb
 from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.game import Mark, State, initial_state, player, result
 from engine.search import DEFAULT, search
-from engine.solver import Outcome, exact_value, outcome_of
+from engine.solver import GameValue, exact_value, value_of
 
 __all__ = ["Label", "PlyReview", "SideSummary", "review", "summary"]
 
@@ -61,8 +61,8 @@ class PlyReview:
     mover: Mark
     cell: int
     state: State
-    before: Outcome
-    after: Outcome
+    before: GameValue
+    after: GameValue
     label: Label
     best_moves: tuple[int, ...]
     states: int
@@ -146,8 +146,8 @@ def _review_ply(ply: int, state: State, cell: int) -> PlyReview:
     marks = state.marks
     best_value = exact_value(me, opp)
     move_values = {c: -exact_value(opp, me | (1 << c)) for c in bb.FREE_CELLS[me | opp]}
-    before = outcome_of(best_value, marks)
-    after = outcome_of(move_values[cell], marks + 1)
+    before = value_of(best_value, marks)
+    after = value_of(move_values[cell], marks + 1)
     return PlyReview(
         ply=ply,
         mover=mover,
@@ -161,7 +161,7 @@ def _review_ply(ply: int, state: State, cell: int) -> PlyReview:
     )
 
 
-def _label(before: Outcome, after: Outcome) -> Label:
+def _label(before: GameValue, after: GameValue) -> Label:
     if after.result != before.result:
         return "blunder" if after.result == "loss" else "mistake"
     if after.plies == before.plies - 1:

@@ -17,14 +17,14 @@ from typing import Literal
 from engine import bitboard as bb
 from engine.game import Mark, State, player
 
-__all__ = ["Outcome", "Result", "best_move", "exact_value", "outcome_for", "outcome_of"]
+__all__ = ["GameValue", "ValueKind", "best_move", "exact_value", "value_for", "value_of"]
 
-Result = Literal["win", "draw", "loss"]
-"""The result of a game for one side."""
+ValueKind = Literal["win", "draw", "loss"]
+"""What a position is worth to one side with best play: a win, a draw or a loss."""
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class GameValue:
     """A position's game-theoretic value for one side, with best play from both sides.
 
     Attributes:
@@ -33,7 +33,7 @@ class Outcome:
             loss, or the plies left to fill the board for a draw. 0 when the game is over.
     """
 
-    result: Result
+    result: ValueKind
     plies: int
 
 
@@ -74,21 +74,21 @@ def best_move(me: int, opp: int) -> int:
     return max(free, key=lambda cell: -exact_value(opp, me | (1 << cell)))
 
 
-def outcome_of(value: int, marks: int) -> Outcome:
-    """Turn a depth-aware value of a position holding ``marks`` marks (0-9) into an :class:`Outcome`."""
+def value_of(value: int, marks: int) -> GameValue:
+    """Turn a depth-aware value of a position holding ``marks`` marks (0-9) into a :class:`GameValue`."""
     if value > 0:
-        return Outcome("win", 10 - value - marks)
+        return GameValue("win", 10 - value - marks)
     if value < 0:
-        return Outcome("loss", 10 + value - marks)
-    return Outcome("draw", 9 - marks)
+        return GameValue("loss", 10 + value - marks)
+    return GameValue("draw", 9 - marks)
 
 
-def outcome_for(state: State, mark: Mark) -> Outcome:
-    """The exact :class:`Outcome` of ``state`` for ``mark`` (either side, whoever is to move).
+def value_for(state: State, mark: Mark) -> GameValue:
+    """The exact :class:`GameValue` of ``state`` for ``mark`` (either side, whoever is to move).
 
     ``state`` is assumed legal (built with :func:`engine.result` or :func:`engine.parse_board`).
     """
     to_move = player(state)
     me, opp = (state.x, state.o) if to_move is Mark.X else (state.o, state.x)
     value = exact_value(me, opp)
-    return outcome_of(value if mark is to_move else -value, state.marks)
+    return value_of(value if mark is to_move else -value, state.marks)

@@ -23,17 +23,17 @@ DRAWS = 2_000
 POSITION = parse_board("XO..X....")
 
 
-def test_blunder_rates() -> None:
-    assert Difficulty.EASY.blunder_rate == 0.5
-    assert Difficulty.MEDIUM.blunder_rate == 0.2
-    assert Difficulty.UNBEATABLE.blunder_rate == 0.0
+def test_random_move_rates() -> None:
+    assert Difficulty.EASY.random_move_rate == 0.5
+    assert Difficulty.MEDIUM.random_move_rate == 0.2
+    assert Difficulty.UNBEATABLE.random_move_rate == 0.0
 
 
 @pytest.mark.parametrize("difficulty", [Difficulty.EASY, Difficulty.MEDIUM])
 def test_random_moves_happen_at_the_stated_rate(difficulty: Difficulty) -> None:
     rng = random.Random(1234)
     decisions = [choose_move(POSITION, difficulty, rng=rng) for _ in range(DRAWS)]
-    rate = difficulty.blunder_rate
+    rate = difficulty.random_move_rate
     randoms = sum(d.random for d in decisions)
     sigma = math.sqrt(DRAWS * rate * (1 - rate))
     assert abs(randoms - DRAWS * rate) < 4 * sigma

@@ -17,10 +17,10 @@ from engine import (
     CellOccupiedError,
     CellOutOfRangeError,
     GameOverError,
+    GameValue,
     IllegalMoveError,
     IllegalSequenceError,
     Mark,
-    Outcome,
     PlyReview,
     SearchConfig,
     SearchResult,
@@ -44,22 +44,24 @@ def test_a_perfect_game_is_best_throughout() -> None:
     assert [p.label for p in plies] == ["best"] * 9
     assert [p.ply for p in plies] == list(range(1, 10))
     assert [p.mover for p in plies] == [Mark.X, Mark.O] * 4 + [Mark.X]
-    assert all(p.before == Outcome("draw", 9 - i) and p.after == Outcome("draw", 8 - i) for i, p in enumerate(plies))
+    assert all(
+        p.before == GameValue("draw", 9 - i) and p.after == GameValue("draw", 8 - i) for i, p in enumerate(plies)
+    )
     assert all(p.cell in p.best_moves for p in plies)
     assert plies[0].best_moves == tuple(range(9))  # every opening draws
     assert plies[1].best_moves == (0, 2, 6, 8)  # against the centre only a corner draws
-    assert plies[-1].after == Outcome("draw", 0)
+    assert plies[-1].after == GameValue("draw", 0)
 
 
 def test_an_edge_reply_to_the_centre_is_a_blunder() -> None:
     opening, reply, punish = review([4, 1, 0])
-    assert (opening.label, opening.before, opening.after) == ("best", Outcome("draw", 9), Outcome("draw", 8))
+    assert (opening.label, opening.before, opening.after) == ("best", GameValue("draw", 9), GameValue("draw", 8))
     assert reply.mover is Mark.O and reply.cell == 1
     assert reply.label == "blunder"
-    assert reply.before == Outcome("draw", 8)
+    assert reply.before == GameValue("draw", 8)
     assert reply.after.result == "loss"
     assert reply.best_moves == (0, 2, 6, 8)
-    assert punish.label == "best" and punish.before == Outcome("win", reply.after.plies)
+    assert punish.label == "best" and punish.before == GameValue("win", reply.after.plies)
 
 
 def test_ignoring_an_immediate_win_for_a_draw_is_a_mistake() -> None:
@@ -68,7 +70,7 @@ def test_ignoring_an_immediate_win_for_a_draw_is_a_mistake() -> None:
     assert plies[3].label == "blunder"
     missed = plies[4]
     assert missed.mover is Mark.X
-    assert missed.before == Outcome("win", 1)
+    assert missed.before == GameValue("win", 1)
     assert missed.after.result == "draw"
     assert missed.label == "mistake"
     assert missed.best_moves == (2,)
@@ -77,8 +79,8 @@ def test_ignoring_an_immediate_win_for_a_draw_is_a_mistake() -> None:
 def test_a_fork_instead_of_the_immediate_win_is_slower() -> None:
     # X 0, 1 threatens 2; O does not block; X plays 3, a fork that still wins, two plies later.
     slower = review([0, 4, 1, 5, 3])[4]
-    assert slower.before == Outcome("win", 1)
-    assert slower.after == Outcome("win", 2)
+    assert slower.before == GameValue("win", 1)
+    assert slower.after == GameValue("win", 2)
     assert slower.label == "slower"
     assert slower.best_moves == (2,)
 
@@ -87,7 +89,7 @@ def test_leaving_a_threat_unblocked_in_a_lost_position_is_an_inaccuracy() -> Non
     # O is lost after the edge reply; X 0, 3 threatens 6 and O plays 2: the loss comes at once.
     inaccuracy = review([0, 1, 3, 2])[3]
     assert inaccuracy.before.result == "loss" and inaccuracy.before.plies > 2
-    assert inaccuracy.after == Outcome("loss", 1)
+    assert inaccuracy.after == GameValue("loss", 1)
     assert inaccuracy.label == "inaccuracy"
     assert 6 in inaccuracy.best_moves
 
@@ -101,7 +103,7 @@ def test_turning_a_win_into_a_loss_is_a_blunder() -> None:
 
 def test_the_winning_move_ends_with_plies_zero() -> None:
     last = review([0, 3, 1, 4, 2])[-1]
-    assert last.before == Outcome("win", 1) and last.after == Outcome("win", 0)
+    assert last.before == GameValue("win", 1) and last.after == GameValue("win", 0)
     assert last.label == "best"
 
 
@@ -156,20 +158,20 @@ def minimax(state: State) -> SearchResult:
     return search(state, config=PLAIN_MINIMAX)
 
 
-def mover_outcome(state: State, mover: Mark) -> Outcome:
+def mover_outcome(state: State, mover: Mark) -> GameValue:
     """``state``'s value for ``mover``, from plain minimax (or the rules when the game is over)."""
     if terminal(state):
         won = winner(state)
-        return Outcome("draw" if won is None else "win" if won is mover else "loss", 0)
+        return GameValue("draw" if won is None else "win" if won is mover else "loss", 0)
     value = minimax(state).value  # X's point of view: ±(10 - plies from state), 0 for a draw
     if mover is Mark.O:
         value = -value
     if value == 0:
-        return Outcome("draw", 9 - state.marks)
-    return Outcome("win" if value > 0 else "loss", 10 - abs(value))
+        return GameValue("draw", 9 - state.marks)
+    return GameValue("win" if value > 0 else "loss", 10 - abs(value))
 
 
-def expected_label(before: Outcome, after: Outcome) -> str:
+def expected_label(before: GameValue, after: GameValue) -> str:
     rank = {"loss": 0, "draw": 1, "win": 2}
     assert rank[after.result] <= rank[before.result]
     if after.result == before.result:
