@@ -1,4 +1,4 @@
-"""Turn the game service's outcomes into interaction responses, followups and background edits.
+"""Turn the game service's answers into interaction responses, followups and background edits.
 
 An answer whose fate is unknown (a 5xx or a time-out after Discord may have applied it, or 40060
 "already acknowledged" on discord.py's retry) is treated as applied: the service has already committed
@@ -19,7 +19,7 @@ import discord
 
 from bot import render, views
 from bot.edits import BackgroundEdits
-from bot.games import Challenged, Declined, GameService, Hinted, NeedsHistory, Outcome, Posted, Refusal, Shown
+from bot.games import Answer, Challenged, Declined, GameService, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.game import Game
 from bot.render import Lang
 
@@ -62,7 +62,7 @@ async def private(interaction: Interaction, text: str) -> None:
 
 
 class Responder:
-    """Shows outcomes; owns the background edits of the bot's messages."""
+    """Shows answers; owns the background edits of the bot's messages."""
 
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
@@ -70,7 +70,7 @@ class Responder:
         self.edits = BackgroundEdits(client)
         self._lookups: set[asyncio.Task[None]] = set()
 
-    async def deliver(self, interaction: Interaction, outcome: Outcome) -> None:
+    async def deliver(self, interaction: Interaction, outcome: Answer) -> None:
         """Answer ``interaction`` with ``outcome`` (never :class:`NeedsHistory`: resolve that first)."""
         tr = render.lang(str(interaction.locale))
         if isinstance(outcome, Refusal):

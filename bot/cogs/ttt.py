@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.games import Actor, GameService, NeedsHistory, Outcome, new_game_id
+from bot.games import Actor, Answer, GameService, NeedsHistory, new_game_id
 from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
 from bot.games.service import History
@@ -33,7 +33,7 @@ __all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe"]
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-Decide = Callable[[History | None], Awaitable[Outcome]]
+Decide = Callable[[History | None], Awaitable[Answer]]
 OPTION_NAMES = (
     C_("command name", "opponent"),
     C_("command name", "play_as"),

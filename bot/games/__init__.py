@@ -1,19 +1,20 @@
 """The game flow without Discord: sessions, challenges, timers and the rules of play.
 
-:class:`GameService` takes intents (a press, a move, a resignation...) and returns outcomes (a refusal,
+:class:`GameService` takes intents (a press, a move, a resignation...) and returns answers (a refusal,
 or the new game plus what to show). The Discord cog and the console both drive it; nothing here
 imports ``discord``.
 """
 
+from bot.games.answers import Answer, Challenged, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.codec import CodecError, Kind, decode, encode
 from bot.games.game import AIMove, Algorithm, EndReason, Game, Mode, Status, new_game_id
-from bot.games.outcomes import Challenged, Declined, Hinted, NeedsHistory, Outcome, Posted, Refusal, Shown
 from bot.games.service import Actor, GameService
 
 __all__ = [
     "AIMove",
     "Actor",
     "Algorithm",
+    "Answer",
     "Challenged",
     "CodecError",
     "Declined",
@@ -24,7 +25,6 @@ __all__ = [
     "Kind",
     "Mode",
     "NeedsHistory",
-    "Outcome",
     "Posted",
     "Refusal",
     "Shown",

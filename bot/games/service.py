@@ -1,7 +1,7 @@
 """The game service: every channel's game, its challenge and its deadlines, and the rules of the flow.
 
 Each intent (start, press, move, resign, hint, board, accept, decline, rematch) is decided and committed
-in memory under the channel's lock and answered with an :mod:`outcome <bot.games.outcomes>`. The lock
+in memory under the channel's lock and answered with an :mod:`answer <bot.games.answers>`. The lock
 never covers network I/O: callers show the outcome after it returns, so a refusal never waits for
 another interaction's HTTP round trip. The only await under the lock is the bot's own search, which runs
 in an executor.
@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 
 from bot.games import refusals
 from bot.games.ai import AI
+from bot.games.answers import Answer, Challenged, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.game import Algorithm, EndReason, Game, Mode, Status
 from bot.games.locks import ChannelLocks
-from bot.games.outcomes import Challenged, Declined, Hinted, NeedsHistory, Outcome, Posted, Refusal, Shown
 from bot.games.timers import Deadlines
 from engine import Difficulty, Mark
 
@@ -128,7 +128,7 @@ class GameService:
         difficulty: Difficulty = Difficulty.UNBEATABLE,
         algorithm: Algorithm = "alpha-beta",
         mode: Mode = "buttons",
-    ) -> Outcome:
+    ) -> Answer:
         """A new game against the bot, or a challenge to ``opponent``; ``play_as=None`` picks a side at random.
 
         Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X),
@@ -155,7 +155,7 @@ class GameService:
         )
         return await self._open(game)
 
-    async def rematch(self, actor: Actor, board: Game, *, game_id: str) -> Outcome:
+    async def rematch(self, actor: Actor, board: Game, *, game_id: str) -> Answer:
         """A new game with ``board``'s players and options, sides swapped (the Rematch button)."""
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
@@ -172,7 +172,7 @@ class GameService:
         )
         return await self._open(game)
 
-    async def press(self, actor: Actor, board: Game, cell: int, *, history: History | None = None) -> Outcome:
+    async def press(self, actor: Actor, board: Game, cell: int, *, history: History | None = None) -> Answer:
         """A press on ``cell`` of the board message ``board`` (as its buttons encode it, with its message id).
 
         Returns :class:`Shown` (the move and the bot's reply, to show on that message), a
@@ -192,7 +192,7 @@ class GameService:
             self._commit(after, rearm=True)
             return Shown(after)
 
-    async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Outcome:
+    async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
         """``/ttt move``: play ``cell`` (0-8) in the channel's game; the board is posted again (:class:`Posted`)."""
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history)
@@ -206,7 +206,7 @@ class GameService:
             self._commit(after, rearm=True)
             return Posted(after, retired=game.shown)
 
-    async def resign(self, actor: Actor, *, board: Game | None = None, history: History | None = None) -> Outcome:
+    async def resign(self, actor: Actor, *, board: Game | None = None, history: History | None = None) -> Answer:
         """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
         (``board`` given: :class:`Shown` on that message)."""
         if board is not None and not board.is_player(actor.user_id):
@@ -229,7 +229,7 @@ class GameService:
             self._commit(ended)
             return Posted(ended, retired=game.shown)
 
-    async def repost(self, actor: Actor, *, history: History | None = None) -> Outcome:
+    async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
         async with self._locks.hold(actor.channel_id):
@@ -243,7 +243,7 @@ class GameService:
             self._commit(moved)
             return Posted(moved, retired=game.shown)
 
-    async def hint(self, actor: Actor, *, history: History | None = None) -> Outcome:
+    async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt hint``: every free cell's outcome for the player to move (:class:`Hinted`), privately.
 
         The analysis runs after the lock is released, in the hint executor.
@@ -258,7 +258,7 @@ class GameService:
                 return refusal
         return Hinted(game, await self.ai.analyse(game.state))
 
-    async def answer(self, actor: Actor, game_id: str, challenged_id: int, *, accept: bool) -> Outcome:
+    async def answer(self, actor: Actor, game_id: str, challenged_id: int, *, accept: bool) -> Answer:
         """Accept (:class:`Shown`: the prompt becomes the board) or Decline (:class:`Declined`) a challenge."""
         if actor.user_id != challenged_id:
             return Refusal(refusals.NOT_CHALLENGED, {"user": Player(challenged_id)})
@@ -331,7 +331,7 @@ class GameService:
 
     # ---- internals -----------------------------------------------------------------------------------
 
-    async def _open(self, game: Game) -> Outcome:
+    async def _open(self, game: Game) -> Answer:
         async with self._locks.hold(game.channel_id):
             running = self._games.get(game.channel_id)
             if running is not None:

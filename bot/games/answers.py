@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from bot.games.game import Game
 from engine import Analysis
 
-__all__ = ["Challenged", "Declined", "Hinted", "NeedsHistory", "Outcome", "Posted", "Refusal", "Shown"]
+__all__ = ["Answer", "Challenged", "Declined", "Hinted", "NeedsHistory", "Posted", "Refusal", "Shown"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,4 +64,4 @@ class NeedsHistory:
     with it. Nothing was committed."""
 
 
-Outcome = Refusal | Shown | Posted | Challenged | Declined | Hinted | NeedsHistory
+Answer = Refusal | Shown | Posted | Challenged | Declined | Hinted | NeedsHistory
