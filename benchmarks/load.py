@@ -90,12 +90,12 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.e2e.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
+from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
 
 __all__ = ["BotProcess", "RunResult", "main", "run_floor", "run_ours", "table", "targets"]
 
-FLOOR_BOT = ROOT / "tests" / "e2e" / "floor_bot.py"
-MINIMAL_BOT = ROOT / "tests" / "e2e" / "minimal_bot.py"
+FLOOR_BOT = ROOT / "testing" / "floor_bot.py"
+MINIMAL_BOT = ROOT / "testing" / "minimal_bot.py"
 LATE = 3.0
 """Discord refuses a first callback later than this many seconds."""
 TARGET_N = 100

@@ -11,8 +11,8 @@ import asyncio
 import contextlib
 from typing import Any
 
-from .boards import board_of, free_cell_id
-from .fake_discord import INTERACTION_COMMAND, INTERACTION_COMPONENT, FakeDiscord, InteractionRecord
+from testing.boards import board_of, free_cell_id
+from testing.fake_discord import INTERACTION_COMMAND, INTERACTION_COMPONENT, FakeDiscord, InteractionRecord
 
 ACK_LIMIT = 3.0
 """Discord's deadline (s) for an interaction's first callback."""

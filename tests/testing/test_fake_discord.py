@@ -21,12 +21,12 @@ import pytest_asyncio
 import yarl
 from discord import app_commands
 
-from .fake_discord import FakeDiscord, FakeDiscordError
+from testing.fake_discord import FakeDiscord, FakeDiscordError
 
 pytestmark = pytest.mark.asyncio
 
 TOKEN = "test-token"
-FLOOR_BOT = Path(__file__).with_name("floor_bot.py")
+FLOOR_BOT = Path(__file__).resolve().parents[2] / "testing" / "floor_bot.py"
 
 
 @pytest_asyncio.fixture

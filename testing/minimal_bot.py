@@ -26,7 +26,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import (
     InvalidBoardError,
@@ -42,7 +42,7 @@ from engine import (
     terminal,
     winner,
 )
-from tests.e2e.floor_bot import configure_endpoints
+from testing.floor_bot import configure_endpoints
 
 ID = r"ttt:(?P<cell>[0-8]):(?P<board>[.XO]{9}):(?P<mark>[XO]):(?P<user>[0-9]+)"
 """A cell button's ``custom_id``: the cell, the board, the player's mark and the player's user id."""
