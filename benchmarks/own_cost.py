@@ -27,10 +27,11 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bot import render, views  # noqa: E402
 from bot.games import Actor, GameService, Posted, Shown, codec, new_game_id  # noqa: E402
 from bot.games.ai import AI  # noqa: E402
 from bot.games.game import Game  # noqa: E402
+from bot.text import render  # noqa: E402
+from bot.ui import views  # noqa: E402
 from engine import Mark  # noqa: E402
 
 T = TypeVar("T")

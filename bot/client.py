@@ -29,11 +29,11 @@ from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.finished import finished_game
 from bot.games.game import Game
+from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
 from bot.records import RecordsStore, RecordWriter, open_store
-from bot.responder import Responder
-from bot.translator import CatalogTranslator
-from bot.views import DYNAMIC_ITEMS, ComponentHandler
+from bot.ui.responder import Responder
+from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
 

@@ -7,12 +7,13 @@ import random
 import sys
 from typing import TextIO
 
-from bot import i18n, render
+from bot import i18n
 from bot.games import Actor, GameService, Hinted, Posted, Refusal, new_game_id
 from bot.games.ai import AI
 from bot.games.finished import finished_game
 from bot.games.game import Algorithm, Game
 from bot.i18n import N_
+from bot.text import render
 from engine import Difficulty, Mark
 
 __all__ = ["play"]

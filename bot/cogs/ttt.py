@@ -15,17 +15,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
+from bot.cogs.records import RecordCommands
 from bot.games import Actor, Answer, GameService, NeedsHistory, new_game_id
 from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
 from bot.games.service import History
-from bot.history import recent_boards
 from bot.i18n import N_
-from bot.record_commands import RecordCommands
+from bot.i18n.translator import C_
 from bot.records import RecordsStore, RecordWriter
-from bot.responder import Responder, defer, private
-from bot.translator import C_
+from bot.text import render
+from bot.ui.history import recent_boards
+from bot.ui.responder import Responder, defer, private
 from engine import Difficulty, Mark
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe"]

@@ -12,8 +12,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot import i18n, render
-from bot.translator import NAME_CONTEXT, valid_name
+from bot import i18n
+from bot.i18n.translator import NAME_CONTEXT, valid_name
+from bot.text import render
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = sorted(set(i18n.CATALOGS.values()))

@@ -13,11 +13,11 @@ from typing import Any, ClassVar, Literal, Protocol, cast
 
 import discord
 
-from bot import render
 from bot.games import codec
 from bot.games.game import Game
 from bot.i18n import N_
-from bot.render import Lang
+from bot.text import render
+from bot.text.render import Lang
 
 __all__ = [
     "DYNAMIC_ITEMS",

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bot.games import codec
 from bot.games.codec import ANSWER_TEMPLATE, CELL_TEMPLATE, MAX_CUSTOM_ID, REMATCH_TEMPLATE, RESIGN_TEMPLATE
 from bot.games.game import Game, new_game_id
-from bot.views import board_view
+from bot.ui.views import board_view
 from engine import Difficulty, actions, initial_state, result, terminal
 
 BIGGEST_SNOWFLAKE = 2**64 - 1  # 20 digits: the widest user id

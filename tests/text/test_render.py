@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from discord import ButtonStyle
 
-from bot import render
 from bot.games import refusals
 from bot.games.game import AIMove, Game
 from bot.games.service import Player
 from bot.records import Record, UserStats
+from bot.text import render
 from engine import Analysis, Mark, MoveAnalysis, parse_board
 
 ALICE, BOB = 10, 20

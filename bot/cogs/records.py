@@ -7,11 +7,11 @@ from typing import Any
 
 import discord
 
-from bot import render
 from bot.games import GameService
 from bot.i18n import N_
 from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
-from bot.responder import NO_PINGS, defer, private
+from bot.text import render
+from bot.ui.responder import NO_PINGS, defer, private
 
 __all__ = ["RECORDS_DOWN", "RecordCommands"]
 

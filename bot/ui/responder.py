@@ -17,11 +17,12 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot import render, views
-from bot.edits import BackgroundEdits
 from bot.games import Answer, Challenged, Declined, GameService, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.game import Game
-from bot.render import Lang
+from bot.text import render
+from bot.text.render import Lang
+from bot.ui import views
+from bot.ui.edits import BackgroundEdits
 
 __all__ = ["NO_PINGS", "Responder", "answer_unknown", "defer", "private"]
 
