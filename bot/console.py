@@ -13,7 +13,11 @@ from bot.games.ai import AI
 from bot.games.finished import finished_game
 from bot.games.game import Algorithm, Game
 from bot.i18n import N_
-from bot.text import render
+from bot.i18n.lang import Lang, lang
+from bot.text.board import message_text
+from bot.text.common import plain
+from bot.text.hints import hint_text, refusal_text
+from bot.text.review import review_text
 from engine import Difficulty, Mark
 
 __all__ = ["play"]
@@ -42,7 +46,7 @@ def play(
 
     ``locale`` defaults to the one ``LANG`` names (:func:`bot.i18n.console_locale`).
     """
-    console = _Console(stdin or sys.stdin, stdout or sys.stdout, render.lang(locale or i18n.console_locale()))
+    console = _Console(stdin or sys.stdin, stdout or sys.stdout, lang(locale or i18n.console_locale()))
     try:
         return asyncio.run(console.play(play_as, Difficulty(difficulty), algorithm, rng or random.Random()))
     except KeyboardInterrupt:
@@ -51,19 +55,19 @@ def play(
 
 
 class _Console:
-    def __init__(self, stdin: TextIO, stdout: TextIO, tr: render.Lang) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, tr: Lang) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.tr = tr
 
     def say(self, text: str) -> None:
-        print(render.plain(text), file=self.stdout)
+        print(plain(text), file=self.stdout)
 
     def who(self, player_id: int | None) -> str:
         return self.tr(N_("you")) if player_id == YOU else self.tr(N_("the bot"))
 
     def show(self, game: Game) -> None:
-        self.say("\n" + render.message_text(game, self.who, tr=self.tr, commands=False))
+        self.say("\n" + message_text(game, self.who, tr=self.tr, commands=False))
 
     async def play(self, play_as: str, difficulty: Difficulty, algorithm: Algorithm, rng: random.Random) -> int:
         service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng)
@@ -77,7 +81,7 @@ class _Console:
         service.placed(CHANNEL, game.game_id, boards, game.post)
         while not game.over:
             self.show(game)
-            self.stdout.write(render.plain(self.tr(PROMPT)))
+            self.stdout.write(plain(self.tr(PROMPT)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
@@ -95,22 +99,22 @@ class _Console:
                 self.say(self.tr(NOT_A_CELL, answer=repr(line.strip())))
                 continue
             if isinstance(outcome, Refusal):
-                self.say(render.refusal_text(outcome.key, outcome.values, self.tr, self.who))
+                self.say(refusal_text(outcome.key, outcome.values, self.tr, self.who))
             elif isinstance(outcome, Hinted):
-                self.say(render.hint_text(outcome.analysis, self.tr))
+                self.say(hint_text(outcome.analysis, self.tr))
             elif isinstance(outcome, Posted):
                 game, boards = outcome.game, boards + 1
                 service.placed(CHANNEL, game.game_id, boards, game.post)
         self.show(game)
         if game.moves and self.ask(self.tr(REVIEW_PROMPT)):
             review = await service.ai.review(game.moves)
-            self.say(render.review_text(finished_game(game), review, self.tr, self.who))
+            self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()
         return 0
 
     def ask(self, question: str) -> bool:
         """A yes/no question; only an answer starting with y (or the locale's word for yes) says yes."""
-        self.stdout.write(render.plain(question))
+        self.stdout.write(plain(question))
         self.stdout.flush()
         answer = self.stdin.readline().strip().lower()
         return bool(answer) and answer[0] in self.tr(YES_LETTERS)

@@ -9,8 +9,10 @@ import discord
 
 from bot.games import GameService
 from bot.i18n import N_
+from bot.i18n.lang import lang
 from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
-from bot.text import render
+from bot.text.records import bot_record_text, leaderboard_text, stats_text
+from bot.text.review import review_text
 from bot.ui.responder import NO_PINGS, defer, private
 
 __all__ = ["RECORDS_DOWN", "RecordCommands"]
@@ -39,27 +41,27 @@ class RecordCommands:
 
     async def stats(self, interaction: Interaction, target: discord.abc.User) -> None:
         """``target``'s W/D/L against the bot and against people; the bot's own record per difficulty."""
-        tr = render.lang(str(interaction.locale))
+        tr = lang(str(interaction.locale))
         await defer(interaction)
         try:
             if self.client.user is not None and target.id == self.client.user.id:
-                text = render.bot_record_text(target.mention, await self.records.bot_record(), tr)
+                text = bot_record_text(target.mention, await self.records.bot_record(), tr)
             else:
-                text = render.stats_text(target.mention, await self.records.user_stats(target.id), tr)
+                text = stats_text(target.mention, await self.records.user_stats(target.id), tr)
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     async def leaderboard(self, interaction: Interaction, *, everywhere: bool) -> None:
         """The top 10 of this server, or of every server (``everywhere``, and always outside a server)."""
-        tr = render.lang(str(interaction.locale))
+        tr = lang(str(interaction.locale))
         everywhere = everywhere or interaction.guild_id is None
         await defer(interaction)
         try:
             board = await self.records.leaderboard(None if everywhere else interaction.guild_id)
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
-        text = render.leaderboard_text(board, everywhere=everywhere, tr=tr)
+        text = leaderboard_text(board, everywhere=everywhere, tr=tr)
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     async def review(self, interaction: Interaction, game_id: str | None) -> None:
@@ -68,7 +70,7 @@ class RecordCommands:
         Refused, privately and with the reason: a game still running, an unknown id, a game from another
         server or conversation, a channel without a finished game, an unreachable database.
         """
-        tr = render.lang(str(interaction.locale))
+        tr = lang(str(interaction.locale))
         running = self.service.current(interaction.channel_id or 0)
         if running is not None and game_id == running.game_id:
             return await private(interaction, tr(REVIEW_RUNNING))
@@ -86,4 +88,4 @@ class RecordCommands:
         if stored.guild_id != interaction.guild_id:
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
         plies = await self.service.ai.review(stored.moves)
-        await private(interaction, render.review_text(stored, plies, tr))
+        await private(interaction, review_text(stored, plies, tr))

@@ -21,9 +21,11 @@ from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
 from bot.games.service import History
 from bot.i18n import N_
+from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.records import RecordsStore, RecordWriter
-from bot.text import render
+from bot.text.common import ERROR
+from bot.text.help import help_text
 from bot.ui.history import recent_boards
 from bot.ui.responder import Responder, defer, private
 from engine import Difficulty, Mark
@@ -47,7 +49,7 @@ OPTION_NAMES = (
 )
 """The options' names, marked for the catalogs (their translations are the localized option names)."""
 CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("global"))
-"""Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.render`)."""
+"""Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.text.common`)."""
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
@@ -189,11 +191,11 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     )
     async def help_(self, interaction: Interaction) -> None:
         """/ttt help: the rules, the cell numbers and what 'states evaluated' means."""
-        await private(interaction, render.help_text(render.lang(str(interaction.locale))))
+        await private(interaction, help_text(lang(str(interaction.locale))))
 
     async def cog_app_command_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         """A hint on cooldown gets a private "try again"; anything else is logged and apologised for."""
-        tr = render.lang(str(interaction.locale))
+        tr = lang(str(interaction.locale))
         if isinstance(error, app_commands.CommandOnCooldown):
             seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
             return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
@@ -234,7 +236,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
 
     async def inactive_button(self, interaction: Interaction) -> None:
         """A button this bot no longer knows: say so privately."""
-        await private(interaction, render.lang(str(interaction.locale))(INACTIVE))
+        await private(interaction, lang(str(interaction.locale))(INACTIVE))
 
     async def _guarded(self, interaction: Interaction, decide: Decide) -> None:
         """Run a component's intent; discord.py only logs a component's errors, so apologise here."""
@@ -248,6 +250,6 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
 async def apologise(interaction: Interaction) -> None:
     """Answer ``interaction`` with a short private apology (a followup if it was already answered)."""
     try:
-        await private(interaction, render.lang(str(interaction.locale))(render.ERROR))
+        await private(interaction, lang(str(interaction.locale))(ERROR))
     except discord.HTTPException:
         log.warning("could not apologise: channel=%s", interaction.channel_id, exc_info=True)

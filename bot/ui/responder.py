@@ -19,8 +19,9 @@ import discord
 
 from bot.games import Answer, Challenged, Declined, GameService, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.game import Game
-from bot.text import render
-from bot.text.render import Lang
+from bot.i18n.lang import Lang, lang
+from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
+from bot.text.hints import hint_text, refusal_text
 from bot.ui import views
 from bot.ui.edits import BackgroundEdits
 
@@ -73,21 +74,21 @@ class Responder:
 
     async def deliver(self, interaction: Interaction, outcome: Answer) -> None:
         """Answer ``interaction`` with ``outcome`` (never :class:`NeedsHistory`: resolve that first)."""
-        tr = render.lang(str(interaction.locale))
+        tr = lang(str(interaction.locale))
         if isinstance(outcome, Refusal):
-            await private(interaction, render.refusal_text(outcome.key, outcome.values, tr))
+            await private(interaction, refusal_text(outcome.key, outcome.values, tr))
         elif isinstance(outcome, Shown):
             await self._show(interaction, outcome.game, tr)
         elif isinstance(outcome, Posted):
             view = views.board_view(outcome.game, tr)
-            await self._post(interaction, outcome.game, outcome.retired, render.message_text(outcome.game, tr=tr), view)
+            await self._post(interaction, outcome.game, outcome.retired, message_text(outcome.game, tr=tr), view)
         elif isinstance(outcome, Challenged):
-            text = render.challenge_text(outcome.game, self.service.challenge_timeout, tr)
+            text = challenge_text(outcome.game, self.service.challenge_timeout, tr)
             await self._post(interaction, outcome.game, None, text, views.challenge_view(outcome.game, tr))
         elif isinstance(outcome, Declined):
-            await self._update(interaction, outcome.game, render.declined_text(outcome.game, tr), None)
+            await self._update(interaction, outcome.game, declined_text(outcome.game, tr), None)
         elif isinstance(outcome, Hinted):
-            await private(interaction, render.hint_text(outcome.analysis, tr))
+            await private(interaction, hint_text(outcome.analysis, tr))
         elif isinstance(outcome, NeedsHistory):
             raise TypeError("resolve NeedsHistory before delivering")
 
@@ -95,11 +96,11 @@ class Responder:
         """Show ``game``'s committed state on its board message in the background (no interaction needed)."""
         if game.message_id is None:
             return
-        tr = tr or render.lang(game.locale)
+        tr = tr or lang(game.locale)
         if game.status == "over" and game.end_reason == "expired":
-            content, view = render.expired_text(self.service.challenge_timeout, tr), None
+            content, view = expired_text(self.service.challenge_timeout, tr), None
         else:
-            content, view = render.message_text(game, tr=tr), views.board_view(game, tr)
+            content, view = message_text(game, tr=tr), views.board_view(game, tr)
         self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=content, view=view)
 
     async def close(self) -> None:
@@ -109,7 +110,7 @@ class Responder:
         await self.edits.close()
 
     async def _show(self, interaction: Interaction, game: Game, tr: Lang) -> None:
-        await self._update(interaction, game, render.message_text(game, tr=tr), views.board_view(game, tr))
+        await self._update(interaction, game, message_text(game, tr=tr), views.board_view(game, tr))
 
     async def _update(self, interaction: Interaction, game: Game, content: str, view: discord.ui.View | None) -> None:
         """Show ``content`` on the message the interaction came from."""
@@ -170,7 +171,7 @@ class Responder:
             game.channel_id,
             game.guild_id,
             message_id,
-            content=render.moved_text(link, render.lang(game.locale)),
+            content=moved_text(link, lang(game.locale)),
             view=None,
             wanted=lambda: not self.service.is_board(game.channel_id, message_id),
         )

@@ -16,8 +16,8 @@ import discord
 from bot.games import codec
 from bot.games.game import Game
 from bot.i18n import N_
-from bot.text import render
-from bot.text.render import Lang
+from bot.i18n.lang import Lang, lang
+from bot.ui.faces import cell_faces
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -160,7 +160,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c
     """Accept or Decline on a challenge prompt; the game service checks the challenge is still open."""
 
     def __init__(self, game_id: str, challenged_id: int, *, accept: bool, tr: Lang | None = None) -> None:
-        tr = tr or render.lang(None)
+        tr = tr or lang(None)
         super().__init__(
             discord.ui.Button(
                 label=tr(N_("Accept")) if accept else tr(N_("Decline")),
@@ -226,7 +226,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
     finished = game.over or retired
     custom_id = codec.encoder(game)
     if game.mode == "buttons":
-        faces = render.cell_faces(game.state, finished)
+        faces = cell_faces(game.state, finished)
         for row in range(3):
             buttons = [
                 _button(custom_id(cell), face.style, label=face.label, emoji=face.emoji, disabled=face.disabled)
@@ -240,7 +240,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
         elif game.end_reason in ("win", "draw", "resigned", "abandoned"):
             control = RematchButton
     if control is not None:
-        label = (tr or render.lang(None))(control.LABEL)
+        label = (tr or lang(None))(control.LABEL)
         button = _button(custom_id(control.KIND), control.STYLE, label=label, emoji=control.EMOJI)
         rows.append({"type": 1, "components": [button]})
     return BoardComponents(rows) if rows else None
