@@ -36,7 +36,8 @@ def help_text(tr: Lang | None = None) -> str:
             tr(
                 N_(
                     "**Review labels:** *best* keeps the best outcome; *slower* keeps a win but makes it slower; "
-                    "a *mistake* turns a win into a draw; a *blunder* turns a win or a draw into a loss."
+                    "an *inaccuracy* keeps a loss but lets it come sooner; a *mistake* turns a win into a draw; "
+                    "a *blunder* turns a win or a draw into a loss."
                 )
             ),
             tr(

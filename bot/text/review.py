@@ -37,8 +37,9 @@ def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None 
     states alpha-beta evaluated there; then one summary line per side. About 100 characters a ply, so a
     whole game fits Discord's 2,000.
 
-    Labels (chess terms, explained by /ttt help): best, slower (a win kept, but later), mistake (a win turned
-    into a draw), blunder (a win or a draw turned into a loss).
+    Labels (chess terms, :mod:`engine.review`, explained by /ttt help): best, slower (a win kept, but later),
+    inaccuracy (a loss kept, but sooner), mistake (a win turned into a draw), blunder (a win or a draw turned
+    into a loss).
     """
     tr = tr or lang(None)
     who = who or (lambda user_id: discord_who(user_id, tr))
