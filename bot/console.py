@@ -1,17 +1,31 @@
-"""Play against the bot in a terminal, through the same game service, engine calls and text as on Discord."""
+"""Play against the bot in a terminal, through the same game service, engine calls and text as on Discord.
+
+It prints the service's answers with its own printer over the same ``match`` as :func:`bot.ui.present.present`
+(ending in ``assert_never``), in plain text instead of Discord components."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import sys
-from typing import TextIO
+from typing import TextIO, assert_never
 
 from bot import i18n
-from bot.games import Actor, GameService, Hinted, Posted, Refusal, new_game_id
+from bot.games import (
+    Actor,
+    Challenged,
+    Declined,
+    GameService,
+    Hinted,
+    NeedsHistory,
+    Posted,
+    Refusal,
+    Shown,
+    new_game_id,
+)
 from bot.games.ai import AI
 from bot.games.finished import finished_game
-from bot.games.game import Algorithm, Game
+from bot.games.game import Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.board import message_text
@@ -19,6 +33,7 @@ from bot.text.common import plain
 from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
 from engine import Difficulty, Mark
+from engine.search import Algorithm
 
 __all__ = ["play"]
 
@@ -98,13 +113,18 @@ class _Console:
             else:
                 self.say(self.tr(NOT_A_CELL, answer=repr(line.strip())))
                 continue
-            if isinstance(outcome, Refusal):
-                self.say(refusal_text(outcome.key, outcome.values, self.tr, self.who))
-            elif isinstance(outcome, Hinted):
-                self.say(hint_text(outcome.analysis, self.tr))
-            elif isinstance(outcome, Posted):
-                game, boards = outcome.game, boards + 1
-                service.placed(CHANNEL, game.game_id, boards, game.post)
+            match outcome:
+                case Refusal(key=key, values=values):
+                    self.say(refusal_text(key, values, self.tr, self.who))
+                case Hinted(analysis=analysis):
+                    self.say(hint_text(analysis, self.tr))
+                case Posted(game=posted):
+                    game, boards = posted, boards + 1
+                    service.placed(CHANNEL, game.game_id, boards, game.post)
+                case Shown() | Challenged() | Declined() | NeedsHistory():
+                    raise RuntimeError(f"a console game has no buttons, challenges or lost history: {outcome!r}")
+                case _:
+                    assert_never(outcome)
         self.show(game)
         if game.moves and self.ask(self.tr(REVIEW_PROMPT)):
             review = await service.ai.review(game.moves)

@@ -3,10 +3,9 @@ interaction's language, and say privately when the records database cannot be re
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
+from bot.client import TTTBot
 from bot.games import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
@@ -18,7 +17,7 @@ from bot.ui.responder import NO_PINGS, defer, private
 __all__ = ["RECORDS_DOWN", "RecordCommands"]
 
 
-Interaction = discord.Interaction[Any]
+Interaction = discord.Interaction[TTTBot]
 RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
 REVIEW_FLUSH_SECONDS = 1.0
 """How long /ttt review waits for the records still queued (the game that just ended may be among them)."""

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from bot.games import codec
+from bot.games import Answer, NeedsHistory, codec
 from bot.games.game import Game
 from bot.games.service import History
+from bot.ui.present import Presentable
 
-__all__ = ["HISTORY_LIMIT", "board_of", "recent_boards"]
+__all__ = ["HISTORY_LIMIT", "Decide", "board_of", "recent_boards", "settle"]
 
 log = logging.getLogger(__name__)
 
 HISTORY_LIMIT = 25
 """How many recent messages are read to find a game's boards."""
+Decide = Callable[[History | None], Awaitable[Answer]]
+"""An intent handed to the game service: called without the channel's history first, and with it if asked."""
 
 
 def board_of(message: discord.Message) -> Game | None:
@@ -60,3 +64,18 @@ async def recent_boards(client: discord.Client, channel_id: int, guild_id: int |
         log.info("cannot read the history of channel %s: %s", channel_id, error.status)
         return History(readable=False)
     return History(tuple(boards))
+
+
+async def settle(decide: Decide, read: Callable[[], Awaitable[History]]) -> Presentable:
+    """Decide without the history; when the service answers :class:`~bot.games.NeedsHistory` (the bot
+    restarted), ``read()`` the channel's recent boards and decide again with them.
+
+    Raises:
+        RuntimeError: the service asked for the history although it was given (a bug in the service).
+    """
+    answer = await decide(None)
+    if isinstance(answer, NeedsHistory):
+        answer = await decide(await read())
+        if isinstance(answer, NeedsHistory):
+            raise RuntimeError("the game service asked for the channel's history twice")
+    return answer

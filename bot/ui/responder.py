@@ -1,4 +1,4 @@
-"""Turn the game service's answers into interaction responses, followups and background edits.
+"""Send replies (:func:`bot.ui.present.present`) as interaction responses, followups and background edits.
 
 An answer whose fate is unknown (a 5xx or a time-out after Discord may have applied it, or 40060
 "already acknowledged" on discord.py's retry) is treated as applied: the service has already committed
@@ -12,26 +12,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, assert_never
 
 import aiohttp
 import discord
 
-from bot.games import Answer, Challenged, Declined, GameService, Hinted, NeedsHistory, Posted, Refusal, Shown
+from bot.games import GameService, Shown
 from bot.games.game import Game
 from bot.i18n.lang import Lang, lang
-from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
-from bot.text.hints import hint_text, refusal_text
-from bot.ui import views
+from bot.text.common import ERROR
 from bot.ui.edits import BackgroundEdits
+from bot.ui.present import NewMessage, OldBoard, OnMessage, Presentable, Private, Reply, Retired, present
 
-__all__ = ["NO_PINGS", "Responder", "answer_unknown", "defer", "private"]
+__all__ = ["NO_PINGS", "Responder", "answer_unknown", "apologise", "defer", "private"]
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 ALREADY_ACKNOWLEDGED = 40060
-Interaction = discord.Interaction[Any]
 
 
 def answer_unknown(error: Exception) -> bool:
@@ -41,26 +40,39 @@ def answer_unknown(error: Exception) -> bool:
     return isinstance(error, asyncio.TimeoutError | aiohttp.ClientError | OSError)
 
 
-async def defer(interaction: Interaction, *, ephemeral: bool = False, thinking: bool = True) -> None:
+async def defer(
+    interaction: discord.Interaction[discord.Client], *, ephemeral: bool = False, thinking: bool = True
+) -> None:
     """Acknowledge now, answer later (a slow search): "thinking…" for a command, nothing visible for a press."""
     interaction.extras["private_defer"] = ephemeral
     await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
 
 
-async def private(interaction: Interaction, text: str) -> None:
-    """An ephemeral reply. After a private "thinking…" it replaces that; after a public one, the placeholder is
-    deleted and the reply follows privately."""
+async def private(
+    interaction: discord.Interaction[discord.Client], text: str, *, files: Sequence[discord.File] = ()
+) -> None:
+    """An ephemeral reply (with ``files`` attached, if any). After a private "thinking…" it replaces that; after
+    a public one, the placeholder is deleted and the reply follows privately."""
     response = interaction.response
+    attached: Any = list(files) if files else discord.utils.MISSING
     if not response.is_done():
-        await response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, files=attached)
         return
     if interaction.extras.get("private_defer"):
-        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS, attachments=attached)
         return
     if response.type is discord.InteractionResponseType.deferred_channel_message:
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
-    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, files=attached)
+
+
+async def apologise(interaction: discord.Interaction[discord.Client]) -> None:
+    """Answer ``interaction`` with a short private apology (a followup if it was already answered)."""
+    try:
+        await private(interaction, lang(str(interaction.locale))(ERROR))
+    except discord.HTTPException:
+        log.warning("could not apologise: channel=%s", interaction.channel_id, exc_info=True)
 
 
 class Responder:
@@ -72,36 +84,31 @@ class Responder:
         self.edits = BackgroundEdits(client)
         self._lookups: set[asyncio.Task[None]] = set()
 
-    async def deliver(self, interaction: Interaction, outcome: Answer) -> None:
-        """Answer ``interaction`` with ``outcome`` (never :class:`NeedsHistory`: resolve that first)."""
+    async def deliver(self, interaction: discord.Interaction[discord.Client], answer: Presentable) -> None:
+        """Answer ``interaction`` with ``answer``, presented in the interaction's language."""
         tr = lang(str(interaction.locale))
-        if isinstance(outcome, Refusal):
-            await private(interaction, refusal_text(outcome.key, outcome.values, tr))
-        elif isinstance(outcome, Shown):
-            await self._show(interaction, outcome.game, tr)
-        elif isinstance(outcome, Posted):
-            view = views.board_view(outcome.game, tr)
-            await self._post(interaction, outcome.game, outcome.retired, message_text(outcome.game, tr=tr), view)
-        elif isinstance(outcome, Challenged):
-            text = challenge_text(outcome.game, self.service.challenge_timeout, tr)
-            await self._post(interaction, outcome.game, None, text, views.challenge_view(outcome.game, tr))
-        elif isinstance(outcome, Declined):
-            await self._update(interaction, outcome.game, declined_text(outcome.game, tr), None)
-        elif isinstance(outcome, Hinted):
-            await private(interaction, hint_text(outcome.analysis, tr))
-        elif isinstance(outcome, NeedsHistory):
-            raise TypeError("resolve NeedsHistory before delivering")
+        await self.send(interaction, present(answer, tr, challenge_seconds=self.service.challenge_timeout))
+
+    async def send(self, interaction: discord.Interaction[discord.Client], reply: Reply) -> None:
+        """Send ``reply`` where its target says, then do the bookkeeping a new board needs."""
+        match reply.target:
+            case Private():
+                await private(interaction, reply.content, files=reply.files)
+            case OnMessage(game=game):
+                await self._update(interaction, game, reply)
+            case NewMessage(game=game, retired=retired):
+                await self._post(interaction, game, retired, reply)
+            case OldBoard():
+                self._edit_later(reply)
+            case _:
+                assert_never(reply.target)
 
     def show_later(self, game: Game, tr: Lang | None = None) -> None:
         """Show ``game``'s committed state on its board message in the background (no interaction needed)."""
         if game.message_id is None:
             return
-        tr = tr or lang(game.locale)
-        if game.status == "over" and game.end_reason == "expired":
-            content, view = expired_text(self.service.challenge_timeout, tr), None
-        else:
-            content, view = message_text(game, tr=tr), views.board_view(game, tr)
-        self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=content, view=view)
+        reply = present(Shown(game), tr or lang(game.locale), challenge_seconds=self.service.challenge_timeout)
+        self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=reply.content, view=reply.view)
 
     async def close(self) -> None:
         """Finish (briefly) the background edits and look-ups (at shutdown)."""
@@ -109,16 +116,17 @@ class Responder:
             task.cancel()
         await self.edits.close()
 
-    async def _show(self, interaction: Interaction, game: Game, tr: Lang) -> None:
-        await self._update(interaction, game, message_text(game, tr=tr), views.board_view(game, tr))
-
-    async def _update(self, interaction: Interaction, game: Game, content: str, view: discord.ui.View | None) -> None:
-        """Show ``content`` on the message the interaction came from."""
+    async def _update(self, interaction: discord.Interaction[discord.Client], game: Game, reply: Reply) -> None:
+        """Show ``reply`` on the message the interaction came from."""
+        content, view = reply.content, reply.view
+        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NO_PINGS}
+        if reply.files:
+            kwargs["attachments"] = list(reply.files)
         try:
             if interaction.response.is_done():
-                await interaction.edit_original_response(content=content, view=view, allowed_mentions=NO_PINGS)
+                await interaction.edit_original_response(**kwargs)
             else:
-                await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_PINGS)
+                await interaction.response.edit_message(**kwargs)
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             if answer_unknown(error):
                 log.warning("answer to a press may be lost (%s); treating it as applied: game=%s", error, game.game_id)
@@ -129,16 +137,17 @@ class Responder:
 
     async def _post(
         self,
-        interaction: Interaction,
+        interaction: discord.Interaction[discord.Client],
         game: Game,
         retired: int | None,
-        content: str,
-        view: discord.ui.View | None,
+        reply: Reply,
     ) -> None:
-        """Post ``content`` as a new message for ``game``, then report its id and retire the old board."""
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_PINGS}
-        if view is not None:
-            kwargs["view"] = view
+        """Post ``reply`` as a new message for ``game``, then report its id and retire the old board."""
+        kwargs: dict[str, Any] = {"content": reply.content, "allowed_mentions": NO_PINGS}
+        if reply.view is not None:
+            kwargs["view"] = reply.view
+        if reply.files:
+            kwargs[("attachments" if interaction.response.is_done() else "files")] = list(reply.files)
         try:
             if interaction.response.is_done():
                 message_id = (await interaction.edit_original_response(**kwargs)).id
@@ -163,16 +172,22 @@ class Responder:
         current = self.service.current(game.channel_id)
         board = current if current is not None and current.game_id == game.game_id else game.at(message_id)
         for message in old:
-            self._retire(game, message, board.jump_url)
+            retired_board = Retired(game, message, board.jump_url)
+            self._edit_later(
+                present(retired_board, lang(game.locale), challenge_seconds=self.service.challenge_timeout)
+            )
 
-    def _retire(self, game: Game, message_id: int, link: str | None) -> None:
-        """Edit an old board of ``game`` to point at the newest (unless a press made it the board again)."""
+    def _edit_later(self, reply: Reply) -> None:
+        """Edit an old board in the background, unless a press made it the board again before the edit is sent."""
+        if not isinstance(reply.target, OldBoard):
+            raise TypeError(f"not an old board: {reply.target!r}")
+        game, message_id = reply.target.game, reply.target.message_id
         self.edits.edit(
             game.channel_id,
             game.guild_id,
             message_id,
-            content=moved_text(link, lang(game.locale)),
-            view=None,
+            content=reply.content,
+            view=reply.view,
             wanted=lambda: not self.service.is_board(game.channel_id, message_id),
         )
 
@@ -181,12 +196,14 @@ class Responder:
         if kept is not None:
             self.show_later(kept)
 
-    def _look_up(self, interaction: Interaction, game: Game, retired: int | None) -> None:
+    def _look_up(self, interaction: discord.Interaction[discord.Client], game: Game, retired: int | None) -> None:
         task = asyncio.get_running_loop().create_task(self._find_original(interaction, game, retired))
         self._lookups.add(task)
         task.add_done_callback(self._lookups.discard)
 
-    async def _find_original(self, interaction: Interaction, game: Game, retired: int | None) -> None:
+    async def _find_original(
+        self, interaction: discord.Interaction[discord.Client], game: Game, retired: int | None
+    ) -> None:
         try:
             message = await interaction.original_response()
         except discord.NotFound:

@@ -33,31 +33,29 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[Any]
-
 
 class ComponentHandler(Protocol):
     """What the board's buttons call; the bot exposes one as ``client.ttt``."""
 
-    async def press_cell(self, interaction: Interaction, board: Game, cell: int) -> None: ...
-    async def press_resign(self, interaction: Interaction, board: Game) -> None: ...
-    async def press_rematch(self, interaction: Interaction, board: Game) -> None: ...
+    async def press_cell(self, interaction: discord.Interaction[discord.Client], board: Game, cell: int) -> None: ...
+    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game) -> None: ...
+    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game) -> None: ...
     async def answer_challenge(
-        self, interaction: Interaction, game_id: str, challenged_id: int, *, accept: bool
+        self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
     ) -> None: ...
-    async def inactive_button(self, interaction: Interaction) -> None: ...
+    async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None: ...
 
 
 class _HasHandler(Protocol):
     ttt: ComponentHandler
 
 
-def handler(interaction: Interaction) -> ComponentHandler:
+def handler(interaction: discord.Interaction[discord.Client]) -> ComponentHandler:
     """The bot's component handler."""
     return cast(_HasHandler, interaction.client).ttt
 
 
-def _board(interaction: Interaction, match: re.Match[str]) -> Game | None:
+def _board(interaction: discord.Interaction[discord.Client], match: re.Match[str]) -> Game | None:
     try:
         game, _ = codec.from_match(
             match,
@@ -77,7 +75,7 @@ class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[
     Never registered itself: the board buttons return one from ``from_custom_id`` for such an id.
     """
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Say the button is no longer active, privately."""
         await handler(interaction).inactive_button(interaction)
 
@@ -95,14 +93,14 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
         """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
         button = cast(discord.ui.Button[Any], item)
         board = _board(interaction, match)
         return _Inactive(button) if board is None else cls(button, board, int(match["kind"]))
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler."""
         await handler(interaction).press_cell(interaction, self.board, self.cell)
 
@@ -122,7 +120,7 @@ class _ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
         """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
         button = cast(discord.ui.Button[Any], item)
@@ -138,7 +136,7 @@ class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
     EMOJI = "\N{WAVING WHITE FLAG}"
     STYLE = discord.ButtonStyle.secondary
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler."""
         await handler(interaction).press_resign(interaction, self.board)
 
@@ -151,7 +149,7 @@ class RematchButton(_ControlButton, template=codec.REMATCH_TEMPLATE):
     EMOJI = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
     STYLE = discord.ButtonStyle.success
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler."""
         await handler(interaction).press_rematch(interaction, self.board)
 
@@ -174,12 +172,12 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ChallengeButton:
         """Rebuild the answer button from a pressed ``custom_id``."""
         return cls(match["game"], int(match["challenged"]), accept=match["answer"] == "a")
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the answer to the bot's component handler."""
         await handler(interaction).answer_challenge(interaction, self.game_id, self.challenged_id, accept=self.accept)
 
