@@ -142,28 +142,37 @@ async def test_both_players_pressing_at_once_apply_exactly_one_move(ai: AI) -> N
     assert game is not None and game.ply == 1
 
 
-class SlowAI(AI):
-    """An AI whose searches take 0.3 s (to show what waits for a search and what does not)."""
+class HeldAI(AI):
+    """An AI whose searches wait until the test releases them (to show what waits for a search and what does
+    not, by order rather than by time)."""
+
+    def __init__(self, executor: ThreadPoolExecutor) -> None:
+        super().__init__(executor)
+        self.searching = asyncio.Event()
+        self.release = asyncio.Event()
 
     async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
-        await asyncio.sleep(0.3)
+        self.searching.set()
+        await self.release.wait()
         return await super().choose(state, difficulty, algorithm)
 
 
 async def test_a_search_in_one_channel_never_holds_up_others_or_a_spectator() -> None:
-    """While the bot thinks in channel A (a 0.3 s search), a spectator in A is refused and a move in another
-    channel is played: both answers come before A's search ends (order, not timing, is asserted)."""
-    games = service(SlowAI(ThreadPoolExecutor(2)))
+    """While the bot thinks in channel A (a search held until released), a spectator in A is refused and a move
+    in another channel is played: both answers come before A's search ends."""
+    ai = HeldAI(ThreadPoolExecutor(2))
+    games = service(ai)
     board = await started(games, play_as=Mark.X)
     challenge = await started(games, BOB, CHANNEL + 1, opponent=CAROL)
     accepted = await games.answer(who(CAROL, CHANNEL + 1), challenge.game_id, CAROL, accept=True)
     assert isinstance(accepted, Shown)
     thinking = asyncio.ensure_future(games.press(who(ALICE), board, 4))
-    await asyncio.sleep(0.05)  # the press is in, and its search has started
+    await ai.searching.wait()  # the press is in, and its search has started
     refused(await games.press(who(CAROL), board, 0), refusals.NOT_YOUR_GAME)
     other = await games.press(who(BOB, CHANNEL + 1), accepted.game, 0)
     assert isinstance(other, Shown) and other.game.ply == 1
     assert not thinking.done()
+    ai.release.set()
     assert isinstance(await thinking, Shown)
 
 
