@@ -58,29 +58,24 @@ def leaderboard_text(board: Leaderboard, *, everywhere: bool, tr: Lang | None = 
     (wins, then fewest losses); names are mentions, sent without pings."""
     tr = tr or lang(None)
     title = tr(N_("**Leaderboard** · all servers")) if everywhere else tr(N_("**Leaderboard** · this server"))
-    lines = [title, tr(N_("__Against the bot__ (draws at unbeatable, then fewest losses there)"))]
-    for rank, bot_row in enumerate(board.vs_bot, 1):
-        lines.append(
-            tr(
-                N_("{rank}. {user} · unbeatable: {unbeatable} · all levels: {record}"),
-                rank=rank,
-                user=discord_who(bot_row.user_id, tr),
-                unbeatable=_record(bot_row.unbeatable, tr),
-                record=_record(bot_row.record, tr),
-            )
+    none = [tr(N_("No finished games yet."))]
+    vs_bot = [
+        tr(
+            N_("{rank}. {user} · unbeatable: {unbeatable} · all levels: {record}"),
+            unbeatable=_record(row.unbeatable, tr),
+            **_columns(rank, row.user_id, row.record, tr),
         )
-    if not board.vs_bot:
-        lines.append(tr(N_("No finished games yet.")))
-    lines.append(tr(N_("__Against people__ (wins, then fewest losses)")))
-    for rank, people_row in enumerate(board.vs_people, 1):
-        lines.append(
-            tr(
-                N_("{rank}. {user} · {record}"),
-                rank=rank,
-                user=discord_who(people_row.user_id, tr),
-                record=_record(people_row.record, tr),
-            )
-        )
-    if not board.vs_people:
-        lines.append(tr(N_("No finished games yet.")))
+        for rank, row in enumerate(board.vs_bot, 1)
+    ]
+    vs_people = [
+        tr(N_("{rank}. {user} · {record}"), **_columns(rank, row.user_id, row.record, tr))
+        for rank, row in enumerate(board.vs_people, 1)
+    ]
+    lines = [title, tr(N_("__Against the bot__ (draws at unbeatable, then fewest losses there)")), *(vs_bot or none)]
+    lines += [tr(N_("__Against people__ (wins, then fewest losses)")), *(vs_people or none)]
     return "\n".join(lines)
+
+
+def _columns(rank: int, user_id: int, record: Record, tr: Lang) -> dict[str, object]:
+    """The columns every leaderboard row has: its rank, the user (a mention) and their record."""
+    return {"rank": rank, "user": discord_who(user_id, tr), "record": _record(record, tr)}

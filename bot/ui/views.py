@@ -80,39 +80,9 @@ class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[
         await handler(interaction).inactive_button(interaction)
 
 
-class CellButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.CELL_TEMPLATE):
-    """A press on one cell of a board (the board's buttons themselves are sent by :func:`board_view`).
-
-    It wraps the button discord.py read from the pressed message, so a press builds no new button.
-    """
-
-    def __init__(self, item: discord.ui.Button[Any], board: Game, cell: int) -> None:
-        super().__init__(item)
-        self.board = board
-        self.cell = cell
-
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
-        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
-        """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
-        button = cast(discord.ui.Button[Any], item)
-        board = _board(interaction, match)
-        return _Inactive(button) if board is None else cls(button, board, int(match["kind"]))
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler."""
-        await handler(interaction).press_cell(interaction, self.board, self.cell)
-
-
-class _ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[rn]:.*"):
-    """A press on the button of the board's last row; subclasses set its face (for :func:`board_view`) and
-    what a press does."""
-
-    KIND: ClassVar[Literal["r", "n"]]
-    LABEL: ClassVar[str]
-    EMOJI: ClassVar[str]
-    STYLE: ClassVar[discord.ButtonStyle]
+class _BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[0-8rn]:.*"):
+    """A press on a button of a board; it wraps the button discord.py read from the pressed message, so a press
+    builds no new button."""
 
     def __init__(self, item: discord.ui.Button[Any], board: Game) -> None:
         super().__init__(item)
@@ -125,7 +95,42 @@ class _ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
         button = cast(discord.ui.Button[Any], item)
         board = _board(interaction, match)
-        return _Inactive(button) if board is None else cls(button, board)
+        return _Inactive(button) if board is None else cls._pressed(button, board, match)
+
+    @classmethod
+    def _pressed(cls, button: discord.ui.Button[Any], board: Game, match: re.Match[str]) -> _BoardButton:
+        return cls(button, board)
+
+
+class CellButton(_BoardButton, template=codec.CELL_TEMPLATE):
+    """A press on one cell of a board (the board's buttons themselves are sent by :func:`board_view`)."""
+
+    def __init__(self, item: discord.ui.Button[Any], board: Game, cell: int) -> None:
+        super().__init__(item, board)
+        self.cell = cell
+
+    @classmethod
+    def _pressed(cls, button: discord.ui.Button[Any], board: Game, match: re.Match[str]) -> _BoardButton:
+        return cls(button, board, int(match["kind"]))
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Hand the press to the bot's component handler."""
+        await handler(interaction).press_cell(interaction, self.board, self.cell)
+
+
+class _ControlButton(_BoardButton, template=r"ttt:[rn]:.*"):
+    """A press on the button of the board's last row; subclasses set its face (for :func:`board_view`)."""
+
+    KIND: ClassVar[Literal["r", "n"]]
+    LABEL: ClassVar[str]
+    EMOJI: ClassVar[str]
+    STYLE: ClassVar[discord.ButtonStyle]
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Hand the press to the bot's component handler: Resign or Rematch, by the button's kind."""
+        components = handler(interaction)
+        press = components.press_resign if self.KIND == "r" else components.press_rematch
+        await press(interaction, self.board)
 
 
 class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
@@ -136,10 +141,6 @@ class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
     EMOJI = "\N{WAVING WHITE FLAG}"
     STYLE = discord.ButtonStyle.secondary
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler."""
-        await handler(interaction).press_resign(interaction, self.board)
-
 
 class RematchButton(_ControlButton, template=codec.REMATCH_TEMPLATE):
     """Start a new game with the same players and options, sides swapped (shown after the end)."""
@@ -148,10 +149,6 @@ class RematchButton(_ControlButton, template=codec.REMATCH_TEMPLATE):
     LABEL = N_("Rematch")
     EMOJI = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
     STYLE = discord.ButtonStyle.success
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler."""
-        await handler(interaction).press_rematch(interaction, self.board)
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.ANSWER_TEMPLATE):
