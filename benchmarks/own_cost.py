@@ -3,7 +3,7 @@
 Run from the repository root: ``python benchmarks/own_cost.py [--games N]``. It plays N games the way the load
 benchmark's players do (a random free cell, ``/ttt start`` again when a game ends, the bot opening every other
 game) through the layers the cog uses: :func:`bot.games.codec.decode` of the pressed button's ``custom_id``,
-:meth:`bot.games.GameService.press`, then :func:`bot.message_text` and :func:`bot.views.board_view` of
+:meth:`bot.games.GameService.press`, then :func:`bot.text.board.message_text` and :func:`bot.ui.views.board_view` of
 the answer. Searches run in an executor that calls them inline, so the figure leaves out the thread round trip
 (``benchmarks/load.py --inline-search`` prices that under load) and all of discord.py's work. It prints the CPU
 time (process time, µs) per press of each stage, a press's share of the ``/ttt start`` calls included.

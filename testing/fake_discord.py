@@ -1,6 +1,6 @@
 """A test double of Discord's REST API v10 and gateway, for e2e tests and load benchmarks.
 
-Start it in-process (``async with FakeDiscord() as fake``) or standalone (``python -m tests.e2e.fake_discord``),
+Start it in-process (``async with FakeDiscord() as fake``) or standalone (``python -m testing.fake_discord``),
 point a discord.py bot at it with :meth:`FakeDiscord.env`, then inject slash commands and button presses and
 inspect the callbacks, the per-channel message store, the synced command trees and any rule violations.
 

@@ -1,7 +1,7 @@
 """The "floor" bot: answers every button press with one ``edit_message`` and does nothing else.
 
 The load benchmark runs it against the fake Discord to measure the lowest first-callback latency discord.py can
-achieve. Run as ``python tests/e2e/floor_bot.py [--mode raw|dynamic]`` with DISCORD_TOKEN, DISCORD_API_BASE and
+achieve. Run as ``python testing/floor_bot.py [--mode raw|dynamic]`` with DISCORD_TOKEN, DISCORD_API_BASE and
 DISCORD_GATEWAY_URL set. ``raw`` answers from ``on_interaction``; ``dynamic`` goes through a catch-all persistent
 ``DynamicItem`` (discord.py's view machinery, as a real bot would).
 """

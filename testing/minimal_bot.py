@@ -8,7 +8,7 @@ refusal), played under the channel's lock, answered by the engine's default alph
 and shown with one ``edit_message`` that says how many states the search evaluated. The whole game is in the
 buttons' ids, as in our bot; there are no records, timers, languages, reviews or challenges.
 
-Run as ``python tests/e2e/minimal_bot.py`` with DISCORD_TOKEN, DISCORD_API_BASE and DISCORD_GATEWAY_URL set.
+Run as ``python testing/minimal_bot.py`` with DISCORD_TOKEN, DISCORD_API_BASE and DISCORD_GATEWAY_URL set.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each handler builds the intent, lets :class:`~bot.games.GameService` decide (reading the channel's
 recent boards first only when the service asks, after a restart), and hands the outcome to the
-:class:`~bot.responder.Responder`. Nothing here decides a rule of the game.
+:class:`~bot.ui.responder.Responder`. Nothing here decides a rule of the game.
 """
 
 from __future__ import annotations

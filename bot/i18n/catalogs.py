@@ -1,6 +1,6 @@
 """Translations: a standard gettext catalog per language, chosen by Discord's locale codes.
 
-The catalogs are ``bot/locale/<language>/LC_MESSAGES/ttt.po`` (the template is ``bot/locale/ttt.pot``;
+The catalogs are ``bot/i18n/locale/<language>/LC_MESSAGES/ttt.po`` (the template is ``bot/i18n/locale/ttt.pot``;
 ``make messages`` extracts and merges them with Babel). They are compiled in memory with Babel at first
 use, so a fresh clone needs no build step. Text is English in the source (the gettext msgids) and falls
 back to English for any locale without a catalog. Numbers are grouped the locale's way (Babel's CLDR data).
