@@ -1,7 +1,7 @@
 """The ``/ttt`` application commands and the board's buttons, translated into game-service intents.
 
 Each handler builds the intent, lets :class:`~bot.games.GameService` decide (reading the channel's
-recent boards first only when the service asks, after a restart), and hands the outcome to the
+recent boards first only when the service asks, after a restart), and hands the answer to the
 :class:`~bot.ui.responder.Responder`. Nothing here decides a rule of the game.
 """
 
