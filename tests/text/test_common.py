@@ -22,11 +22,6 @@ def test_plain_drops_discord_markdown() -> None:
     assert plain(text) == "Hint for X\n1 draw\n 1 │ 2 │ 3 "
 
 
-def test_lang_and_names() -> None:
-    tr = lang(None)
-    assert lang(None) is tr and tr.number(1234567) == "1,234,567"
-    assert (
-        tr.plural("{n} move", "{n} moves", 1, n=1) == "1 move"
-        and tr.plural("{n} move", "{n} moves", 2, n=2) == "2 moves"
-    )
+def test_players_are_mentions_and_the_bot_is_named() -> None:
     assert discord_who(None) == "the bot" and discord_who(BOB) == "<@20>"
+    assert discord_who(None, lang("de")) == lang("de")("the bot") != "the bot"
