@@ -18,10 +18,12 @@ import asyncio
 import collections
 import contextlib
 import datetime
+import functools
 import importlib
 import json
 import logging
 import math
+import os
 import random
 import re
 import secrets
@@ -30,10 +32,15 @@ import unicodedata
 import zlib
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+import jsonschema  # type: ignore[import-untyped]
 from aiohttp import WSMsgType, web
 from aiohttp.web_request import FileField
+from jsonschema import Draft202012Validator
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +79,8 @@ RATE_LIMIT_BODY = "You are being rate limited."
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
 # when a request arrived (time.perf_counter()), stored on the request (aiohttp >= 3.12 wants typed keys)
 ARRIVED: Any = web.RequestKey("arrived", float) if hasattr(web, "RequestKey") else "arrived"
+# the fake's route template of a request (e.g. CALLBACK_ROUTE), stored on the request
+ROUTE: Any = web.RequestKey("route", str) if hasattr(web, "RequestKey") else "route"
 
 
 def _now_iso() -> str:
@@ -122,6 +131,266 @@ def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any
             yield comp["accessory"]
 
 
+# ---------------------------------------------------------------------- Discord's OpenAPI specification
+
+SPEC_ENV = "DISCORD_API_SPEC"
+"""Environment variable naming the OpenAPI file to validate against instead of :data:`SPEC_RELATIVE`."""
+SPEC_RELATIVE = Path("..", "shared", "discord-api-spec", "openapi.json")
+"""Where Discord's OpenAPI description lives, relative to the repository root (read there, never copied)."""
+_SPEC_URI = "urn:discord-openapi"
+SPEC_OPERATIONS: dict[tuple[str, str], str] = {
+    ("POST", CALLBACK_ROUTE): "/interactions/{interaction_id}/{interaction_token}/callback",
+    ("POST", "/webhooks/{app_id}/{token}"): "/webhooks/{webhook_id}/{webhook_token}",
+    ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}"): (
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+    ),
+    ("POST", "/channels/{channel_id}/messages"): "/channels/{channel_id}/messages",
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "/channels/{channel_id}/messages/{message_id}",
+    ("PUT", "/applications/{app_id}/commands"): "/applications/{application_id}/commands",
+    ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands"): (
+        "/applications/{application_id}/guilds/{guild_id}/commands"
+    ),
+}
+"""The fake's routes that take a JSON body -> the path of the same operation in Discord's specification."""
+
+# jsonschema keyword -> the code Discord puts in an Invalid Form Body error
+_FORM_ERROR_CODES = {
+    "maxLength": "BASE_TYPE_MAX_LENGTH",
+    "minLength": "BASE_TYPE_MIN_LENGTH",
+    "maxItems": "BASE_TYPE_BAD_LENGTH",
+    "minItems": "BASE_TYPE_BAD_LENGTH",
+    "required": "BASE_TYPE_REQUIRED",
+    "enum": "BASE_TYPE_CHOICES",
+    "const": "BASE_TYPE_CHOICES",
+    "type": "BASE_TYPE_INVALID",
+    "maximum": "NUMBER_TYPE_MAX",
+    "minimum": "NUMBER_TYPE_MIN",
+}
+
+
+def find_spec(start: Path | None = None) -> Path:
+    """The OpenAPI file: ``$DISCORD_API_SPEC``, else :data:`SPEC_RELATIVE` from the repository root (the nearest
+    directory above ``start`` holding ``pyproject.toml``). Raises FileNotFoundError, naming where it looked."""
+    override = os.environ.get(SPEC_ENV)
+    if override:
+        path = Path(override)
+    else:
+        here = (start or Path(__file__)).resolve()
+        root = next((p for p in here.parents if (p / "pyproject.toml").is_file()), None)
+        if root is None:
+            raise FileNotFoundError(f"no pyproject.toml above {here}: can't locate the repository root")
+        path = root / SPEC_RELATIVE
+    if not path.is_file():
+        raise FileNotFoundError(f"Discord's OpenAPI specification is not at {path} (set {SPEC_ENV} to its path)")
+    return path
+
+
+def _discriminated(branches: list[Any], schemas: dict[str, Any]) -> dict[str, Any] | None:
+    """``oneOf``/``anyOf`` over ``$ref``s to objects that each require an integer ``type`` from disjoint enums,
+    rewritten with the :data:`BY_TYPE` keyword: the same instances pass, but only the branch of the instance's
+    ``type`` is checked (jsonschema otherwise validates every branch of every component: ~30 ms for a 3x3 board).
+    ``None`` when the branches are not of that shape."""
+    by_type: dict[str, Any] = {}
+    for branch in branches:
+        ref = branch.get("$ref", "") if isinstance(branch, dict) and len(branch) == 1 else ""
+        target = schemas.get(ref.removeprefix("#/components/schemas/")) if ref.startswith("#/components/") else None
+        kinds = ((target or {}).get("properties") or {}).get("type", {}).get("enum")
+        if not target or "type" not in target.get("required", []) or not isinstance(kinds, list):
+            return None
+        if not all(isinstance(k, int) and str(k) not in by_type for k in kinds):
+            return None
+        by_type.update((str(k), branch) for k in kinds)
+    return {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"enum": sorted(int(k) for k in by_type)}},
+        BY_TYPE: by_type,
+    }
+
+
+def _by_type(
+    validator: Any, by_type: dict[str, Any], instance: Any, schema: dict[str, Any]
+) -> Iterator[jsonschema.ValidationError]:
+    """The :data:`BY_TYPE` keyword: validate an object against the schema its ``type`` picks."""
+    if not validator.is_type(instance, "object"):
+        return
+    kind = instance.get("type")
+    if isinstance(kind, float) and kind.is_integer():
+        kind = int(kind)
+    branch = by_type.get(str(kind)) if isinstance(kind, int) and not isinstance(kind, bool) else None
+    if branch is not None:
+        yield from validator.descend(instance, branch)
+
+
+BY_TYPE = "x-fake-discord-by-type"
+"""A keyword of our own: ``{"1": schema, "2": schema, ...}``, the schema of each value of the object's ``type``."""
+_Validator = jsonschema.validators.extend(Draft202012Validator, {BY_TYPE: _by_type})
+
+
+def _prepare_spec(node: Any, schemas: dict[str, Any]) -> Any:
+    """A copy of the spec with equivalent, faster schemas (see :func:`_discriminated`; a ``oneOf`` of ``const``s
+    becomes an ``enum``, a ``oneOf`` of null and one schema an ``if``/``else``)."""
+    if isinstance(node, list):
+        return [_prepare_spec(item, schemas) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _prepare_spec(value, schemas) for key, value in node.items()}
+    for key in ("oneOf", "anyOf"):
+        branches = node.get(key)
+        if not isinstance(branches, list) or not branches:
+            continue
+        if all(isinstance(b, dict) and "const" in b for b in branches):
+            del out[key]
+            out["enum"] = [b["const"] for b in branches]
+        elif len(branches) == 2 and {"type": "null"} in branches:
+            del out[key]  # null, or else the other schema (which takes no null): errors then name the field
+            other = branches[1 - branches.index({"type": "null"})]
+            out.setdefault("allOf", []).append({"if": {"type": "null"}, "else": _prepare_spec(other, schemas)})
+        elif (rewritten := _discriminated(branches, schemas)) is not None:
+            del out[key]
+            out.setdefault("allOf", []).append(rewritten)
+    return out
+
+
+def _redundant(node: dict[str, Any], schemas: dict[str, Any]) -> bool:
+    """Whether ``node`` is an ``enum`` whose ``allOf`` only names the enum type it was drawn from (e.g. a button's
+    ``type: {enum: [2], allOf: [MessageComponentTypes]}``), so the ``allOf`` can go."""
+    refs = node.get("allOf")
+    if "enum" not in node or not isinstance(refs, list):
+        return False
+    for ref in refs:
+        name = ref.get("$ref", "").removeprefix("#/components/schemas/") if isinstance(ref, dict) else ""
+        consts = [b.get("const") for b in (schemas.get(name) or {}).get("oneOf", []) if isinstance(b, dict)]
+        if len(ref) != 1 or not consts or not set(node["enum"]) <= set(consts):
+            return False
+    return True
+
+
+def _inline(node: Any, schemas: dict[str, Any], done: dict[str, Any], stack: tuple[str, ...] = ()) -> Any:
+    """``node`` with every ``$ref`` to ``#/components/schemas/X`` replaced by (prepared) X itself, except where X
+    refers back to itself (those stay ``$ref``s, resolved by the registry): one lookup less per keyword."""
+    if isinstance(node, list):
+        return [_inline(item, schemas, done, stack) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/components/schemas/") and len(node) == 1:
+        name = ref.removeprefix("#/components/schemas/")
+        if name in stack:
+            return {"$ref": f"{_SPEC_URI}{ref}"}
+        if name not in done:
+            done[name] = _inline(schemas[name], schemas, done, (*stack, name))
+        return done[name]
+    out = {key: _inline(value, schemas, done, stack) for key, value in node.items() if key != "allOf"}
+    if "allOf" in node and not _redundant(node, schemas):
+        out["allOf"] = _inline(node["allOf"], schemas, done, stack)
+    return out
+
+
+@functools.cache
+def _spec_registry(path: Path) -> tuple[dict[str, Any], Registry[Any]]:
+    """The prepared spec and a registry resolving its remaining ``$ref``s (loaded once per process)."""
+    spec = json.loads(path.read_text(encoding="utf-8"))
+    prepared = _prepare_spec(spec, spec["components"]["schemas"])
+    schemas = prepared["components"]["schemas"]
+    # Discord takes a snowflake as a string or an integer (discord.py sends attachment ids as integers); the
+    # specification only lists the string form.
+    schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
+    return prepared, Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(prepared))
+
+
+class SpecValidator:
+    """Validates request bodies against the request-body schema of the matching operation in Discord's OpenAPI
+    description (OpenAPI 3.1, JSON Schema 2020-12), with one compiled validator per operation.
+
+    Raises FileNotFoundError (see :func:`find_spec`) when the specification can't be found.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = (path or find_spec()).resolve()
+        self._spec, self._registry = _spec_registry(self.path)
+        self._validators: dict[tuple[str, str], Any] = {}
+        self._inlined: dict[str, Any] = {}
+
+    def validator(self, method: str, route: str) -> Any:
+        """The compiled validator of the fake's ``route`` (e.g. :data:`CALLBACK_ROUTE`); ``None``: no body."""
+        key = (method, route)
+        if key not in self._validators:
+            spec_path = SPEC_OPERATIONS.get(key)
+            operation = self._spec["paths"].get(spec_path, {}).get(method.lower(), {}) if spec_path else {}
+            content = (operation.get("requestBody") or {}).get("content", {})
+            if "application/json" not in content:
+                self._validators[key] = None
+            else:
+                schemas = self._spec["components"]["schemas"]
+                schema = _inline(content["application/json"]["schema"], schemas, self._inlined)
+                self._validators[key] = _Validator(schema, registry=self._registry)
+        return self._validators[key]
+
+    def errors(self, method: str, route: str, body: Any) -> list[jsonschema.ValidationError]:
+        """The schema errors of ``body`` (empty: valid), the most relevant first, at most 5."""
+        validator = self.validator(method, route)
+        if validator is None or validator.is_valid(body):
+            return []
+        found = list(validator.iter_errors(body))
+        best = jsonschema.exceptions.best_match(found)
+        assert best is not None
+        return [best, *(e for e in found if e is not best and best not in e.context)][:5]
+
+    @classmethod
+    @functools.cache
+    def shared(cls, path: Path | None = None) -> SpecValidator:
+        """One validator per specification file and process, so each operation is compiled once."""
+        return cls(path)
+
+
+def _field_path(error: jsonschema.ValidationError) -> list[str]:
+    """The path of the field an error is about (for ``required``: the missing field itself)."""
+    path = [str(part) for part in error.absolute_path]
+    if error.validator == "required":
+        missing = next((f for f in error.validator_value if f not in error.instance), None)
+        if missing is not None:
+            path.append(str(missing))
+    return path
+
+
+def _discord_message(error: jsonschema.ValidationError) -> str:
+    """The sentence Discord answers for a broken limit (e.g. ``Must be 2000 or fewer in length.``)."""
+    keyword, value = error.validator, error.validator_value
+    if keyword in ("maxLength", "maxItems"):
+        return f"Must be {value} or fewer in length."
+    if keyword in ("minLength", "minItems"):
+        return f"Must be {value} or more in length."
+    if keyword == "required":
+        return "This field is required"
+    if keyword in ("enum", "const"):
+        return f"Value must be one of {value if keyword == 'enum' else [value]!r}."
+    if keyword == "maximum":
+        return f"Int value should be less than or equal to {value}."
+    if keyword == "minimum":
+        return f"Int value should be greater than or equal to {value}."
+    return error.message if len(error.message) <= 200 else error.message[:197] + "..."
+
+
+def form_errors(errors: list[jsonschema.ValidationError]) -> dict[str, Any]:
+    """Discord's nested ``errors`` object of a 50035 Invalid Form Body answer, e.g.
+    ``{"data": {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": ...}]}}}``."""
+    tree: dict[str, Any] = {}
+    for error in errors:
+        node = tree
+        for part in _field_path(error):
+            node = node.setdefault(part, {})
+        code = _FORM_ERROR_CODES.get(str(error.validator), "INVALID")
+        node.setdefault("_errors", []).append({"code": code, "message": _discord_message(error)})
+    return tree
+
+
+def describe(error: jsonschema.ValidationError) -> str:
+    """``data.components.0.label: Must be 80 or fewer in length.``: the field's path as Discord writes it in
+    ``errors``, and the message."""
+    return f"{'.'.join(_field_path(error)) or '(body)'}: {_discord_message(error)}"
+
+
 class FakeDiscordError(Exception):
     """Raised by injection helpers for an action a real Discord client could not perform."""
 
@@ -129,15 +398,29 @@ class FakeDiscordError(Exception):
 class ApiError(Exception):
     """An error answered to the bot as Discord's JSON error body."""
 
-    def __init__(self, status: int, code: int, message: str, errors: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: list[str] | None = None,
+        tree: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message, self.errors = status, code, message, errors or []
+        self.tree = tree  # Discord's nested ``errors`` object (see form_errors), instead of a flat list
 
     def response(self) -> web.Response:
         body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.errors:
+        if self.tree:
+            body["errors"] = self.tree
+        elif self.errors:
             body["errors"] = {"_errors": [{"code": "INVALID", "message": e} for e in self.errors]}
         return _json(body, self.status)
+
+
+BODY_RULES = frozenset({"openapi_schema", "invalid_message", "invalid_commands", "invalid_attachments"})
+"""Violations of a request body's shape: the e2e conftest fails any test whose bot sent one."""
 
 
 @dataclass
@@ -153,6 +436,11 @@ class Violation:
 
     def __str__(self) -> str:
         return f"{self.rule} ({self.status}/{self.code}) at {self.route}: {self.detail}"
+
+    @property
+    def invalid_body(self) -> bool:
+        """Whether the request's body broke Discord's specification or its message rules (see BODY_RULES)."""
+        return self.rule in BODY_RULES
 
 
 @dataclass
@@ -531,6 +819,8 @@ class FakeDiscord:
     """
 
     default_latency: ClassVar[tuple[float, float]] = (0.0, 0.0)
+    observers: ClassVar[list[Callable[[FakeDiscord], None]]] = []
+    """Called with every new fake (the e2e conftest uses it to fail a test whose fakes refused a body)."""
 
     def __init__(
         self,
@@ -548,10 +838,12 @@ class FakeDiscord:
         callback_latency: tuple[float, float] | None = None,
         seed: int | None = 0,
         guild_shard: tuple[int, int] | None = None,
+        spec: SpecValidator | Literal[False] | None = None,
     ) -> None:
         self.latency = latency if latency is not None else type(self).default_latency
         self.callback_latency = callback_latency
         self.rng = random.Random(seed)
+        self.spec: SpecValidator | None = None if spec is False else spec or SpecValidator.shared()
         self.faults: list[Fault] = []
         self.rest_log: list[RestCall] = []
         self.in_flight = 0  # REST requests received and not yet answered
@@ -591,6 +883,8 @@ class FakeDiscord:
         self._state_waiters: list[_Waiter] = []
         self._runner: web.AppRunner | None = None
         self.default_guild_id = self.add_guild(guild_name, channels=channels, shard=guild_shard)
+        for observer in type(self).observers:
+            observer(self)
 
     # ------------------------------------------------------------------ network behaviour
 
@@ -1610,6 +1904,7 @@ class FakeDiscord:
         async def answer(request: web.Request) -> web.StreamResponse:
             arrived = time.perf_counter()
             request[ARRIVED] = arrived
+            request[ROUTE] = path
             self.route_hits[f"{request.method} {path}"] += 1
             rel = request.path[len(API_PREFIX) :]
             record = self._record_of(request)
@@ -1679,6 +1974,7 @@ class FakeDiscord:
         request: web.Request,
         record: InteractionRecord | None = None,
         errors: list[str] | None = None,
+        tree: dict[str, Any] | None = None,
     ) -> ApiError:
         """Record a rule violation and build the Discord error to answer with."""
         violation = Violation(
@@ -1692,7 +1988,25 @@ class FakeDiscord:
         self.violations.append(violation)
         log.warning("violation: %s", violation)
         self._notify()
-        return ApiError(status, code, message, errors)
+        return ApiError(status, code, message, errors, tree)
+
+    def _check_spec(self, request: web.Request, body: Any, record: InteractionRecord | None = None) -> None:
+        """Refuse (400/50035, rule ``openapi_schema``) a body that the specification's schema of its operation
+        rejects; the answer's ``errors`` is nested by field path as Discord's is."""
+        if self.spec is None:
+            return
+        errors = self.spec.errors(request.method, request[ROUTE], body)
+        if errors:
+            raise self._refuse(
+                "openapi_schema",
+                400,
+                50035,
+                "Invalid Form Body",
+                request,
+                record,
+                [describe(e) for e in errors],
+                form_errors(errors),
+            )
 
     async def _read_payload(self, request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
         """The JSON body, or ``payload_json`` plus attachment objects for the files of a multipart/form-data body."""
@@ -1940,6 +2254,7 @@ class FakeDiscord:
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
         body, _ = await self._read_payload(request)
+        self._check_spec(request, body)
         if not isinstance(body, list):
             raise self._refuse("invalid_commands", 400, 50035, "Invalid Form Body", request, errors=["not a list"])
         errors = []
@@ -2013,6 +2328,7 @@ class FakeDiscord:
         request: web.Request,
         now: float,
     ) -> dict[str, Any] | None:
+        self._check_spec(request, body, record)
         if record.acknowledged:
             if record.answer_lost:  # the client never learnt of the acknowledgement: a retry is no rule broken
                 raise ApiError(400, 40060, "Interaction has already been acknowledged.")
@@ -2096,6 +2412,7 @@ class FakeDiscord:
     async def _create_followup(self, request: web.Request) -> web.Response:
         record = self._webhook_record(request)
         body, files = await self._read_payload(request)
+        self._check_spec(request, body, record)
         self._validate(body, request, record, partial=False)
         msg = self._new_message(record.channel_id, body, author=self.bot_user, record=record, files=files)
         record.message_ids.add(msg["id"])
@@ -2122,6 +2439,7 @@ class FakeDiscord:
             record._add_event(CallbackEvent(f"delete_{suffix}", time.perf_counter(), {}, mid))
             return web.Response(status=204)
         body, files = await self._read_payload(request)
+        self._check_spec(request, body, record)
         self._validate(body, request, record, partial=True)
         msg = self._edit_message(record.channel_id, mid, body, files)
         record._add_event(CallbackEvent(f"edit_{suffix}", time.perf_counter(), body, mid))
@@ -2152,6 +2470,7 @@ class FakeDiscord:
     async def _create_channel_message(self, request: web.Request) -> web.Response:
         cid = self._channel(request)
         body, files = await self._read_payload(request)
+        self._check_spec(request, body)
         if (body.get("flags") or 0) & FLAG_EPHEMERAL:
             raise self._refuse(
                 "invalid_message",
@@ -2181,6 +2500,7 @@ class FakeDiscord:
                 "edit_foreign_message", 403, 50005, "Cannot edit a message authored by another user", request
             )
         body, files = await self._read_payload(request)
+        self._check_spec(request, body)
         self._validate(body, request, None, partial=True)
         return _json(self._edit_message(cid, mid, body, files))
 

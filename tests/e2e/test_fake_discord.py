@@ -363,13 +363,17 @@ async def _callback(http: aiohttp.ClientSession, fake: FakeDiscord, rec: Any, bo
     [
         ({"content": "x" * 2001}, "2000 or fewer"),
         ({"content": "rows", "components": [row(button(f"r{i}")) for i in range(6)]}, "5 or fewer"),
-        ({"content": "wide", "components": [row(*[button(f"b{i}") for i in range(6)])]}, "1 to 5 items"),
-        ({"content": "label", "components": [row(button("a", label="L" * 81))]}, "label must be 80"),
-        ({"content": "id", "components": [row(button("c" * 101))]}, "custom_id must be 100"),
+        ({"content": "wide", "components": [row(*[button(f"b{i}") for i in range(6)])]}, "5 or fewer in length"),
+        (
+            {"content": "label", "components": [row(button("a", label="L" * 81))]},
+            "data.components.0.components.0.label: Must be 80 or fewer in length.",
+        ),
+        ({"content": "id", "components": [row(button("c" * 101))]}, "custom_id: Must be 100 or fewer"),
         ({"content": "dup", "components": [row(button("a"), button("a"))]}, "duplicate custom_id"),
         ({}, "empty message"),
     ],
 )
+@pytest.mark.invalid_bodies
 async def test_invalid_messages_are_refused(
     fake: FakeDiscord, http: aiohttp.ClientSession, data: dict[str, Any], needle: str
 ) -> None:
@@ -435,6 +439,7 @@ async def test_ack_rules_late_double_wrong_type_followup(fake: FakeDiscord, http
     ]
 
 
+@pytest.mark.invalid_bodies
 async def test_press_button_rules_and_component_flow(fake: FakeDiscord, http: aiohttp.ClientSession) -> None:
     gw = await RawGateway.open(http, fake)
     await gw.identify()
@@ -902,6 +907,7 @@ class LocalizedClient(discord.Client):
         self.ready.set()
 
 
+@pytest.mark.invalid_bodies
 async def test_synced_commands_keep_localizations_installs_and_contexts(fake: FakeDiscord) -> None:
     client = LocalizedClient(FrenchTranslator())
     with pointed_at(fake):
@@ -932,11 +938,12 @@ async def test_synced_commands_keep_localizations_installs_and_contexts(fake: Fa
         ({"name": "Ttt", "description": "d"}, "invalid name 'Ttt'"),
         ({"name": "ttt", "description": "d", "name_localizations": {"de": "zwei worte"}}, "invalid name"),
         ({"name": "ttt", "description": "d", "name_localizations": {"xx": "ttt"}}, "not a Discord locale"),
-        ({"name": "ttt", "description": "d", "description_localizations": {"fr": ""}}, "1-100 characters"),
+        ({"name": "ttt", "description": "d", "description_localizations": {"fr": ""}}, "fr: Must be 1 or more"),
         ({"name": "ttt", "description": "d", "options": [{"type": 3, "name": "a b", "description": "d"}]}, "a b"),
         ({"name": "ttt", "description": "d", "contexts": [5]}, "contexts"),
     ],
 )
+@pytest.mark.invalid_bodies
 async def test_invalid_command_trees_are_refused(
     fake: FakeDiscord, http: aiohttp.ClientSession, command: dict[str, Any], needle: str
 ) -> None:
