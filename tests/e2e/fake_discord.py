@@ -20,9 +20,11 @@ import contextlib
 import datetime
 import functools
 import importlib
+import io
 import json
 import logging
 import math
+import mimetypes
 import os
 import random
 import re
@@ -35,10 +37,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+import aiohttp
 import jsonschema  # type: ignore[import-untyped]
 from aiohttp import WSMsgType, web
-from aiohttp.web_request import FileField
 from jsonschema import Draft202012Validator
+from PIL import Image
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
@@ -122,6 +125,15 @@ def _make_compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
     raise ValueError(f"unsupported gateway compression {kind!r}")
 
 
+def _image_size(data: bytes) -> tuple[int, int] | None:
+    """``(width, height)`` in pixels of an image Pillow can read, else ``None``."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return image.size
+    except Exception:
+        return None
+
+
 def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """Yield every component, depth first, including children and section accessories."""
     for comp in components:
@@ -182,7 +194,7 @@ def find_spec(start: Path | None = None) -> Path:
         path = root / SPEC_RELATIVE
     if not path.is_file():
         raise FileNotFoundError(f"Discord's OpenAPI specification is not at {path} (set {SPEC_ENV} to its path)")
-    return path
+    return path.resolve()
 
 
 def _discriminated(branches: list[Any], schemas: dict[str, Any]) -> dict[str, Any] | None:
@@ -332,16 +344,22 @@ class SpecValidator:
         validator = self.validator(method, route)
         if validator is None or validator.is_valid(body):
             return []
-        found = list(validator.iter_errors(body))
-        best = jsonschema.exceptions.best_match(found)
-        assert best is not None
-        return [best, *(e for e in found if e is not best and best not in e.context)][:5]
+        found = [_deepest(e) for e in sorted(validator.iter_errors(body), key=jsonschema.exceptions.relevance)]
+        return found[:5]
 
     @classmethod
     @functools.cache
     def shared(cls, path: Path | None = None) -> SpecValidator:
         """One validator per specification file and process, so each operation is compiled once."""
         return cls(path)
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For an ``anyOf``/``oneOf`` failure, the error of the branch that got furthest (the deepest path), which
+    names the field at fault (e.g. a button's missing ``style``), rather than "not valid under any"."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error
 
 
 def _field_path(error: jsonschema.ValidationError) -> list[str]:
@@ -369,7 +387,8 @@ def _discord_message(error: jsonschema.ValidationError) -> str:
         return f"Int value should be less than or equal to {value}."
     if keyword == "minimum":
         return f"Int value should be greater than or equal to {value}."
-    return error.message if len(error.message) <= 200 else error.message[:197] + "..."
+    message = str(error.message)
+    return message if len(message) <= 200 else message[:197] + "..."
 
 
 def form_errors(errors: list[jsonschema.ValidationError]) -> dict[str, Any]:
@@ -389,6 +408,139 @@ def describe(error: jsonschema.ValidationError) -> str:
     """``data.components.0.label: Must be 80 or fewer in length.``: the field's path as Discord writes it in
     ``errors``, and the message."""
     return f"{'.'.join(_field_path(error)) or '(body)'}: {_discord_message(error)}"
+
+
+# ---------------------------------------------------------------------- messages: components and attachments
+
+V2_TOP_LEVEL = frozenset({1, 9, 10, 12, 13, 14, 17})
+"""Component types a Components V2 message may have at its top level: action row, section, text display, media
+gallery, file, separator, container (Discord's component reference)."""
+MAX_COMPONENTS_V2 = 40
+"""Components in a Components V2 message, nested ones (row children, section accessories...) included."""
+MAX_TEXT_DISPLAY_CHARS = 4000
+"""Characters across all the text displays of a message."""
+MAX_ROWS, MAX_ROW_ITEMS = 5, 5
+"""A classic message: at most 5 action rows of at most 5 buttons (or one select menu)."""
+FILE_PART = re.compile(r"files\[(\d+)\]")
+ATTACHMENT_SCHEME = "attachment://"
+
+
+@dataclass
+class Upload:
+    """One ``files[n]`` part of a multipart/form-data request."""
+
+    index: int
+    filename: str
+    content_type: str
+    data: bytes
+
+
+def _media_urls(message: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """``(where, url)`` of every media reference of a message: thumbnails, media gallery items, file components,
+    and embed images, thumbnails and icons."""
+    for i, comp in enumerate(_walk_components(message.get("components") or [])):
+        kind = comp.get("type")
+        if kind == 11:
+            yield f"components[{i}].media.url", str((comp.get("media") or {}).get("url"))
+        elif kind == 12:
+            for j, item in enumerate(comp.get("items") or []):
+                yield f"components[{i}].items.{j}.media.url", str((item.get("media") or {}).get("url"))
+        elif kind == 13:
+            yield f"components[{i}].file.url", str((comp.get("file") or {}).get("url"))
+    for i, embed in enumerate(message.get("embeds") or []):
+        for key in ("image", "thumbnail", "author", "footer"):
+            part = embed.get(key) or {}
+            for field_name in ("url", "icon_url"):
+                if isinstance(part.get(field_name), str) and not (key == "author" and field_name == "url"):
+                    yield f"embeds.{i}.{key}.{field_name}", part[field_name]
+
+
+def _component_errors(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
+    """Discord's layout rules for a message's components (``v2``: the message has IS_COMPONENTS_V2)."""
+    errors: list[str] = []
+    everything = list(_walk_components(components))
+    if v2:
+        for i, comp in enumerate(components):
+            if comp.get("type") not in V2_TOP_LEVEL:
+                errors.append(f"components.{i}: type {comp.get('type')} can't be at the top level")
+        if len(everything) > MAX_COMPONENTS_V2:
+            errors.append(
+                f"components: at most {MAX_COMPONENTS_V2} components in total, nested ones included "
+                f"(got {len(everything)})"
+            )
+        text = sum(len(c.get("content") or "") for c in everything if c.get("type") == 10)
+        if text > MAX_TEXT_DISPLAY_CHARS:
+            errors.append(f"components: text displays hold at most {MAX_TEXT_DISPLAY_CHARS} characters (got {text})")
+    else:
+        if len(components) > MAX_ROWS:
+            errors.append(f"components: must be {MAX_ROWS} or fewer in length (got {len(components)} rows)")
+        for i, comp in enumerate(components):
+            if comp.get("type") != 1:
+                errors.append(
+                    f"components.{i}: top-level components must be action rows without IS_COMPONENTS_V2 "
+                    f"(got type {comp.get('type')})"
+                )
+    for comp in everything:
+        if comp.get("type") != 1:
+            continue
+        children = comp.get("components") or []
+        if not 1 <= len(children) <= MAX_ROW_ITEMS:
+            errors.append(f"action row: must have 1 to {MAX_ROW_ITEMS} items (got {len(children)})")
+        elif len(children) > 1 and any(c.get("type") != 2 for c in children):
+            errors.append("action row: a select menu must be alone in its row")
+    custom_ids: set[str] = set()
+    ids: set[int] = set()
+    for comp in everything:
+        label, custom_id, cid = comp.get("label"), comp.get("custom_id"), comp.get("id")
+        if label is not None and len(label) > 80:
+            errors.append(f"button label must be 80 or fewer in length (got {len(label)})")
+        if comp.get("type") == 2 and comp.get("style") not in (5, 6) and not custom_id:
+            errors.append("a non-link button needs a custom_id")
+        if custom_id is not None:
+            if not 1 <= len(custom_id) <= 100:
+                errors.append(f"custom_id must be 1 to 100 characters (got {len(custom_id)})")
+            if custom_id in custom_ids:
+                errors.append(f"duplicate custom_id {custom_id!r}")
+            custom_ids.add(custom_id)
+        if isinstance(cid, int) and cid:  # 0 or none: Discord numbers it
+            if cid in ids:
+                errors.append(f"duplicate component id {cid}")
+            ids.add(cid)
+        if comp.get("type") == 13 and not str((comp.get("file") or {}).get("url")).startswith(ATTACHMENT_SCHEME):
+            errors.append("a file component must refer to an uploaded file (attachment://<filename>)")
+    return errors
+
+
+def message_errors(message: dict[str, Any], *, partial: bool = False) -> list[str]:
+    """Discord's rules for a message as it will be stored (after an edit: the merged result): content length,
+    Components V2 (no content or embeds, 40 components, 4,000 characters of text displays, allowed top-level
+    types), classic layouts (5 rows of 5), custom_ids (unique, 1-100 characters), ``attachment://`` references to
+    the message's files, and (unless ``partial``) a non-empty message."""
+    errors: list[str] = []
+    content = message.get("content")
+    if content is not None and len(content) > 2000:
+        errors.append(f"content: must be 2000 or fewer in length (got {len(content)})")
+    v2 = bool((message.get("flags") or 0) & FLAG_COMPONENTS_V2)
+    if v2:
+        for key in ("content", "embeds", "poll", "sticker_ids"):
+            if message.get(key):
+                errors.append(f"{key}: can't be used with IS_COMPONENTS_V2 (MESSAGE_CANNOT_USE_LEGACY_FIELDS)")
+    components = message.get("components") or []
+    errors += _component_errors(components, v2=v2)
+    names = {a.get("filename") for a in message.get("attachments") or []}
+    for where, url in _media_urls(message):
+        if url.startswith(ATTACHMENT_SCHEME) and url[len(ATTACHMENT_SCHEME) :] not in names:
+            errors.append(f"{where}: {url} refers to no file of the message")
+    if not partial and not (
+        content
+        or message.get("embeds")
+        or components
+        or message.get("attachments")
+        or message.get("poll")
+        or message.get("sticker_ids")
+    ):
+        errors.append("Cannot send an empty message")
+    return errors
 
 
 class FakeDiscordError(Exception):
@@ -865,6 +1017,7 @@ class FakeDiscord:
         self.guilds: dict[str, dict[str, Any]] = {}
         self._channel_guild: dict[str, str] = {}
         self._messages: dict[str, dict[str, dict[str, Any]]] = {}
+        self.files: dict[str, tuple[dict[str, Any], bytes]] = {}  # attachment id -> (attachment, bytes)
         self._ephemeral_owner: dict[str, str] = {}
         self._commands: dict[str | None, list[dict[str, Any]]] = {}
         self.records: list[InteractionRecord] = []
@@ -1030,6 +1183,7 @@ class FakeDiscord:
         ]
         for method, path, handler in routes:
             app.router.add_route(method, API_PREFIX + path, self._wrap(handler, path))
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._serve_attachment)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -1720,7 +1874,7 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         """Put a message straight into the store (default author: the bot), e.g. a board for ``press_button``."""
         data = {"content": content, "components": components or [], "flags": flags}
-        errors = self._message_errors(data, partial=False)
+        errors = message_errors(data)
         if errors:
             raise FakeDiscordError("; ".join(errors))
         return self._new_message(str(channel_id), data, author=author or self.bot_user)
@@ -2008,100 +2162,153 @@ class FakeDiscord:
                 form_errors(errors),
             )
 
-    async def _read_payload(self, request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
-        """The JSON body, or ``payload_json`` plus attachment objects for the files of a multipart/form-data body."""
-        if request.content_type == "multipart/form-data":
-            form = await request.post()
-            raw = form.get("payload_json")
-            files = []
-            for key, value in form.items():
-                if key != "payload_json" and isinstance(value, FileField):
-                    aid = self._snowflake()
-                    url = f"{self.base_url}/attachments/{aid}/{value.filename}"
-                    files.append(
-                        {
-                            "id": aid,
-                            "filename": value.filename,
-                            "size": len(value.file.read()),
-                            "url": url,
-                            "proxy_url": url,
-                            "content_type": value.content_type,
-                        }
-                    )
-            if raw is None:
-                return {}, files
-            if isinstance(raw, FileField):
-                raw = raw.file.read()
-            return json.loads(raw), files
-        if not request.can_read_body:
-            return {}, []
-        return await request.json(loads=json.loads), []
+    async def _read_payload(self, request: web.Request) -> tuple[Any, list[Upload]]:
+        """The JSON body, or a multipart/form-data body's ``payload_json`` and its ``files[n]`` parts.
 
-    @staticmethod
-    def _message_errors(data: dict[str, Any], *, partial: bool) -> list[str]:
-        """Discord's message limits: content length, component layout and sizes, non-empty messages."""
-        errors: list[str] = []
-        content = data.get("content")
-        if content is not None and len(content) > 2000:
-            errors.append(f"content: must be 2000 or fewer in length (got {len(content)})")
-        components = data.get("components")
-        v2 = bool((data.get("flags") or 0) & FLAG_COMPONENTS_V2)
-        if components:
-            if v2:
-                if content or data.get("embeds"):
-                    errors.append("content/embeds can't be used with IS_COMPONENTS_V2")
-                if sum(1 for _ in _walk_components(components)) > 40:
-                    errors.append("components: at most 40 components in total")
+        Raises ApiError (400/50035, rule ``invalid_attachments``) for a part that is neither, or a file sent twice.
+        """
+        if request.content_type != "multipart/form-data":
+            if not request.can_read_body:
+                return {}, []
+            return await request.json(loads=json.loads), []
+        raw: str | bytes | None = None
+        uploads: list[Upload] = []
+        errors = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if not isinstance(part, aiohttp.BodyPartReader):
+                errors.append("nested multipart bodies are not accepted")
+                continue
+            name = part.name or ""
+            match = FILE_PART.fullmatch(name)
+            if name == "payload_json":
+                raw = await part.read()
+            elif match is not None and part.filename:
+                index = int(match.group(1))
+                if any(u.index == index for u in uploads):
+                    errors.append(f"{name}: sent twice")
+                content_type = part.headers.get("Content-Type", "application/octet-stream")
+                uploads.append(Upload(index, part.filename, content_type, bytes(await part.read())))
             else:
-                if len(components) > 5:
-                    errors.append(f"components: must be 5 or fewer in length (got {len(components)} rows)")
-                for i, row in enumerate(components):
-                    children = row.get("components") or []
-                    if row.get("type") != 1:
-                        errors.append(f"components.{i}: top-level components must be action rows")
-                    elif not 1 <= len(children) <= 5:
-                        errors.append(f"components.{i}.components: must have 1 to 5 items (got {len(children)})")
-                    elif any(c.get("type") != 2 for c in children) and len(children) > 1:
-                        errors.append(f"components.{i}: a select menu must be alone in its row")
-            seen: set[str] = set()
-            for comp in _walk_components(components):
-                label, custom_id = comp.get("label"), comp.get("custom_id")
-                if label is not None and len(label) > 80:
-                    errors.append(f"button label must be 80 or fewer in length (got {len(label)})")
-                if comp.get("type") == 2 and comp.get("style") not in (5, 6) and not custom_id:
-                    errors.append("a non-link button needs a custom_id")
-                if custom_id is not None:
-                    if len(custom_id) > 100:
-                        errors.append(f"custom_id must be 100 or fewer in length (got {len(custom_id)})")
-                    if custom_id in seen:
-                        errors.append(f"duplicate custom_id {custom_id!r}")
-                    seen.add(custom_id)
-        if not partial and not (
-            content
-            or data.get("embeds")
-            or components
-            or data.get("attachments")
-            or data.get("poll")
-            or data.get("sticker_ids")
-        ):
-            errors.append("Cannot send an empty message")
-        return errors
+                errors.append(f"unexpected form part {name!r} (expected payload_json or files[n] with a filename)")
+        if errors:
+            raise self._refuse(
+                "invalid_attachments", 400, 50035, "Invalid Form Body", request, self._record_of(request), errors
+            )
+        return (json.loads(raw) if raw else {}), uploads
+
+    def _attachment(self, upload: Upload, entry: dict[str, Any] | None, ephemeral: bool) -> dict[str, Any]:
+        """Store an uploaded file and return Discord's attachment object for it (served at ``url``)."""
+        aid = self._snowflake()
+        filename = str((entry or {}).get("filename") or upload.filename)
+        url = f"{self.base_url}/attachments/{aid}/{filename}"
+        guessed = mimetypes.guess_type(filename)[0]
+        attachment: dict[str, Any] = {
+            "id": aid,
+            "filename": filename,
+            "size": len(upload.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": guessed or upload.content_type,
+        }
+        if (entry or {}).get("description"):
+            attachment["description"] = entry["description"]  # type: ignore[index]
+        if ephemeral:
+            attachment["ephemeral"] = True
+        size = _image_size(upload.data) if (guessed or "").startswith("image/") else None
+        if size is not None:
+            attachment["width"], attachment["height"] = size
+        self.files[aid] = (attachment, upload.data)
+        return attachment
+
+    def _attachments(
+        self,
+        data: dict[str, Any],
+        uploads: list[Upload],
+        current: list[dict[str, Any]] | None,
+        errors: list[str],
+        ephemeral: bool,
+    ) -> list[dict[str, Any]] | None:
+        """The message's attachments after this request (``None``: unchanged), as Discord builds them.
+
+        ``data["attachments"]`` lists every attachment the message keeps: an ``id`` is the ``n`` of a ``files[n]``
+        part of this request or, in an edit (``current`` not ``None``), the id of one of the message's
+        attachments (the others go). Without it, an edit keeps the old files; new ones are added. Problems go to
+        ``errors``.
+        """
+        by_index = {u.index: u for u in uploads}
+        listed = data.get("attachments")
+        if listed is None:
+            if not uploads:
+                return None
+            return [*(current or []), *(self._attachment(u, None, ephemeral) for u in uploads)]
+        kept = {str(a["id"]): a for a in current or []}
+        result, used = [], set()
+        for i, entry in enumerate(listed):
+            ident = str(entry.get("id"))
+            if ident.isdigit() and int(ident) in by_index and ident not in kept:
+                used.add(int(ident))
+                result.append(self._attachment(by_index[int(ident)], entry, ephemeral))
+            elif ident in kept:
+                result.append(kept[ident])
+            else:
+                where = "no files[n] part" + (" and not an attachment of the message" if current is not None else "")
+                errors.append(f"attachments.{i}.id: {ident!r} matches {where}")
+        result += [self._attachment(u, None, ephemeral) for u in uploads if u.index not in used]
+        return result
 
     def _validate(
-        self, data: dict[str, Any], request: web.Request, record: InteractionRecord | None, *, partial: bool
-    ) -> None:
-        errors = self._message_errors(data, partial=partial)
+        self,
+        data: dict[str, Any],
+        uploads: list[Upload],
+        request: web.Request,
+        record: InteractionRecord | None,
+        *,
+        current: dict[str, Any] | None = None,
+        ephemeral: bool = False,
+    ) -> list[dict[str, Any]] | None:
+        """Check a message create (``current`` ``None``) or an edit of ``current`` against Discord's message rules
+        on the message it leaves (:func:`message_errors`), and store its uploads. Returns its attachments
+        (``None``: an edit that keeps them). Raises ApiError (400; 50006 for an empty message, else 50035)."""
+        errors: list[str] = []
+        attachments = self._attachments(
+            data, uploads, None if current is None else current["attachments"], errors, ephemeral
+        )
+        if current is None:
+            merged = {**data, "attachments": attachments or []}
+        else:
+            merged = {
+                key: data[key] if key in data else current.get(key) for key in ("content", "embeds", "components")
+            }
+            merged["attachments"] = current["attachments"] if attachments is None else attachments
+            merged["flags"] = self._edited_flags(current["flags"], data.get("flags"))
+        if not errors:
+            errors = message_errors(merged, partial=current is not None)
         if errors:
+            for attachment in attachments or []:
+                self.files.pop(attachment["id"], None)
+            rule = "invalid_attachments" if any("attachment" in e for e in errors) else "invalid_message"
             code = 50006 if errors == ["Cannot send an empty message"] else 50035
-            raise self._refuse(
-                "invalid_message",
-                400,
-                code,
-                "Invalid Form Body" if code == 50035 else errors[0],
-                request,
-                record,
-                errors,
-            )
+            message = "Invalid Form Body" if code == 50035 else errors[0]
+            raise self._refuse(rule, 400, code, message, request, record, errors)
+        return attachments
+
+    @staticmethod
+    def _edited_flags(old: int, new: int | None) -> int:
+        """A message's flags after an edit: ephemeral stays as it was, IS_COMPONENTS_V2 once set stays set (Discord:
+        a message can't opt out of Components V2), SUPPRESS_EMBEDS and IS_COMPONENTS_V2 may be set."""
+        kept = old & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2 | 4)
+        if new is None:
+            return kept
+        return (old & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)) | (new & (FLAG_COMPONENTS_V2 | 4))
+
+    async def _serve_attachment(self, request: web.Request) -> web.Response:
+        """``GET /attachments/{id}/{filename}``: an uploaded file's bytes (what Discord's CDN serves)."""
+        stored = self.files.get(request.match_info["attachment_id"])
+        if stored is None or stored[0]["filename"] != request.match_info["filename"]:
+            return web.Response(status=404, text="404: Not Found")
+        attachment, data = stored
+        return web.Response(body=data, content_type=attachment["content_type"])
 
     # ------------------------------------------------------------------ message store
 
@@ -2156,19 +2363,24 @@ class FakeDiscord:
         return msg
 
     def _edit_message(
-        self, channel_id: str, message_id: str, data: dict[str, Any], files: list[dict[str, Any]] | None = None
+        self,
+        channel_id: str,
+        message_id: str,
+        data: dict[str, Any],
+        attachments: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
+        """Apply an edit; ``attachments`` (from :meth:`_validate`) replaces the message's unless ``None``."""
         msg = self.message(channel_id, message_id)
         if msg is None:
             raise ApiError(404, 10008, "Unknown Message")
-        for key in ("content", "embeds", "components", "attachments"):
+        for key in ("content", "embeds", "components"):
             if key in data:
                 msg[key] = data[key] if data[key] is not None else ("" if key == "content" else [])
-        if files:
-            msg["attachments"] = [*msg["attachments"], *files]
-        if "flags" in data and data["flags"] is not None:
-            msg["flags"] = (msg["flags"] & FLAG_EPHEMERAL) | (data["flags"] & (FLAG_COMPONENTS_V2 | 4))
-        msg["flags"] &= ~FLAG_LOADING
+        if attachments is not None:
+            for gone in {a["id"] for a in msg["attachments"]} - {a["id"] for a in attachments}:
+                self.files.pop(gone, None)
+            msg["attachments"] = attachments
+        msg["flags"] = self._edited_flags(msg["flags"], data.get("flags")) & ~FLAG_LOADING
         msg["edited_timestamp"] = _now_iso()
         self._message_event("MESSAGE_UPDATE", msg)
         self._notify(msg)
@@ -2287,12 +2499,12 @@ class FakeDiscord:
     async def _interaction_callback(self, request: web.Request) -> web.StreamResponse:
         now: float = request.get(ARRIVED) or time.perf_counter()
         record = self._records_by_id.get(request.match_info["interaction_id"])
-        body, files = await self._read_payload(request)
+        body, uploads = await self._read_payload(request)
         if record is None or record.token != request.match_info["token"]:
             raise self._refuse("unknown_interaction", 404, 10062, "Unknown interaction", request)
         record._attempted(now)
         try:
-            message = self._apply_callback(record, body, files, request, now)
+            message = self._apply_callback(record, body, uploads, request, now)
         except ApiError as err:
             if record.first_callback_at == now:
                 record.error = err
@@ -2324,7 +2536,7 @@ class FakeDiscord:
         self,
         record: InteractionRecord,
         body: dict[str, Any],
-        files: list[dict[str, Any]],
+        uploads: list[Upload],
         request: web.Request,
         now: float,
     ) -> dict[str, Any] | None:
@@ -2361,8 +2573,9 @@ class FakeDiscord:
             )
         message = None
         if ctype == CB_MESSAGE:
-            self._validate(data, request, record, partial=False)
-            message = self._new_message(record.channel_id, data, author=self.bot_user, record=record, files=files)
+            ephemeral = bool((data.get("flags") or 0) & FLAG_EPHEMERAL)
+            attachments = self._validate(data, uploads, request, record, ephemeral=ephemeral)
+            message = self._new_message(record.channel_id, data, author=self.bot_user, record=record, files=attachments)
         elif ctype == CB_DEFERRED_MESSAGE:
             message = self._new_message(
                 record.channel_id,
@@ -2379,8 +2592,11 @@ class FakeDiscord:
                 raise self._refuse("unknown_message", 404, 10008, "Unknown Message", request, record)
             message = self.message(record.channel_id, record.component_message_id)
             if ctype == CB_UPDATE:
-                self._validate(data, request, record, partial=True)
-                message = self._edit_message(record.channel_id, record.component_message_id, data, files)
+                assert message is not None
+                attachments = self._validate(
+                    data, uploads, request, record, current=message, ephemeral=bool(message["flags"] & FLAG_EPHEMERAL)
+                )
+                message = self._edit_message(record.channel_id, record.component_message_id, data, attachments)
         record.acknowledged = True
         record.callback_type = ctype
         record.flags = (
@@ -2411,10 +2627,11 @@ class FakeDiscord:
 
     async def _create_followup(self, request: web.Request) -> web.Response:
         record = self._webhook_record(request)
-        body, files = await self._read_payload(request)
+        body, uploads = await self._read_payload(request)
         self._check_spec(request, body, record)
-        self._validate(body, request, record, partial=False)
-        msg = self._new_message(record.channel_id, body, author=self.bot_user, record=record, files=files)
+        ephemeral = bool((body.get("flags") or 0) & FLAG_EPHEMERAL)
+        attachments = self._validate(body, uploads, request, record, ephemeral=ephemeral)
+        msg = self._new_message(record.channel_id, body, author=self.bot_user, record=record, files=attachments)
         record.message_ids.add(msg["id"])
         record._add_event(CallbackEvent("followup", time.perf_counter(), body, msg["id"]))
         self._notify()
@@ -2438,10 +2655,13 @@ class FakeDiscord:
             self._delete_message(record.channel_id, mid)
             record._add_event(CallbackEvent(f"delete_{suffix}", time.perf_counter(), {}, mid))
             return web.Response(status=204)
-        body, files = await self._read_payload(request)
+        body, uploads = await self._read_payload(request)
         self._check_spec(request, body, record)
-        self._validate(body, request, record, partial=True)
-        msg = self._edit_message(record.channel_id, mid, body, files)
+        current = self.message(record.channel_id, mid)
+        assert current is not None
+        ephemeral = bool(current["flags"] & FLAG_EPHEMERAL)
+        attachments = self._validate(body, uploads, request, record, current=current, ephemeral=ephemeral)
+        msg = self._edit_message(record.channel_id, mid, body, attachments)
         record._add_event(CallbackEvent(f"edit_{suffix}", time.perf_counter(), body, mid))
         return _json(msg)
 
@@ -2469,7 +2689,7 @@ class FakeDiscord:
 
     async def _create_channel_message(self, request: web.Request) -> web.Response:
         cid = self._channel(request)
-        body, files = await self._read_payload(request)
+        body, uploads = await self._read_payload(request)
         self._check_spec(request, body)
         if (body.get("flags") or 0) & FLAG_EPHEMERAL:
             raise self._refuse(
@@ -2480,8 +2700,8 @@ class FakeDiscord:
                 request,
                 errors=["channel messages can't be ephemeral"],
             )
-        self._validate({**body, "attachments": files or body.get("attachments")}, request, None, partial=False)
-        return _json(self._new_message(cid, body, author=self.bot_user, files=files))
+        attachments = self._validate(body, uploads, request, None)
+        return _json(self._new_message(cid, body, author=self.bot_user, files=attachments))
 
     async def _channel_message(self, request: web.Request) -> web.StreamResponse:
         cid, mid = self._channel(request), request.match_info["message_id"]
@@ -2499,10 +2719,10 @@ class FakeDiscord:
             raise self._refuse(
                 "edit_foreign_message", 403, 50005, "Cannot edit a message authored by another user", request
             )
-        body, files = await self._read_payload(request)
+        body, uploads = await self._read_payload(request)
         self._check_spec(request, body)
-        self._validate(body, request, None, partial=True)
-        return _json(self._edit_message(cid, mid, body, files))
+        attachments = self._validate(body, uploads, request, None, current=msg)
+        return _json(self._edit_message(cid, mid, body, attachments))
 
 
 async def _serve(args: argparse.Namespace) -> None:
