@@ -435,18 +435,28 @@ class Upload:
     data: bytes
 
 
+def _walk_paths(components: list[dict[str, Any]], prefix: str = "components") -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(path, component)`` of every component, depth first, e.g. ``("components.0.components.1", button)``."""
+    for i, comp in enumerate(components):
+        at = f"{prefix}.{i}"
+        yield at, comp
+        yield from _walk_paths(comp.get("components") or [], f"{at}.components")
+        if isinstance(comp.get("accessory"), dict):
+            yield f"{at}.accessory", comp["accessory"]
+
+
 def _media_urls(message: dict[str, Any]) -> Iterator[tuple[str, str]]:
     """``(where, url)`` of every media reference of a message: thumbnails, media gallery items, file components,
     and embed images, thumbnails and icons."""
-    for i, comp in enumerate(_walk_components(message.get("components") or [])):
+    for at, comp in _walk_paths(message.get("components") or []):
         kind = comp.get("type")
         if kind == 11:
-            yield f"components[{i}].media.url", str((comp.get("media") or {}).get("url"))
+            yield f"{at}.media.url", str((comp.get("media") or {}).get("url"))
         elif kind == 12:
             for j, item in enumerate(comp.get("items") or []):
-                yield f"components[{i}].items.{j}.media.url", str((item.get("media") or {}).get("url"))
+                yield f"{at}.items.{j}.media.url", str((item.get("media") or {}).get("url"))
         elif kind == 13:
-            yield f"components[{i}].file.url", str((comp.get("file") or {}).get("url"))
+            yield f"{at}.file.url", str((comp.get("file") or {}).get("url"))
     for i, embed in enumerate(message.get("embeds") or []):
         for key in ("image", "thumbnail", "author", "footer"):
             part = embed.get(key) or {}
