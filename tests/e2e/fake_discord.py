@@ -230,18 +230,47 @@ def _by_type(
     if isinstance(kind, float) and kind.is_integer():
         kind = int(kind)
     branch = by_type.get(str(kind)) if isinstance(kind, int) and not isinstance(kind, bool) else None
-    if branch is not None:
-        yield from validator.descend(instance, branch)
+    if branch is None:
+        return
+    key = (id(branch), repr(instance))
+    if key in _VALID:
+        return
+    failed = False
+    for error in validator.descend(instance, branch):
+        failed = True
+        yield error
+    if not failed:
+        if len(_VALID) >= _VALID_MAX:
+            _VALID.clear()
+        _VALID.add(key)
+
+
+_VALID: set[tuple[int, str]] = set()
+"""``(id(schema), repr(object))`` of objects found valid: a board's buttons mostly stay the same from one move to
+the next, so each is checked once. A schema's verdict depends only on the object (the spec has no
+``unevaluated*`` or ``$dynamicRef``), and the prepared schemas live as long as the process."""
+_VALID_MAX = 200_000
+
+
+def _nullable(
+    validator: Any, schema_if_not_null: Any, instance: Any, schema: dict[str, Any]
+) -> Iterator[jsonschema.ValidationError]:
+    """The :data:`NULLABLE` keyword: ``null``, or an instance valid under the given schema."""
+    if instance is not None:
+        yield from validator.descend(instance, schema_if_not_null)
 
 
 BY_TYPE = "x-fake-discord-by-type"
 """A keyword of our own: ``{"1": schema, "2": schema, ...}``, the schema of each value of the object's ``type``."""
-_Validator = jsonschema.validators.extend(Draft202012Validator, {BY_TYPE: _by_type})
+NULLABLE = "x-fake-discord-nullable"
+"""A keyword of our own for the spec's ``oneOf: [{type: null}, schema]``: null, or valid under ``schema`` (whose
+errors then name the field at fault, where ``oneOf`` only says "not valid under any")."""
+_Validator = jsonschema.validators.extend(Draft202012Validator, {BY_TYPE: _by_type, NULLABLE: _nullable})
 
 
 def _prepare_spec(node: Any, schemas: dict[str, Any]) -> Any:
     """A copy of the spec with equivalent, faster schemas (see :func:`_discriminated`; a ``oneOf`` of ``const``s
-    becomes an ``enum``, a ``oneOf`` of null and one schema an ``if``/``else``)."""
+    becomes an ``enum``, a ``oneOf`` of null and one schema the :data:`NULLABLE` keyword)."""
     if isinstance(node, list):
         return [_prepare_spec(item, schemas) for item in node]
     if not isinstance(node, dict):
@@ -256,11 +285,13 @@ def _prepare_spec(node: Any, schemas: dict[str, Any]) -> Any:
             out["enum"] = [b["const"] for b in branches]
         elif len(branches) == 2 and {"type": "null"} in branches:
             del out[key]  # null, or else the other schema (which takes no null): errors then name the field
-            other = branches[1 - branches.index({"type": "null"})]
-            out.setdefault("allOf", []).append({"if": {"type": "null"}, "else": _prepare_spec(other, schemas)})
+            out[NULLABLE] = _prepare_spec(branches[1 - branches.index({"type": "null"})], schemas)
         elif (rewritten := _discriminated(branches, schemas)) is not None:
             del out[key]
-            out.setdefault("allOf", []).append(rewritten)
+            if out.keys() & rewritten.keys():
+                out.setdefault("allOf", []).append(rewritten)
+            else:
+                out.update(rewritten)
     return out
 
 
