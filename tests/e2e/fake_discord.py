@@ -232,7 +232,7 @@ def _by_type(
     branch = by_type.get(str(kind)) if isinstance(kind, int) and not isinstance(kind, bool) else None
     if branch is None:
         return
-    key = (id(branch), repr(instance))
+    key = (id(branch), repr(_shape(instance)))
     if key in _VALID:
         return
     failed = False
@@ -245,11 +245,47 @@ def _by_type(
         _VALID.add(key)
 
 
+def _shape(instance: Any) -> Any:
+    """``instance`` with each string under a key of :data:`_LENGTH_ONLY` replaced by its length: what the spec's
+    verdict depends on (a board's buttons differ from move to move only in their custom_ids' game state)."""
+    if isinstance(instance, dict):
+        return {k: len(v) if k in _LENGTH_ONLY and isinstance(v, str) else _shape(v) for k, v in instance.items()}
+    if isinstance(instance, list):
+        return [_shape(v) for v in instance]
+    return instance
+
+
 _VALID: set[tuple[int, str]] = set()
-"""``(id(schema), repr(object))`` of objects found valid: a board's buttons mostly stay the same from one move to
-the next, so each is checked once. A schema's verdict depends only on the object (the spec has no
-``unevaluated*`` or ``$dynamicRef``), and the prepared schemas live as long as the process."""
+"""``(id(schema), repr(_shape(object)))`` of objects found valid, so that each is checked once. A schema's verdict
+depends only on the object (the spec has no ``unevaluated*`` or ``$dynamicRef``), and the prepared schemas live
+as long as the process."""
 _VALID_MAX = 200_000
+_LENGTH_ONLY: frozenset[str] = frozenset()
+"""Property names whose every schema in the spec constrains a string by its length alone (so the length is all
+a verdict needs); set by :func:`_spec_registry` after checking the spec."""
+
+
+def _length_only(spec: Any, name: str) -> bool:
+    """Whether every schema of a property ``name`` in ``spec`` only bounds the length of a string (or null)."""
+    stack, found = [spec], 0
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            schema = (node.get("properties") or {}).get(name) if isinstance(node.get("properties"), dict) else None
+            if schema is not None:
+                found += 1
+                if not set(schema) <= {"type", "minLength", "maxLength"}:
+                    return False
+                kinds = schema.get("type")
+                if not set(kinds if isinstance(kinds, list) else [kinds]) <= {
+                    "string",
+                    "null",
+                }:
+                    return False
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found > 0
 
 
 def _nullable(
@@ -339,6 +375,8 @@ def _spec_registry(path: Path) -> tuple[dict[str, Any], Registry[Any]]:
     # Discord takes a snowflake as a string or an integer (discord.py sends attachment ids as integers); the
     # specification only lists the string form.
     schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
+    global _LENGTH_ONLY
+    _LENGTH_ONLY = frozenset(name for name in ("custom_id",) if _length_only(spec, name))
     return prepared, Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(prepared))
 
 

@@ -1065,6 +1065,10 @@ SPEC_SAMPLES: list[tuple[str, dict[str, Any] | list[Any]]] = [
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(*[button(str(i)) for i in range(6)])]}}),
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row({**button("e"), "emoji": None})]}}),
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row({**button("e"), "emoji": {"name": 5}})]}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("c" * 100))]}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("d" * 100))]}}),  # same shape: checked once
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("e" * 101))]}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button(""))]}}),
     (CALLBACK_ROUTE, {"type": 4.0, "data": {"content": "a float type"}}),
     (CALLBACK_ROUTE, {"type": True, "data": {"content": "a boolean type"}}),
     (CALLBACK_ROUTE, {"data": {}}),
