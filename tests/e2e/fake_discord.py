@@ -2578,11 +2578,11 @@ class FakeDiscord:
     async def _interaction_callback(self, request: web.Request) -> web.StreamResponse:
         now: float = request.get(ARRIVED) or time.perf_counter()
         record = self._records_by_id.get(request.match_info["interaction_id"])
-        body, uploads = await self._read_payload(request)
         if record is None or record.token != request.match_info["token"]:
             raise self._refuse("unknown_interaction", 404, 10062, "Unknown interaction", request)
         record._attempted(now)
         try:
+            body, uploads = await self._read_payload(request)
             message = self._apply_callback(record, body, uploads, request, now)
         except ApiError as err:
             if record.first_callback_at == now:

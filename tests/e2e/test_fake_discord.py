@@ -1366,6 +1366,8 @@ async def test_refused_uploads(
     url = f"{fake.api_base}/interactions/{rec.id}/{rec.token}/callback"
     async with http.post(url, data=form({"type": 4, "data": data}, *files, names=names)) as resp:
         assert resp.status == 400 and (await resp.json())["code"] == 50035
+    await rec.wait(1)  # the refused attempt resolves the record at once
+    assert rec.error is not None and rec.error.code == 50035 and not rec.acknowledged
     (violation,) = fake.violations
     assert violation.detail == error and violation.invalid_body and not gw.ws.closed
     assert fake.files == {} and fake.messages(fake.channels()[0]) == []
