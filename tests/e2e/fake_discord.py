@@ -9,11 +9,19 @@ Like Discord, it answers over a network: every REST answer is delayed by a round
 :meth:`FakeDiscord.inject` makes chosen requests fail (429 with ``retry_after``, 5xx, an answer lost after the
 request was applied, a dropped connection, or just a slow answer). Guilds live on shards, and DMs and group DMs
 serve interactions of user-installed apps.
+
+Every JSON body (and every ``payload_json`` of a multipart body) is checked against the request-body schema of its
+operation in Discord's OpenAPI description (``../shared/discord-api-spec/openapi.json`` from the repository root,
+see :class:`SpecValidator`), then against the message rules the schema does not carry (:func:`message_errors`:
+Components V2, layouts, custom_ids, ``attachment://`` references). A refused body is answered as Discord does
+(400/50035 "Invalid Form Body" with its nested ``errors``) and recorded in :attr:`FakeDiscord.violations`; the e2e
+conftest fails the test. Uploaded files are stored and served back at the attachment's ``url`` on 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import collections
 import contextlib
@@ -232,7 +240,7 @@ def _by_type(
     branch = by_type.get(str(kind)) if isinstance(kind, int) and not isinstance(kind, bool) else None
     if branch is None:
         return
-    key = (id(branch), repr(_shape(instance)))
+    key = (id(branch), _shape_key(instance))
     if key in _VALID:
         return
     failed = False
@@ -245,24 +253,29 @@ def _by_type(
         _VALID.add(key)
 
 
-def _shape(instance: Any) -> Any:
-    """``instance`` with each string under a key of :data:`_LENGTH_ONLY` replaced by its length: what the spec's
-    verdict depends on (a board's buttons differ from move to move only in their custom_ids' game state)."""
-    if isinstance(instance, dict):
-        return {k: len(v) if k in _LENGTH_ONLY and isinstance(v, str) else _shape(v) for k, v in instance.items()}
-    if isinstance(instance, list):
-        return [_shape(v) for v in instance]
-    return instance
+def _shape_key(instance: Any) -> str:
+    """``repr(instance)`` with each string that :data:`_LENGTH_PATTERN` finds replaced by its length: all the
+    spec's verdict depends on (a board's buttons differ from one game to the next only in their custom_ids)."""
+    text = repr(instance)
+    if _LENGTH_PATTERN is None:
+        return text
+    return _LENGTH_PATTERN.sub(_length_of, text)
+
+
+def _length_of(match: re.Match[str]) -> str:
+    quoted = match.group(2)
+    length = len(ast.literal_eval(quoted)) if "\\" in quoted else len(quoted) - 2
+    return f"{match.group(1)}#{length}"
 
 
 _VALID: set[tuple[int, str]] = set()
-"""``(id(schema), repr(_shape(object)))`` of objects found valid, so that each is checked once. A schema's verdict
+"""``(id(schema), _shape_key(object))`` of objects found valid, so that each is checked once. A schema's verdict
 depends only on the object (the spec has no ``unevaluated*`` or ``$dynamicRef``), and the prepared schemas live
 as long as the process."""
 _VALID_MAX = 200_000
-_LENGTH_ONLY: frozenset[str] = frozenset()
-"""Property names whose every schema in the spec constrains a string by its length alone (so the length is all
-a verdict needs); set by :func:`_spec_registry` after checking the spec."""
+_LENGTH_PATTERN: re.Pattern[str] | None = None
+"""Matches ``'custom_id': '<string>'`` in a repr when every schema of ``custom_id`` in the spec bounds a string by
+its length alone (so the length is all a verdict needs); set by :func:`_spec_registry` after checking the spec."""
 
 
 def _length_only(spec: Any, name: str) -> bool:
@@ -375,8 +388,10 @@ def _spec_registry(path: Path) -> tuple[dict[str, Any], Registry[Any]]:
     # Discord takes a snowflake as a string or an integer (discord.py sends attachment ids as integers); the
     # specification only lists the string form.
     schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
-    global _LENGTH_ONLY
-    _LENGTH_ONLY = frozenset(name for name in ("custom_id",) if _length_only(spec, name))
+    global _LENGTH_PATTERN
+    names = [name for name in ("custom_id",) if _length_only(spec, name)]
+    quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+    _LENGTH_PATTERN = re.compile(f"('(?:{'|'.join(names)})': ){quoted}") if names else None
     return prepared, Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(prepared))
 
 

@@ -1069,6 +1069,10 @@ SPEC_SAMPLES: list[tuple[str, dict[str, Any] | list[Any]]] = [
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("d" * 100))]}}),  # same shape: checked once
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("e" * 101))]}}),
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button(""))]}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("x" * 99 + "\n"))]}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("\\" * 100))]}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("'" * 101))]}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("\"'" * 51))]}}),
     (CALLBACK_ROUTE, {"type": 4.0, "data": {"content": "a float type"}}),
     (CALLBACK_ROUTE, {"type": True, "data": {"content": "a boolean type"}}),
     (CALLBACK_ROUTE, {"data": {}}),
