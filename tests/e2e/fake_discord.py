@@ -255,7 +255,7 @@ def _by_type(
 
 def _shape_key(instance: Any) -> str:
     """``repr(instance)`` with each string that :data:`_LENGTH_PATTERN` finds replaced by its length: all the
-    spec's verdict depends on (a board's buttons differ from one game to the next only in their custom_ids)."""
+    spec's verdict depends on (boards of two games differ mostly in their text and custom_ids)."""
     text = repr(instance)
     if _LENGTH_PATTERN is None:
         return text
@@ -274,31 +274,35 @@ depends only on the object (the spec has no ``unevaluated*`` or ``$dynamicRef``)
 as long as the process."""
 _VALID_MAX = 200_000
 _LENGTH_PATTERN: re.Pattern[str] | None = None
-"""Matches ``'custom_id': '<string>'`` in a repr when every schema of ``custom_id`` in the spec bounds a string by
-its length alone (so the length is all a verdict needs); set by :func:`_spec_registry` after checking the spec."""
+"""Matches ``'content': '<string>'`` in a repr for the names of :func:`_length_only_names` (``content``,
+``custom_id``...); set by :func:`_spec_registry` from the spec it loads."""
 
 
-def _length_only(spec: Any, name: str) -> bool:
-    """Whether every schema of a property ``name`` in ``spec`` only bounds the length of a string (or null)."""
-    stack, found = [spec], 0
+def _length_only_names(spec: Any) -> list[str]:
+    """The property names whose every schema in ``spec`` only bounds the length of a string (or takes null), e.g.
+    ``content`` and ``custom_id``: for those, a value's length is all the verdict depends on. Returns [] if the
+    spec uses a keyword that could judge a property by its name or position (``patternProperties`` and kin)."""
+    schemas: dict[str, list[Any]] = {}
+    stack = [spec]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            schema = (node.get("properties") or {}).get(name) if isinstance(node.get("properties"), dict) else None
-            if schema is not None:
-                found += 1
-                if not set(schema) <= {"type", "minLength", "maxLength"}:
-                    return False
-                kinds = schema.get("type")
-                if not set(kinds if isinstance(kinds, list) else [kinds]) <= {
-                    "string",
-                    "null",
-                }:
-                    return False
+            if node.keys() & {"patternProperties", "propertyNames", "dependentSchemas", "unevaluatedProperties"}:
+                return []
+            if isinstance(node.get("properties"), dict):
+                for name, schema in node["properties"].items():
+                    schemas.setdefault(name, []).append(schema)
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
-    return found > 0
+
+    def length_only(schema: Any) -> bool:
+        if not isinstance(schema, dict) or not set(schema) <= {"type", "minLength", "maxLength"}:
+            return False
+        kinds = schema.get("type")
+        return "string" in (kinds := kinds if isinstance(kinds, list) else [kinds]) and set(kinds) <= {"string", "null"}
+
+    return sorted(name for name, found in schemas.items() if all(length_only(s) for s in found))
 
 
 def _nullable(
@@ -389,7 +393,7 @@ def _spec_registry(path: Path) -> tuple[dict[str, Any], Registry[Any]]:
     # specification only lists the string form.
     schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
     global _LENGTH_PATTERN
-    names = [name for name in ("custom_id",) if _length_only(spec, name)]
+    names = [re.escape(name) for name in _length_only_names(spec)]
     quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
     _LENGTH_PATTERN = re.compile(f"('(?:{'|'.join(names)})': ){quoted}") if names else None
     return prepared, Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(prepared))
