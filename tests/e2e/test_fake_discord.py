@@ -1050,6 +1050,8 @@ SPEC_SAMPLES: list[tuple[str, dict[str, Any] | list[Any]]] = [
     (CALLBACK_ROUTE, {"type": 7, "data": layout(container(text("t"), row(button("a"))), gallery("attachment://x"))}),
     (CALLBACK_ROUTE, {"type": 4, "data": {"attachments": [{"id": "0", "filename": "b.png"}], "flags": 64}}),
     (CALLBACK_ROUTE, {"type": 6}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"content": "w" * 2000}}),
+    (CALLBACK_ROUTE, {"type": 4, "data": {"content": "\n" * 2000}}),
     (CALLBACK_ROUTE, {"type": 4, "data": {"content": "x" * 2001}}),
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row(button("a", label="L" * 81))]}}),
     (CALLBACK_ROUTE, {"type": 4, "data": {"components": [row({"type": 2, "style": 9, "custom_id": "a"})]}}),
