@@ -21,7 +21,6 @@ conftest fails the test. Uploaded files are stored and served back at the attach
 from __future__ import annotations
 
 import argparse
-import ast
 import asyncio
 import collections
 import contextlib
@@ -254,9 +253,10 @@ def _by_type(
 
 
 def _shape_key(instance: Any) -> str:
-    """``repr(instance)`` with each string that :data:`_LENGTH_PATTERN` finds replaced by its length: all the
-    spec's verdict depends on (boards of two games differ mostly in their text and custom_ids)."""
-    text = repr(instance)
+    """``instance`` as JSON with each string that :data:`_LENGTH_PATTERN` finds replaced by ``#<length>``: all the
+    spec's verdict depends on (boards of two games differ mostly in their text and custom_ids). In JSON text a
+    quote inside a string is always escaped, so the pattern only ever matches a real key and its value."""
+    text = json.dumps(instance, ensure_ascii=False, separators=(",", ":"))
     if _LENGTH_PATTERN is None:
         return text
     return _LENGTH_PATTERN.sub(_length_of, text)
@@ -264,7 +264,7 @@ def _shape_key(instance: Any) -> str:
 
 def _length_of(match: re.Match[str]) -> str:
     quoted = match.group(2)
-    length = len(ast.literal_eval(quoted)) if "\\" in quoted else len(quoted) - 2
+    length = len(json.loads(quoted)) if "\\" in quoted else len(quoted) - 2
     return f"{match.group(1)}#{length}"
 
 
@@ -274,7 +274,7 @@ depends only on the object (the spec has no ``unevaluated*`` or ``$dynamicRef``)
 as long as the process."""
 _VALID_MAX = 200_000
 _LENGTH_PATTERN: re.Pattern[str] | None = None
-"""Matches ``'content': '<string>'`` in a repr for the names of :func:`_length_only_names` (``content``,
+"""Matches ``"content":"<string>"`` in compact JSON for the names of :func:`_length_only_names` (``content``,
 ``custom_id``...); set by :func:`_spec_registry` from the spec it loads."""
 
 
@@ -394,8 +394,7 @@ def _spec_registry(path: Path) -> tuple[dict[str, Any], Registry[Any]]:
     schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
     global _LENGTH_PATTERN
     names = [re.escape(name) for name in _length_only_names(spec)]
-    quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
-    _LENGTH_PATTERN = re.compile(f"('(?:{'|'.join(names)})': ){quoted}") if names else None
+    _LENGTH_PATTERN = re.compile(f'("(?:{"|".join(names)})":)("(?:[^"\\\\]|\\\\.)*")') if names else None
     return prepared, Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(prepared))
 
 
