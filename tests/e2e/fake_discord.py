@@ -2488,6 +2488,8 @@ class FakeDiscord:
         if msg is None:
             raise ApiError(404, 10008, "Unknown Message")
         self._ephemeral_owner.pop(message_id, None)
+        for attachment in msg["attachments"]:
+            self.files.pop(attachment["id"], None)
         self._message_event(
             "MESSAGE_DELETE",
             {"id": message_id, "channel_id": channel_id, "guild_id": msg.get("guild_id")},
@@ -2829,6 +2831,7 @@ async def _serve(args: argparse.Namespace) -> None:
         channels=args.channels,
         ack_deadline=args.ack_deadline,
         latency=(args.latency[0], args.latency[1]),
+        spec=False if args.no_spec else None,
     )
     async with fake:
         for key, value in fake.env().items():
@@ -2847,6 +2850,7 @@ def main() -> None:
     parser.add_argument(
         "--latency", type=float, nargs=2, default=(0.05, 0.15), metavar=("LOW", "HIGH"), help="REST round trip (s)"
     )
+    parser.add_argument("--no-spec", action="store_true", help="don't validate bodies against Discord's OpenAPI spec")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO)

@@ -1402,6 +1402,10 @@ async def test_edits_keep_or_replace_attachments(fake: FakeDiscord, http: aiohtt
         assert await resp.read() == new
     async with http.patch(edit, json={"attachments": []}) as resp:
         assert (await resp.json())["attachments"] == [] and fake.files == {}
+    status, again = await _upload(http, fake, "channel_post", {"content": "one more"}, (0, "d.png", first))
+    assert status == 200 and len(fake.files) == 1
+    async with http.delete(f"{fake.api_base}/channels/{fake.channels()[0]}/messages/{again['id']}") as resp:
+        assert resp.status == 204 and fake.files == {}  # a deleted message's files go with it
     assert fake.violations == [] and not gw.ws.closed
 
 
