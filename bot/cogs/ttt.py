@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.games import Actor, Answer, GameService, NeedsHistory, new_game_id
+from bot.games import Actor, Answer, GameService, Hinted, NeedsHistory, new_game_id
 from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
 from bot.games.service import History
@@ -51,6 +51,9 @@ CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("globa
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
+SHOWN_LATER = N_(
+    "Sorry, something went wrong on my side while showing the game. What you did counts; /ttt board shows it."
+)
 
 
 def actor(interaction: Interaction) -> Actor:
@@ -81,12 +84,26 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         super().__init__()
 
     async def _run(self, interaction: Interaction, decide: Decide) -> None:
-        """Decide (with the channel's recent boards when the service needs them) and show the outcome."""
+        """Decide (with the channel's recent boards when the service needs them) and show the outcome. If showing a
+        committed game fails, the board is edited to show it and the apology says so (never "unchanged")."""
         outcome = await decide(None)
         if isinstance(outcome, NeedsHistory):
             history = await recent_boards(self.client, interaction.channel_id or 0, interaction.guild_id)
             outcome = await decide(history)
-        await self.responder.deliver(interaction, outcome)
+        try:
+            await self.responder.deliver(interaction, outcome)
+        except Exception:
+            committed = getattr(outcome, "game", None)
+            if not isinstance(committed, Game) or isinstance(outcome, Hinted):
+                raise
+            log.exception("showing game %s failed after it was committed", committed.game_id)
+            current = self.service.current(committed.channel_id)
+            board = current if current is not None and current.game_id == committed.game_id else committed
+            try:
+                self.responder.show_later(board if board.message_id is not None else board.at(board.shown))
+            except Exception:
+                log.exception("could not show game %s on its board either", committed.game_id)
+            await private(interaction, render.lang(str(interaction.locale))(SHOWN_LATER))
 
     # ---- commands -------------------------------------------------------------------------------
 
@@ -227,10 +244,8 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     async def answer_challenge(
         self, interaction: Interaction, game_id: str, challenged_id: int, *, accept: bool
     ) -> None:
-        """Accept or Decline on a challenge prompt."""
-        await self._guarded(
-            interaction, lambda _: self.service.answer(actor(interaction), game_id, challenged_id, accept=accept)
-        )
+        """Accept or Decline on a challenge prompt (who may answer is the service's to say, not the button's)."""
+        await self._guarded(interaction, lambda _: self.service.answer(actor(interaction), game_id, accept=accept))
 
     async def inactive_button(self, interaction: Interaction) -> None:
         """A button this bot no longer knows: say so privately."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +27,8 @@ from bot.games import (
 from bot.games.ai import AI
 from bot.games.game import Algorithm, Game
 from bot.games.service import History, Player
+from bot.games.store import RecordsGames
+from bot.records import RunningStore, RunningWriter, open_store
 from engine import Decision, Difficulty, Mark, State
 
 ALICE, BOB, CAROL = 11, 22, 33
@@ -34,6 +38,17 @@ CHANNEL = 100
 @pytest.fixture
 def ai() -> AI:
     return AI(ThreadPoolExecutor(2), rng=random.Random(1))
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[RecordsGames]:
+    """The running games in a real SQLite file (the records tests run the same store on PostgreSQL too)."""
+    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    writer = RunningWriter(RunningStore(records))
+    writer.start()
+    yield RecordsGames(records, writer)
+    await writer.close(timeout=5)
+    await records.close()
 
 
 def service(ai: AI, **options: object) -> GameService:
@@ -88,7 +103,7 @@ async def people(games: GameService, game_id: str = "people", message_id: int = 
     challenge = await games.start(who(ALICE), game_id=game_id, opponent=BOB)
     assert isinstance(challenge, Challenged)
     games.placed(CHANNEL, game_id, message_id, challenge.game.post)
-    accepted = await games.answer(who(BOB), game_id, BOB, accept=True)
+    accepted = await games.answer(who(BOB), game_id, accept=True)
     assert isinstance(accepted, Shown)
     return accepted.game
 
@@ -133,7 +148,7 @@ async def test_fifty_simultaneous_starts_make_one_game(ai: AI) -> None:
 async def test_both_players_pressing_at_once_apply_exactly_one_move(ai: AI) -> None:
     games = service(ai)
     challenge = await started(games, opponent=BOB)
-    accepted = await games.answer(who(BOB), challenge.game_id, BOB, accept=True)
+    accepted = await games.answer(who(BOB), challenge.game_id, accept=True)
     assert isinstance(accepted, Shown)
     board = accepted.game
     first, second = await asyncio.gather(games.press(who(ALICE), board, 0), games.press(who(ALICE), board, 1))
@@ -156,7 +171,7 @@ async def test_a_search_in_one_channel_never_holds_up_others_or_a_spectator() ->
     games = service(SlowAI(ThreadPoolExecutor(2)))
     board = await started(games, play_as=Mark.X)
     challenge = await started(games, BOB, CHANNEL + 1, opponent=CAROL)
-    accepted = await games.answer(who(CAROL, CHANNEL + 1), challenge.game_id, CAROL, accept=True)
+    accepted = await games.answer(who(CAROL, CHANNEL + 1), challenge.game_id, accept=True)
     assert isinstance(accepted, Shown)
     thinking = asyncio.ensure_future(games.press(who(ALICE), board, 4))
     await asyncio.sleep(0.05)  # the press is in, and its search has started
@@ -223,18 +238,16 @@ async def test_deadlines_end_games_once(ai: AI) -> None:
     assert sorted(g.end_reason or "" for g in finished) == ["abandoned", "expired"]
     assert [g.game_id for g in expired] == [g.game_id for g in finished]
     assert len(games) == 0
-    refused(
-        await games.answer(who(CAROL, CHANNEL + 1), f"g{CHANNEL + 1}", CAROL, accept=True), refusals.CHALLENGE_CLOSED
-    )
+    refused(await games.answer(who(CAROL, CHANNEL + 1), f"g{CHANNEL + 1}", accept=True), refusals.CHALLENGE_CLOSED)
 
 
 async def test_resign_decline_and_finished_games(ai: AI) -> None:
     finished: list[Game] = []
     games = service(ai, on_finished=finished.append)
     challenge = await started(games, opponent=BOB)
-    not_yours = await games.answer(who(CAROL), challenge.game_id, BOB, accept=True)
+    not_yours = await games.answer(who(CAROL), challenge.game_id, accept=True)
     assert isinstance(not_yours, Refusal) and not_yours.values == {"user": Player(BOB)}
-    assert isinstance(await games.answer(who(BOB), challenge.game_id, BOB, accept=False), Declined)
+    assert isinstance(await games.answer(who(BOB), challenge.game_id, accept=False), Declined)
     board = await started(games, game_id="second")
     resigned = await games.resign(who(ALICE), board=board)
     assert isinstance(resigned, Shown) and resigned.game.winner is Mark.O
@@ -331,19 +344,20 @@ async def test_a_final_board_that_failed_to_post_is_shown_on_the_retired_board(a
     assert [g.end_reason for g in finished] == ["resigned", "win"]
 
 
-async def test_after_a_restart_a_press_older_than_its_own_message_is_refused(ai: AI) -> None:
-    before = service(ai)
+async def test_after_a_restart_a_press_older_than_its_own_message_is_refused(ai: AI, store: RecordsGames) -> None:
+    before = service(ai, store=store)
     board = await people(before)
     alice = await before.press(who(ALICE), pressed(board), 0)
     assert isinstance(alice, Shown)
     bob = await before.press(who(BOB), pressed(alice.game), 4)
     assert isinstance(bob, Shown)
+    assert await store.writer.flush(10)
 
-    after = service(ai)  # Bob's second, quicker press (cell 8) arrives after a restart
+    after = service(ai, store=store)  # Bob's second, quicker press (cell 8) arrives after a restart
     history = History((pressed(bob.game),))
     assert await after.press(who(BOB), pressed(alice.game), 8, history=history) == Refusal(refusals.BOARD_CHANGED)
-    current = after.current(CHANNEL)  # resumed as the message shows it now
-    assert current == pressed(bob.game) and current.moves == (0, 4) and current.message_id == 1100
+    current = after.current(CHANNEL)  # resumed as stored, on the message that shows it
+    assert current is not None and current.moves == (0, 4) and current.message_id == 1100
     assert await after.press(who(BOB), pressed(bob.game), 8) == Refusal(refusals.NOT_YOUR_TURN)
 
 
