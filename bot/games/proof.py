@@ -3,10 +3,11 @@
 A board's ``custom_id`` comes back through the client, so every field of it may be forged. After a restart:
 
 - **A stored game** decides. The board must show the stored game's id, players and options, and its moves
-  must be the stored moves or a prefix of them; the stored game (with its own states count) is what resumes.
+  must be the stored moves (with the stored states count) or a prefix of them; the stored game is what resumes.
 - **Nothing stored** (a DM after the database was lost, or a game whose first write a crash lost): the board
-  is resumed only when it proves, by itself, that nobody can gain a record from it (:func:`proven`), with the
-  states count the bot's own searches give for its moves (:func:`states_of`). Such a game is never recorded.
+  is resumed only when it proves, by itself, that nobody can gain a record from it (:func:`proven`) and its
+  states count is the one the bot's own searches give for its moves (:func:`states_of`). Such a game is never
+  recorded.
 """
 
 from __future__ import annotations
@@ -16,24 +17,30 @@ from bot.games.game import Algorithm, Game
 from engine import Mark, initial_state, result, search, terminal
 from engine.solver import value_for
 
-__all__ = ["extends", "matches", "proven", "states_of"]
+__all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
 
 
-def _same_setup(board: Game, stored: Game) -> bool:
-    if (board.game_id, board.x_id, board.o_id, board.mode) != (stored.game_id, stored.x_id, stored.o_id, stored.mode):
+def same_setup(board: Game, game: Game, *, mode: bool = True) -> bool:
+    """True when ``board`` names ``game``'s id and players, and its options: difficulty and algorithm in a game
+    against the bot, and the board mode unless ``mode`` is False (the records do not keep it)."""
+    if (board.game_id, board.x_id, board.o_id) != (game.game_id, game.x_id, game.o_id):
         return False
-    return not stored.vs_bot or (board.difficulty, board.algorithm) == (stored.difficulty, stored.algorithm)
+    if mode and board.mode != game.mode:
+        return False
+    return not game.vs_bot or (board.difficulty, board.algorithm) == (game.difficulty, game.algorithm)
 
 
-def matches(board: Game, stored: Game) -> bool:
-    """True when ``board`` shows ``stored``: the same id, players and options (difficulty and algorithm in a game
-    against the bot, and the board mode), and moves that are the stored moves or a prefix of them."""
-    return _same_setup(board, stored) and stored.moves[: len(board.moves)] == board.moves
+def matches(board: Game, game: Game) -> bool:
+    """True when ``board`` shows ``game`` (:func:`same_setup`) at its position or an earlier one, with the bot's
+    own states count when the positions are the same."""
+    if not same_setup(board, game) or game.moves[: len(board.moves)] != board.moves:
+        return False
+    return board.moves != game.moves or board.ai_states == game.ai_states
 
 
 def extends(board: Game, stored: Game) -> bool:
     """True when ``board`` shows ``stored`` with moves after the stored ones (moves a crash kept from the store)."""
-    return _same_setup(board, stored) and board.moves[: len(stored.moves)] == stored.moves and board.ply > stored.ply
+    return same_setup(board, stored) and board.moves[: len(stored.moves)] == stored.moves and board.ply > stored.ply
 
 
 def proven(board: Game, user_id: int) -> bool:

@@ -194,6 +194,8 @@ class GameService:
             ended = board
         elif ended.channel_id != actor.channel_id or not ended.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
+        elif not proof.same_setup(board, ended, mode=False) or board.moves != ended.moves:
+            return Refusal(refusals.BOARD_MISMATCH)
         game = Game(
             game_id=game_id,
             channel_id=actor.channel_id,
@@ -457,7 +459,7 @@ class GameService:
         running = evidence.stored.running
         if running is not None and proof.matches(board, running):
             return running.at(board.message_id)
-        if evidence.states is None:
+        if evidence.states is None or evidence.states != board.ai_states:
             return Refusal(refusals.UNVERIFIED if running is None else refusals.BOARD_MISMATCH)
         log.info("game %s resumed from a board nothing stored vouches for; it will not be recorded", board.game_id)
         return replace(board, ai_states=evidence.states, last_ai=None, verified=False)
@@ -490,6 +492,8 @@ class GameService:
             if not isinstance(checked, Game):
                 return checked
             game = self._resume(checked)
+        if not proof.same_setup(board, game) or (board.moves == game.moves and board.ai_states != game.ai_states):
+            return Refusal(refusals.BOARD_MISMATCH)
         if board.moves != game.moves:
             return self._changed(game, board)
         if game.message_id is None:  # a repost is on its way and this press beat its answer: adopt the message
