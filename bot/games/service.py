@@ -16,19 +16,18 @@ Who may answer a challenge or ask for a rematch comes from the challenge or the 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
-from bot.games import codec, proof, refusals
+from bot.games import codec, proof, refusals, resume
 from bot.games.ai import AI
 from bot.games.answers import Answer, Challenged, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.game import Algorithm, EndReason, Game, Mode, Status
 from bot.games.locks import ChannelLocks
-from bot.games.store import GameStore, StoredGame
+from bot.games.store import GameStore
 from bot.games.timers import Deadlines
 from bot.records import RecordsUnavailableError
 from engine import Difficulty, Mark
@@ -67,17 +66,6 @@ class History:
     def newest(self, game_id: str | None = None) -> Game | None:
         """The newest board of ``game_id`` (of any game when ``None``)."""
         return next((b for b in self.boards if game_id is None or b.game_id == game_id), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Evidence:
-    """What the bot can check a board against when it resumes a game: what is stored about it (or, for a command,
-    the channel's running game), and the states its own searches give for the board's moves when the board
-    proves itself (:func:`bot.games.proof.proven`; ``None`` when it does not)."""
-
-    stored: StoredGame = field(default_factory=StoredGame)
-    states: int | None = None
-    channel_game: Game | None = None
 
 
 class GameService:
@@ -406,15 +394,19 @@ class GameService:
             )
             return Posted(game)
 
-    async def _board_evidence(self, board: Game, actor: Actor, history: History | None) -> Evidence | Refusal | None:
+    async def _board_evidence(
+        self, board: Game, actor: Actor, history: History | None
+    ) -> resume.Evidence | Refusal | None:
         """What a board pressed after a restart is checked against (looked up outside the channel's lock), or None
         when the game is in memory or the history is not read yet."""
         game = self._games.get(board.channel_id)
         if history is None or (game is not None and game.game_id == board.game_id):
             return None
-        return await self._evidence(_candidate(board, history), actor.user_id)
+        return await resume.evidence(
+            self.store, self.ai, resume.candidate(board, history.newest(board.game_id)), actor.user_id
+        )
 
-    async def _channel_evidence(self, actor: Actor, history: History | None) -> Evidence | Refusal | None:
+    async def _channel_evidence(self, actor: Actor, history: History | None) -> resume.Evidence | Refusal | None:
         """What a command after a restart resumes: the channel's stored running game, or else the newest board's
         evidence (looked up outside the channel's lock). None when a game is in memory or before the history."""
         if history is None or actor.channel_id in self._games:
@@ -425,47 +417,12 @@ class GameService:
             except RecordsUnavailableError:
                 return Refusal(refusals.RECORDS_DOWN)
             if running is not None:
-                return Evidence(channel_game=running)
+                return resume.Evidence(channel_game=running)
         newest = history.newest()
-        return None if newest is None else await self._evidence(newest, actor.user_id)
-
-    async def _evidence(self, board: Game, user_id: int) -> Evidence | Refusal:
-        stored = StoredGame()
-        if self.store is not None:
-            try:
-                stored = await self.store.stored(board.game_id, board.channel_id)
-            except RecordsUnavailableError:
-                return Refusal(refusals.RECORDS_DOWN)
-        running = stored.running
-        unsaved = running is None or proof.extends(board, running)
-        if stored.finished is not None or not unsaved or not proof.proven(board, user_id):
-            return Evidence(stored)
-        bot = board.bot_mark
-        assert bot is not None  # proven() holds only for a game against the bot
-        executor = self.ai.slow_executor if board.algorithm == "minimax" else self.ai.executor
-        loop = asyncio.get_running_loop()
-        states = await loop.run_in_executor(executor, proof.states_of, board.moves, bot, board.algorithm)
-        return Evidence(stored, states)
-
-    def _checked(self, board: Game, evidence: Evidence | Refusal | None) -> Game | Refusal | NeedsHistory:
-        """The game to resume from ``board`` as ``evidence`` allows (the stored one when the board shows it), or why
-        not; nothing is resumed yet."""
-        if evidence is None:
-            return NeedsHistory()
-        if isinstance(evidence, Refusal):
-            return evidence
-        if evidence.stored.finished is not None:
-            return Refusal(refusals.GAME_OVER)
-        running = evidence.stored.running
-        if running is not None and proof.matches(board, running):
-            return running.at(board.message_id)
-        if evidence.states is None or evidence.states != board.ai_states:
-            return Refusal(refusals.UNVERIFIED if running is None else refusals.BOARD_MISMATCH)
-        log.info("game %s resumed from a board nothing stored vouches for; it will not be recorded", board.game_id)
-        return replace(board, ai_states=evidence.states, last_ai=None, verified=False)
+        return None if newest is None else await resume.evidence(self.store, self.ai, newest, actor.user_id)
 
     def _board_game(
-        self, board: Game, history: History | None, evidence: Evidence | Refusal | None = None
+        self, board: Game, history: History | None, evidence: resume.Evidence | Refusal | None = None
     ) -> Game | Refusal | NeedsHistory:
         """The running game a press on ``board`` acts on (resumed after a restart, as ``evidence`` allows), or why
         there is none."""
@@ -488,7 +445,7 @@ class GameService:
                 over = latest.over or self.is_finished(latest.game_id)
                 return Refusal(refusals.GAME_OVER) if over else self._stale(latest)
             # the message may have changed since the press's copy of it was rendered: check what it shows now
-            checked = self._checked(_candidate(board, history), evidence)
+            checked = resume.checked(resume.candidate(board, newest), evidence)
             if not isinstance(checked, Game):
                 return checked
             game = self._resume(checked)
@@ -505,7 +462,7 @@ class GameService:
         return game
 
     def _channel_game(
-        self, actor: Actor, history: History | None, evidence: Evidence | Refusal | None = None
+        self, actor: Actor, history: History | None, evidence: resume.Evidence | Refusal | None = None
     ) -> Game | Refusal | NeedsHistory:
         """The channel's game for a command (after a restart: the stored running game, else the newest board as
         ``evidence`` allows), or why there is none."""
@@ -527,7 +484,7 @@ class GameService:
         newest = history.newest()
         if newest is None or newest.over or self.is_finished(newest.game_id):
             return Refusal(refusals.NO_GAME)
-        checked = self._checked(newest, evidence)
+        checked = resume.checked(newest, evidence)
         return self._resume(checked) if isinstance(checked, Game) else checked
 
     def _resume(self, game: Game) -> Game:
@@ -641,12 +598,3 @@ class GameService:
             self._finish(ended)
         if self.on_expired is not None:
             self.on_expired(ended)
-
-
-def _candidate(board: Game, history: History) -> Game:
-    """The board to check: the pressed message as the channel's history shows it now when that is newer than the
-    press's copy (the message changed since), else the pressed board."""
-    newest = history.newest(board.game_id)
-    if newest is not None and newest.message_id == board.message_id and newest.ply > board.ply:
-        return newest
-    return board
