@@ -478,6 +478,8 @@ class GameService:
             if self.is_finished(stored.game_id):
                 return Refusal(refusals.NO_GAME)
             board = history.newest(stored.game_id)
+            if board is not None and board.over:  # its end was shown, but a crash lost the writes that record it
+                return Refusal(refusals.NO_GAME)
             return self._resume(stored.at(board.message_id if board is not None else None))
         if not history.readable:
             return Refusal(refusals.NO_HISTORY)

@@ -586,3 +586,17 @@ async def test_a_game_its_board_cannot_show_is_not_committed(ai: AI) -> None:
     games._games[CHANNEL] = huge
     refused(await games.press(who(ALICE), pressed(huge), 4), refusals.NOT_SAVED)
     assert games.current(CHANNEL) == huge, "the move was committed although its board cannot be shown"
+
+
+async def test_after_a_restart_a_command_resumes_the_stored_game_even_where_history_is_unreadable(
+    ai: AI, store: RecordsGames
+) -> None:
+    before = service(ai, store=store)
+    played = await before.press(who(ALICE), await started(before), 4)
+    assert isinstance(played, Shown)
+    assert await store.writer.flush(10)
+    after = service(ai, store=store)
+    refused(await after.repost(who(ALICE), history=History((pressed(played.game).end("abandoned"),))), refusals.NO_GAME)
+    reposted = await after.repost(who(ALICE), history=History(readable=False))  # a DM the bot is not part of
+    assert isinstance(reposted, Posted)
+    assert (reposted.game.moves, reposted.game.ai_states) == (played.game.moves, played.game.ai_states)
