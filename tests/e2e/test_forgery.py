@@ -20,11 +20,11 @@ import pytest
 import pytest_asyncio
 
 from engine import Mark, initial_state, player, result, search
+from testing.boards import EMPTY, board_of, button_labelled, cell_buttons, finished, free_cells
+from testing.fake_discord import FakeDiscord
+from testing.players import press, public_message, refusal, start_game, ttt, updated_message
 
-from .boards import EMPTY, board_of, button_labelled, cell_buttons, finished, free_cells
 from .conftest import BotProcess, make_users
-from .fake_discord import FakeDiscord
-from .players import press, public_message, refusal, start_game, ttt, updated_message
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.faults]
 
