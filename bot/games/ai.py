@@ -16,7 +16,9 @@ import random
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from bot.games.game import Algorithm
+from bot.games.game import Algorithm, BotMove, Game
+from bot.games.pool import SearchPool, Ticket
+from bot.games.variant_ai import variant_move
 from engine import Analysis, Decision, Difficulty, PlyReview, SearchConfig, State, analyse, choose_move, review
 
 __all__ = [
@@ -87,9 +89,10 @@ def hint_executor() -> ProcessPoolExecutor:
 
 class AI:
     """Runs engine searches off the event loop: alpha-beta in ``executor``, plain minimax in ``slow_executor``,
-    hints in ``hint_executor``.
+    hints in ``hint_executor``, and the variants' searches in ``pool`` (a :class:`SearchPool`; by default over
+    ``slow_executor``; give it :func:`bot.games.pool.variant_executor`, a process per core, in production).
 
-    ``None`` for any of them means the loop's default thread pool. :meth:`shutdown` stops all three.
+    ``None`` for any executor means the loop's default thread pool. :meth:`shutdown` stops them all.
     """
 
     def __init__(
@@ -99,11 +102,25 @@ class AI:
         *,
         slow_executor: Executor | None = None,
         hint_executor: Executor | None = None,
+        pool: SearchPool | None = None,
     ) -> None:
         self.executor = executor
         self.slow_executor = slow_executor or executor
         self.hint_executor = hint_executor or self.slow_executor
+        self.pool = pool or SearchPool(self.slow_executor)
         self.rng = rng or random.Random()
+
+    async def variant_move(self, game: Game, ticket: Ticket) -> BotMove:
+        """The bot's move in ``game`` (a variant other than 3x3, the bot to move), searched in the pool under
+        ``ticket`` (its budget; the ticket is given back when the search ends).
+
+        Raises:
+            GameOverError, IllegalSequenceError: ``game`` is over, or its moves are not a legal game.
+        """
+        seed = self.rng.getrandbits(64)
+        return await self.pool.run(
+            ticket, variant_move, game.variant, game.moves, game.difficulty, ticket.budget_ms, seed
+        )
 
     async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
         """The bot's move in ``state``, searched off the event loop."""
@@ -138,6 +155,7 @@ class AI:
 
     async def shutdown(self) -> None:
         """Stop every executor and wait for its workers to exit (in a thread, so the loop keeps running)."""
-        executors = {id(e): e for e in (self.executor, self.slow_executor, self.hint_executor) if e is not None}
+        found = (self.executor, self.slow_executor, self.hint_executor, self.pool.executor)
+        executors = {id(e): e for e in found if e is not None}
         for executor in executors.values():
             await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

@@ -6,9 +6,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.games.game import Game
+from bot.games.hints import EstimatedHint, ExactHint
 from engine import Analysis
 
-__all__ = ["Answer", "Challenged", "Declined", "Hinted", "NeedsHistory", "Posted", "Refusal", "Shown"]
+__all__ = [
+    "Answer",
+    "BotMoved",
+    "Challenged",
+    "Declined",
+    "Hinted",
+    "NeedsHistory",
+    "Posted",
+    "Refusal",
+    "Shown",
+    "VariantHinted",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +71,31 @@ class Hinted:
 
 
 @dataclass(frozen=True, slots=True)
+class BotMoved:
+    """The bot's move on a slow variant, committed after its search ended (never in answer to an interaction).
+
+    The player's move was answered at once with the board saying the bot is thinking (``Game.thinking``); this
+    arrives later through ``GameService(on_bot_move=...)``. Show ``game`` as a background edit of its board
+    message ``game.message_id`` (``None``: a new board is on its way; the newest state is shown when it is
+    placed). ``game`` may be over (the bot's move ended it).
+    """
+
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class VariantHinted:
+    """A private hint on a variant other than 3x3: :class:`~bot.games.hints.ExactHint` (4x4, 5x5: every free cell's
+    exact value) or :class:`~bot.games.hints.EstimatedHint` (ultimate: the search's best moves, an estimate)."""
+
+    game: Game
+    hint: ExactHint | EstimatedHint
+
+
+@dataclass(frozen=True, slots=True)
 class NeedsHistory:
     """The channel has no game in memory (the bot restarted): read the channel's latest board and ask again
     with it. Nothing was committed."""
 
 
-Answer = Refusal | Shown | Posted | Challenged | Declined | Hinted | NeedsHistory
+Answer = Refusal | Shown | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | NeedsHistory

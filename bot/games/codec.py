@@ -108,8 +108,13 @@ _PAYLOAD_RE = re.compile(_PAYLOAD)
 
 
 def is_ours(custom_id: str) -> bool:
-    """True when ``custom_id`` has the shape of one of this bot's current buttons."""
-    return _ANY_BOARD.fullmatch(custom_id) is not None or _ANY_ANSWER.fullmatch(custom_id) is not None
+    """True when ``custom_id`` has the shape of one of this bot's current buttons (variant boards included:
+    :mod:`bot.games.variant_codec`)."""
+    if _ANY_BOARD.fullmatch(custom_id) is not None or _ANY_ANSWER.fullmatch(custom_id) is not None:
+        return True
+    from bot.games.variant_codec import is_variant_id  # the variant codec builds on this module
+
+    return is_variant_id(custom_id)
 
 
 def decode(

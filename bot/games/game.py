@@ -13,10 +13,25 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from engine import Decision, Difficulty, GameOverError, Mark, State, initial_state, player, result, terminal, winner
+from engine import Decision, Difficulty, GameOverError, Mark, initial_state, player, result, terminal, winner
+from engine.protocol import Game as Rules
 from engine.search import Algorithm
+from engine.variants import VARIANTS
+from engine.variants import variant as variant_named
 
-__all__ = ["DISCORD_EPOCH_MS", "AIMove", "Algorithm", "EndReason", "Game", "Mode", "Status", "new_game_id", "to_base36"]
+__all__ = [
+    "DISCORD_EPOCH_MS",
+    "AIMove",
+    "Algorithm",
+    "BotMove",
+    "EndReason",
+    "Game",
+    "Mode",
+    "Status",
+    "initial_for",
+    "new_game_id",
+    "to_base36",
+]
 
 Mode = Literal["buttons", "text"]
 Status = Literal["challenge", "playing", "over"]
@@ -38,6 +53,15 @@ def new_game_id(snowflake: int | None = None) -> str:
     return to_base36(snowflake)
 
 
+def initial_for(variant: str) -> Any:
+    """The engine state of ``variant``'s empty board (for :attr:`Game.state` of a new game).
+
+    Raises:
+        UnknownVariantError: no variant has that name.
+    """
+    return variant_named(variant).game.initial_state()
+
+
 def to_base36(number: int) -> str:
     """A non-negative integer in lower-case base 36 (``int(text, 36)`` reads it back)."""
     digits = []
@@ -50,7 +74,14 @@ def to_base36(number: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class AIMove:
-    """The bot's last move and the search behind it: ``states`` evaluated in ``elapsed`` seconds."""
+    """The bot's last move and the search behind it: ``states`` evaluated in ``elapsed`` seconds.
+
+    ``cell`` is 0-based over the whole board of the game's variant. ``depth`` is the deepest completed iteration
+    of a search under a time budget (ultimate), in plies, else ``None``. ``budget_ms`` is the budget the search
+    had (``None``: an exact search with no budget); ``reduced`` is True when the search pool was busy and the
+    bot searched with a smaller budget than its level's (the board should say so). ``book`` is True for a move
+    read from an opening book (its ``states`` are those the solver spent proving the entry).
+    """
 
     mark: Mark
     cell: int
@@ -58,13 +89,39 @@ class AIMove:
     elapsed: float
     algorithm: Algorithm
     random: bool
+    depth: int | None = None
+    budget_ms: float | None = None
+    reduced: bool = False
+    book: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    """A move chosen by a variant's engine in a worker (a plain picklable value; see :mod:`bot.games.ai`).
+
+    ``cell`` 0-based over the whole board; ``states`` evaluated in ``elapsed_ms`` milliseconds; the other fields
+    as in :class:`AIMove`.
+    """
+
+    cell: int
+    states: int
+    elapsed_ms: float
+    random: bool = False
+    depth: int | None = None
+    budget_ms: float | None = None
+    reduced: bool = False
+    book: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game in one channel. Player ids are user ids; ``None`` stands for the bot.
 
-    ``moves`` are the cells played (0-8) in order and ``state`` the position they lead to.
+    ``variant`` names the game played (a key of :data:`engine.variants.VARIANTS`: ``"3x3"``, the default,
+    ``"4x4"``, ``"5x5"``, ``"ultimate"``). ``moves`` are the cells played, 0-based row by row over the whole board
+    (0-8, 0-15, 0-24, 0-80), in order, and ``state`` the variant's engine state they lead to
+    (``engine.variants.variant(variant).replay(moves)``; build a new game's with :func:`initial_for`).
+    While the bot searches a slow variant's move (:attr:`thinking`), the player's move is already committed.
     ``message_id`` is the board message players should use; ``None`` while a new board is being posted.
     ``post`` numbers the game's board messages: the newest is the ``post``-th (a board whose post number is
     older was superseded, even if the answer that posted it arrives late); ``superseded`` holds such boards
@@ -83,7 +140,7 @@ class Game:
     algorithm: Algorithm = "alpha-beta"
     mode: Mode = "buttons"
     moves: tuple[int, ...] = ()
-    state: State = field(default_factory=initial_state)
+    state: Any = field(default_factory=initial_state)
     guild_id: int | None = None
     message_id: int | None = None
     status: Status = "playing"
@@ -97,6 +154,28 @@ class Game:
     superseded: tuple[int, ...] = ()
     retired: int | None = None
     verified: bool = True
+    variant: str = "3x3"
+
+    @property
+    def rules(self) -> Rules[Any]:
+        """The variant's rules (:class:`engine.protocol.Game`)."""
+        return VARIANTS[self.variant].game
+
+    @property
+    def cells(self) -> int:
+        """How many cells the whole board has (9, 16, 25, 81)."""
+        board = VARIANTS[self.variant]
+        return board.width * board.height
+
+    def cell_name(self, cell: int) -> str:
+        """The coordinate people see for 0-based ``cell`` on this game's board, e.g. ``"b3"``."""
+        return VARIANTS[self.variant].cell_name(cell)
+
+    @property
+    def thinking(self) -> bool:
+        """True when the game waits for the bot's move (a slow variant's search is running): the board says so
+        and takes no press; the move arrives later (:class:`bot.games.answers.BotMoved`)."""
+        return self.ai_to_move
 
     @property
     def vs_bot(self) -> bool:
@@ -148,7 +227,9 @@ class Game:
     @property
     def to_move(self) -> Mark:
         """The mark whose turn it is."""
-        return player(self.state)
+        if self.variant == "3x3":
+            return player(self.state)
+        return self.rules.player(self.state)
 
     @property
     def over(self) -> bool:
@@ -162,10 +243,15 @@ class Game:
 
     @property
     def winner(self) -> Mark | None:
-        """The winning mark (by three in a row or by resignation), or ``None``."""
+        """The winning mark (by a line or by resignation), or ``None``."""
         if self.end_reason == "resigned" and self.resigned is not None:
             return self.resigned.other
-        return winner(self.state) if self.end_reason == "win" else None
+        if self.end_reason != "win":
+            return None
+        if self.variant == "3x3":
+            return winner(self.state)
+        won = VARIANTS[self.variant].winner(self.state)
+        return won if isinstance(won, Mark) else None
 
     @property
     def jump_url(self) -> str | None:
@@ -182,38 +268,65 @@ class Game:
         return self.retired if self.message_id is None else self.message_id
 
     def play(self, cell: int, *, locale: str | None = None) -> Game:
-        """The game after the player to move marks ``cell`` (0-8); ends it on a win or a draw. A ``locale``
+        """The game after the player to move marks ``cell`` (0-based, whole board); ends it on a win or a draw. A ``locale``
         given is the mover's, and becomes the game's.
 
         Raises:
             GameOverError: the game is not running.
-            CellOccupiedError, CellOutOfRangeError: from :func:`engine.result`.
+            IllegalMoveError: (or a subclass: CellOccupiedError, CellOutOfRangeError, ultimate's WrongBoardError)
+                from the variant's ``result``.
         """
         changes = self._marked(cell)
         if locale is not None:
             changes["locale"] = locale
         return replace(self, **changes)
 
-    def with_ai(self, decision: Decision) -> Game:
-        """The game after the bot plays ``decision``; its state count is added to the game's total."""
-        ai = AIMove(
-            self.to_move,
-            decision.move,
-            decision.search.states,
-            decision.search.elapsed,
-            self.algorithm,
-            decision.random,
-        )
-        return replace(self, **self._marked(decision.move), last_ai=ai, ai_states=self.ai_states + ai.states)
+    def with_ai(self, decision: Decision | BotMove) -> Game:
+        """The game after the bot plays ``decision`` (3x3's engine decision, or a variant's :class:`BotMove`); its
+        state count is added to the game's total.
+
+        Raises:
+            GameOverError, IllegalMoveError: as :meth:`play`.
+        """
+        if isinstance(decision, BotMove):
+            ai = AIMove(
+                self.to_move,
+                decision.cell,
+                decision.states,
+                decision.elapsed_ms / 1000.0,
+                self.algorithm,
+                decision.random,
+                decision.depth,
+                decision.budget_ms,
+                decision.reduced,
+                decision.book,
+            )
+        else:
+            ai = AIMove(
+                self.to_move,
+                decision.move,
+                decision.search.states,
+                decision.search.elapsed,
+                self.algorithm,
+                decision.random,
+            )
+        return replace(self, **self._marked(ai.cell), last_ai=ai, ai_states=self.ai_states + ai.states)
 
     def _marked(self, cell: int) -> dict[str, Any]:
         """The fields that change when the player to move marks ``cell`` (one ``replace`` per transition)."""
         if self.status != "playing":
             raise GameOverError(f"game {self.game_id} is not running (status {self.status!r})")
-        state = result(self.state, cell)
-        changes: dict[str, Any] = {"state": state, "moves": (*self.moves, cell)}
-        if terminal(state):
-            changes |= {"status": "over", "end_reason": "win" if winner(state) else "draw"}
+        if self.variant == "3x3":
+            state = result(self.state, cell)
+            changes: dict[str, Any] = {"state": state, "moves": (*self.moves, cell)}
+            if terminal(state):
+                changes |= {"status": "over", "end_reason": "win" if winner(state) else "draw"}
+            return changes
+        rules = self.rules
+        state = rules.result(self.state, cell)
+        changes = {"state": state, "moves": (*self.moves, cell)}
+        if rules.terminal(state):
+            changes |= {"status": "over", "end_reason": "win" if rules.utility(state) else "draw"}
         return changes
 
     def resign(self, mark: Mark) -> Game:

@@ -32,3 +32,22 @@ UNVERIFIED = N_(
 )
 RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
 NOT_SAVED = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")
+MINIMAX_TOO_SLOW = N_(
+    "Plain minimax can't finish on {variant} in time for a reply: it would evaluate about {states} states. "
+    "Choose alpha-beta (the default)."
+)
+"""Values: ``variant`` (its name, e.g. ``"4x4"``), ``states`` (int: Knuth's estimate of the states plain minimax
+evaluates from the empty board, :func:`engine.estimate.minimax_states_estimate`)."""
+NO_SUCH_CELL = N_("There is no such cell on this board: cells go from {first} to {last}.")
+"""Values: ``first``, ``last`` (str: the first and last coordinates, e.g. ``"a1"``, ``"d4"``)."""
+WRONG_BOARD = N_("You must play in the small board {board}.")
+"""Ultimate: the cell is free but in another small board than the one the last move sent the player to. Values:
+``board`` (int 0-8: the small board to play in, row by row)."""
+CLOSED_BOARD = N_("That small board is already decided — play in an open one.")
+"""Ultimate: the cell's small board is won or full (the player may play anywhere else)."""
+BOT_THINKING = N_("I'm still thinking about my move — wait for it to appear on the board.")
+"""A press, a move or a hint while the bot's search runs (``Game.thinking``)."""
+SEARCH_BUSY = N_("I'm thinking about too many games at once right now — try your move again in a few seconds.")
+"""The search pool's queue is full even for a short search: the move was not made (nothing changed)."""
+NO_HINT = N_("Hints aren't available for this game.")
+"""A hint asked for a variant whose engine gives none."""

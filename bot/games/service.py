@@ -16,25 +16,43 @@ Who may answer a challenge or ask for a rematch comes from the challenge or the 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
-from bot.games import codec, proof, refusals, resume
+from bot.games import codec, proof, refusals, resume, rules
 from bot.games.ai import AI
-from bot.games.answers import Answer, Challenged, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
-from bot.games.game import Algorithm, EndReason, Game, Mode, Status
+from bot.games.answers import Answer, BotMoved, Challenged, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
+from bot.games.game import Algorithm, EndReason, Game, Mode, Status, initial_for
 from bot.games.locks import ChannelLocks
+from bot.games.pool import Ticket
 from bot.games.store import GameStore
 from bot.games.timers import Deadlines
+from bot.games.variant_codec import BoardRef, encoder_for
 from bot.records import RecordsUnavailableError
 from engine import Difficulty, Mark
+from engine.estimate import minimax_states_estimate
+from engine.variants import variant as variant_named
 
-__all__ = ["Actor", "GameService", "History", "Player"]
+__all__ = ["MINIMAX_REPLY_STATES", "Actor", "GameService", "History", "Player"]
 
 log = logging.getLogger(__name__)
+
+MINIMAX_REPLY_STATES = 2_000_000
+"""Plain minimax is offered where its search from the empty board evaluates at most this many states (3x3: 549,945,
+about 0.2 s in a worker), so that it finishes within a reply."""
+
+
+@cache
+def minimax_estimate(variant: str) -> int:
+    """Knuth's estimate of the states plain minimax evaluates from ``variant``'s empty board (1,000 random paths,
+    seeded: the same figure every time; :func:`engine.estimate.minimax_states_estimate`)."""
+    rules = variant_named(variant).game
+    return minimax_states_estimate(rules, rules.initial_state(), paths=1000, rng=random.Random(0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +76,19 @@ class Player:
 class History:
     """The boards found among a channel's recent messages, newest first (``readable`` is False when the
     channel's history could not be read, e.g. a DM the bot is not in). A board whose message shows a
-    Rematch button is passed as a game that is over."""
+    Rematch button is passed as a game that is over. An ultimate board is passed as the
+    :class:`~bot.games.variant_codec.BoardRef` its buttons carry (``over`` when it shows Rematch); the service
+    resolves it against the game it holds or stored before reading the history."""
 
-    boards: tuple[Game, ...] = ()
+    boards: tuple[Game | BoardRef, ...] = ()
     readable: bool = True
 
     def newest(self, game_id: str | None = None) -> Game | None:
-        """The newest board of ``game_id`` (of any game when ``None``)."""
-        return next((b for b in self.boards if game_id is None or b.game_id == game_id), None)
+        """The newest board of ``game_id`` (of any game when ``None``) among the resolved boards (refs are skipped:
+        the service resolves them first)."""
+        return next(
+            (b for b in self.boards if isinstance(b, Game) and (game_id is None or b.game_id == game_id)), None
+        )
 
 
 class GameService:
@@ -74,7 +97,16 @@ class GameService:
     ``on_finished(game)`` is called once per game when it ends, for any reason (the records store), except for a
     game resumed from a board nothing vouched for (``verified`` False), which is never recorded;
     ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message.
-    ``store`` keeps the running games, so boards pressed after a restart are checked against them.
+    ``on_bot_move(answer)`` delivers the bot's move on a slow variant (:class:`BotMoved`), committed after the
+    interaction that made the player's move was answered: show it as an edit of its board (called outside every
+    lock, once the board's message id is known). ``store`` keeps the running games, so boards pressed after a
+    restart are checked against them.
+
+    On 3x3 the bot's reply is searched under the channel's lock (under a millisecond; plain minimax up to ~0.2 s in
+    a worker) and committed with the player's move. On every other variant the player's move is committed and
+    answered at once, with the board saying the bot is thinking (``Game.thinking``), and the search runs in the
+    AI's :class:`~bot.games.pool.SearchPool` outside the lock; its move is committed under the lock only if the
+    game is still at the position searched (not resigned, timed out or moved on).
     """
 
     def __init__(
@@ -85,6 +117,7 @@ class GameService:
         challenge_timeout: float = 60.0,
         on_finished: Callable[[Game], None] | None = None,
         on_expired: Callable[[Game], None] | None = None,
+        on_bot_move: Callable[[BotMoved], None] | None = None,
         remember_finished: int = 4096,
         rng: random.Random | None = None,
         store: GameStore | None = None,
@@ -93,6 +126,7 @@ class GameService:
         self.challenge_timeout = challenge_timeout
         self.on_finished = on_finished
         self.on_expired = on_expired
+        self.on_bot_move = on_bot_move
         self.rng = rng or random.Random()
         self._games: dict[int, Game] = {}
         self._locks = ChannelLocks()
@@ -101,6 +135,8 @@ class GameService:
         self.store = store
         self._finished: OrderedDict[str, Game] = OrderedDict()
         self._remember = remember_finished
+        self._searches: set[asyncio.Task[None]] = set()
+        self._undelivered: dict[int, BotMoved] = {}
 
     def __len__(self) -> int:
         return len(self._games)
@@ -118,10 +154,22 @@ class GameService:
         """True when this process saw ``game_id`` end (it remembers the last few thousand)."""
         return game_id in self._finished
 
+    @property
+    def searches(self) -> int:
+        """Bot searches of slow variants in flight."""
+        return len(self._searches)
+
     def close(self) -> None:
-        """Cancel every deadline (at shutdown)."""
+        """Cancel every deadline and every bot search in flight (at shutdown)."""
         self._turns.close()
         self._challenges.close()
+        for task in self._searches:
+            task.cancel()
+
+    async def settled(self) -> None:
+        """Wait until no bot search is in flight (tests, shutdown)."""
+        while self._searches:
+            await asyncio.gather(*self._searches, return_exceptions=True)
 
     # ---- intents ---------------------------------------------------------------------------------
 
@@ -136,16 +184,28 @@ class GameService:
         difficulty: Difficulty = Difficulty.UNBEATABLE,
         algorithm: Algorithm = "alpha-beta",
         mode: Mode = "buttons",
+        variant: str = "3x3",
     ) -> Answer:
-        """A new game against the bot, or a challenge to ``opponent``; ``play_as=None`` picks a side at random.
+        """A new game of ``variant`` (a key of :data:`engine.variants.VARIANTS`) against the bot, or a challenge to
+        ``opponent``; ``play_as=None`` picks a side at random.
 
-        Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X),
-        :class:`Challenged`, or a :class:`Refusal` (the channel is busy, a self- or bot challenge).
+        Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X on 3x3; on a
+        slow variant the board says the bot is thinking and :class:`BotMoved` follows), :class:`Challenged`, or a
+        :class:`Refusal` (the channel is busy, a self- or bot challenge, plain minimax on a variant where it cannot
+        finish in a reply: ``MINIMAX_TOO_SLOW`` with the estimate, or the search pool is full: ``SEARCH_BUSY``).
+
+        Raises:
+            UnknownVariantError: no variant is called ``variant``.
         """
         if opponent == actor.user_id:
             return Refusal(refusals.SELF_CHALLENGE)
         if opponent is not None and opponent_is_bot:
             return Refusal(refusals.BOT_CHALLENGE)
+        state = initial_for(variant)
+        if algorithm == "minimax" and opponent is None and variant != "3x3":
+            estimate = minimax_estimate(variant)
+            if estimate > MINIMAX_REPLY_STATES:
+                return Refusal(refusals.MINIMAX_TOO_SLOW, {"variant": variant, "states": estimate})
         mark = play_as or self.rng.choice((Mark.X, Mark.O))
         x_id, o_id = (actor.user_id, opponent) if mark is Mark.X else (opponent, actor.user_id)
         game = Game(
@@ -160,13 +220,21 @@ class GameService:
             status="playing" if opponent is None else "challenge",
             challenged_id=opponent,
             locale=actor.locale,
+            variant=variant,
+            state=state,
         )
         return await self._open(game)
 
-    async def rematch(self, actor: Actor, board: Game, *, game_id: str) -> Answer:
+    async def rematch(self, actor: Actor, board: Game | BoardRef, *, game_id: str) -> Answer:
         """A new game with the players and options of the game that ended on ``board``, sides swapped (the Rematch
         button). They come from the ended game this process saw or the records; when neither knows it, only the
-        one person of a game against the bot may ask, which is no more than ``/ttt start``."""
+        one person of a game against the bot may ask, which is no more than ``/ttt start`` (an ultimate board,
+        which names its game only by id, needs the ended game: ``UNVERIFIED`` otherwise)."""
+        if isinstance(board, BoardRef):
+            resolved = await self._ended_ref(board)
+            if isinstance(resolved, Refusal):
+                return resolved
+            board = resolved
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         ended = self._finished.get(board.game_id)
@@ -194,15 +262,27 @@ class GameService:
             mode=board.mode,
             guild_id=actor.guild_id,
             locale=actor.locale,
+            variant=ended.variant,
+            state=initial_for(ended.variant),
         )
         return await self._open(game)
 
-    async def press(self, actor: Actor, board: Game, cell: int, *, history: History | None = None) -> Answer:
-        """A press on ``cell`` of the board message ``board`` (as its buttons encode it, with its message id).
+    async def press(
+        self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None
+    ) -> Answer:
+        """A press on ``cell`` (0-based, whole board) of the board message ``board`` (as its buttons encode it: the
+        game, or on ultimate a :class:`BoardRef`; with its message id).
 
-        Returns :class:`Shown` (the move and the bot's reply, to show on that message), a
-        :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed after a restart.
+        Returns :class:`Shown` (the move and, on 3x3, the bot's reply; on a slow variant the bot is thinking and
+        :class:`BotMoved` follows), a :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed
+        after a restart.
         """
+        if isinstance(board, BoardRef):
+            found = await self._from_ref(board, history)
+            if not isinstance(found, Game):
+                return found
+            board = found
+        history = await self._resolve_history(history)
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         evidence = await self._board_evidence(board, actor, history)
@@ -214,11 +294,17 @@ class GameService:
             refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
             if refusal is not None:
                 return refusal
-            after = (await self._play(game, cell, actor)).at(board.message_id)
-            return self._commit(after, rearm=True) or Shown(after)
+            played = await self._play(game, cell, actor)
+            if isinstance(played, Refusal):
+                return played
+            after, ticket = played
+            after = after.at(board.message_id)
+            return self._commit(after, rearm=True, ticket=ticket) or Shown(after)
 
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
-        """``/ttt move``: play ``cell`` (0-8) in the channel's game; the board is posted again (:class:`Posted`)."""
+        """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
+        (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
+        history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -228,12 +314,24 @@ class GameService:
             refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
             if refusal is not None:
                 return refusal
-            after = (await self._play(game, cell, actor)).reposted()
-            return self._commit(after, rearm=True) or Posted(after, retired=game.shown)
+            played = await self._play(game, cell, actor)
+            if isinstance(played, Refusal):
+                return played
+            after = played[0].reposted()
+            return self._commit(after, rearm=True, ticket=played[1]) or Posted(after, retired=game.shown)
 
-    async def resign(self, actor: Actor, *, board: Game | None = None, history: History | None = None) -> Answer:
+    async def resign(
+        self, actor: Actor, *, board: Game | BoardRef | None = None, history: History | None = None
+    ) -> Answer:
         """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
-        (``board`` given: :class:`Shown` on that message)."""
+        (``board`` given: :class:`Shown` on that message). Allowed while the bot is thinking: its search's move is
+        then dropped."""
+        if isinstance(board, BoardRef):
+            found = await self._from_ref(board, history)
+            if not isinstance(found, Game):
+                return found
+            board = found
+        history = await self._resolve_history(history)
         if board is not None and not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         if board is None:
@@ -262,6 +360,7 @@ class GameService:
     async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
+        history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -278,6 +377,7 @@ class GameService:
 
         The analysis runs after the lock is released, in the hint executor.
         """
+        history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -323,6 +423,13 @@ class GameService:
         A game that is no longer running leaves its messages as they are.
         """
         game = self._games.get(channel_id)
+        waiting = self._undelivered.get(channel_id)
+        if waiting is not None and (waiting.game.game_id, waiting.game.post) == (game_id, post):
+            del self._undelivered[channel_id]
+            if game is None or game.game_id != game_id:  # the bot's move ended the game
+                if self.on_bot_move is not None:
+                    self.on_bot_move(BotMoved(waiting.game.at(message_id)))
+                return ()
         if game is None or game.game_id != game_id:
             return ()
         if game.post != post or game.message_id not in (None, message_id):
@@ -331,6 +438,8 @@ class GameService:
             self._games[channel_id] = replace(game, superseded=(*game.superseded, message_id))
             return ()
         self._games[channel_id] = replace(game.at(message_id), superseded=())
+        if waiting is not None and self.on_bot_move is not None and waiting.game.game_id == game_id:
+            self.on_bot_move(BotMoved(self._games[channel_id]))
         return game.superseded
 
     def unposted(self, posted: Game, retired: int | None) -> Game | None:
@@ -379,9 +488,15 @@ class GameService:
                 self._challenges.arm(game.channel_id, game.game_id)
                 log.info("challenge: channel=%s game=%s", game.channel_id, game.game_id)
                 return Challenged(game)
+            ticket = None
             if game.ai_to_move:
-                game = await self._ai_reply(game)
-            refusal = self._commit(game, rearm=True)
+                if game.variant == "3x3":
+                    game = await self._ai_reply(game)
+                else:
+                    ticket = self.ai.pool.admit()
+                    if ticket is None:
+                        return Refusal(refusals.SEARCH_BUSY)
+            refusal = self._commit(game, rearm=True, ticket=ticket)
             if refusal is not None:
                 return refusal
             log.info(
@@ -494,26 +609,91 @@ class GameService:
         self._turns.arm(game.channel_id, game.game_id)
         if self.store is not None:
             self.store.save(game)
+        if game.thinking and game.variant != "3x3":  # a restart came between the player's move and the bot's
+            ticket = self.ai.pool.admit()
+            if ticket is not None:
+                self._search_later(game, ticket)
         log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
         return game
+
+    async def _from_ref(self, ref: BoardRef, history: History | None) -> Game | Refusal | NeedsHistory:
+        """The board a :class:`BoardRef` names, as a game: the game held in memory, or after a restart the one stored
+        as running, cut to the ref's version (a prefix of the moves the bot committed), or why there is none. A
+        version the bot never reached is refused (``BOARD_MISMATCH``); a ref nothing stored vouches for is
+        ``UNVERIFIED`` (an ultimate board cannot prove itself)."""
+        game = self._games.get(ref.channel_id)
+        if game is not None and game.game_id == ref.game_id:
+            return rules.ref_view(ref, game)
+        if ref.over or self.is_finished(ref.game_id):
+            return Refusal(refusals.GAME_OVER)
+        if game is not None:
+            return self._stale(game)
+        if history is None:
+            return NeedsHistory()
+        if self.store is None:
+            return Refusal(refusals.UNVERIFIED)
+        try:
+            stored = await self.store.stored(ref.game_id, ref.channel_id)
+        except RecordsUnavailableError:
+            return Refusal(refusals.RECORDS_DOWN)
+        if stored.finished is not None:
+            return Refusal(refusals.GAME_OVER)
+        if stored.running is None or stored.running.variant != ref.variant:
+            return Refusal(refusals.UNVERIFIED)
+        return rules.ref_view(ref, stored.running)
+
+    async def _ended_ref(self, ref: BoardRef) -> Game | Refusal:
+        """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records)."""
+        ended = self._finished.get(ref.game_id)
+        if ended is None and self.store is not None:
+            try:
+                ended = (await self.store.stored(ref.game_id, ref.channel_id)).finished
+            except RecordsUnavailableError:
+                return Refusal(refusals.RECORDS_DOWN)
+        if ended is None or ended.variant != ref.variant or ended.ply != ref.version:
+            return Refusal(refusals.UNVERIFIED)
+        return ended.at(ref.message_id)
+
+    async def _resolve_history(self, history: History | None) -> History | None:
+        """``history`` with every :class:`BoardRef` replaced by the game it names (:meth:`_from_ref`); a ref that
+        names nothing the bot holds or stored stands as a board whose game is over (it can resume nothing)."""
+        if history is None or all(isinstance(board, Game) for board in history.boards):
+            return history
+        boards: list[Game | BoardRef] = []
+        for board in history.boards:
+            if isinstance(board, BoardRef):
+                found = await self._from_ref(board, history)
+                board = found if isinstance(found, Game) else rules.unresolved(board)
+            boards.append(board)
+        return History(tuple(boards), history.readable)
 
     def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
         if game.status == "challenge":
             return self._busy(game)
         if not game.is_player(user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
-        if game.player_id(game.to_move) != user_id:
-            return Refusal(refusals.NOT_YOUR_TURN)
+        to_move = game.player_id(game.to_move)
+        if to_move != user_id:
+            return Refusal(refusals.BOT_THINKING if to_move is None else refusals.NOT_YOUR_TURN)
         return None
 
     @staticmethod
     def _cell_refusal(game: Game, cell: int) -> Refusal | None:
-        return Refusal(refusals.CELL_TAKEN) if game.state[cell] is not None else None
+        if game.variant == "3x3":
+            return Refusal(refusals.CELL_TAKEN) if game.state[cell] is not None else None
+        return rules.cell_refusal(game, cell)
 
-    async def _play(self, game: Game, cell: int, actor: Actor) -> Game:
+    async def _play(self, game: Game, cell: int, actor: Actor) -> tuple[Game, Ticket | None] | Refusal:
+        """The game after the player's move and, on 3x3, the bot's reply; on a slow variant whose bot must answer,
+        the search's admission ticket (the search starts when the move is committed), or ``SEARCH_BUSY``."""
         after = game.play(cell, locale=actor.locale)
         log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
-        return await self._ai_reply(after) if after.ai_to_move else after
+        if not after.ai_to_move:
+            return after, None
+        if after.variant == "3x3":
+            return await self._ai_reply(after), None
+        ticket = self.ai.pool.admit()
+        return Refusal(refusals.SEARCH_BUSY) if ticket is None else (after, ticket)
 
     async def _ai_reply(self, game: Game) -> Game:
         decision = await self.ai.choose(game.state, game.difficulty, game.algorithm)
@@ -527,15 +707,19 @@ class GameService:
         )
         return game.with_ai(decision)
 
-    def _commit(self, game: Game, *, rearm: bool = False) -> Refusal | None:
+    def _commit(self, game: Game, *, rearm: bool = False, ticket: Ticket | None = None) -> Refusal | None:
         """Store ``game`` as its channel's game, or finish it when it is over; ``rearm`` restarts the deadline.
+        ``ticket`` (a slow variant's admitted search) starts the bot's search once ``game`` is committed; it is given
+        back when nothing is committed.
 
         A game its board cannot show (a field the ``custom_id`` format cannot hold) is not committed: the channel
         keeps the game it had, and the refusal says so truthfully."""
         try:
-            codec.encoder(game)
+            codec.encoder(game) if game.variant == "3x3" else encoder_for(game)
         except codec.CodecError:
             log.exception("game %s not committed: its board cannot be encoded", game.game_id)
+            if ticket is not None:
+                self.ai.pool.release(ticket)
             return Refusal(refusals.NOT_SAVED)
         if game.over:
             self._finish(game)
@@ -545,7 +729,47 @@ class GameService:
             self._turns.arm(game.channel_id, game.game_id)
         if self.store is not None and game.status == "playing":
             self.store.save(game)
+        if ticket is not None:
+            self._search_later(game, ticket)
         return None
+
+    def _search_later(self, game: Game, ticket: Ticket) -> None:
+        """Start the bot's search for committed ``game`` (a slow variant, the bot to move) in the background."""
+        task = asyncio.get_running_loop().create_task(self._bot_move(game, ticket), name=f"ttt-search-{game.game_id}")
+        self._searches.add(task)
+        task.add_done_callback(self._searches.discard)
+
+    async def _bot_move(self, game: Game, ticket: Ticket) -> None:
+        """Search ``game``'s bot move outside every lock, then commit it under the channel's lock if the game is
+        still at the position searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
+        try:
+            move = await self.ai.variant_move(game, ticket)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot search failed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
+            return
+        async with self._locks.hold(game.channel_id):
+            current = self._games.get(game.channel_id)
+            if current is None or current.game_id != game.game_id or current.moves != game.moves:
+                log.info("bot move dropped: game %s moved on during the search", game.game_id)
+                return
+            after = current.with_ai(move)
+            if self._commit(after, rearm=True) is not None:
+                return
+            log.debug(
+                "ai move: channel=%s game=%s cell=%d states=%d elapsed_ms=%.1f",
+                game.channel_id,
+                game.game_id,
+                move.cell,
+                move.states,
+                move.elapsed_ms,
+            )
+            if after.message_id is None:  # a new board is on its way: delivered when it is placed
+                self._undelivered[after.channel_id] = BotMoved(after)
+                return
+        if self.on_bot_move is not None:
+            self.on_bot_move(BotMoved(after))
 
     def _finish(self, game: Game) -> None:
         running = self._games.get(game.channel_id)

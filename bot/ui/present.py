@@ -12,7 +12,8 @@ from typing import assert_never
 
 import discord
 
-from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
+from bot.games import BotMoved, Challenged, Declined, Hinted, Posted, Refusal, Shown, VariantHinted
+from bot.games.hints import ExactHint
 from bot.games.game import Game
 from bot.i18n.lang import Lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
@@ -43,7 +44,7 @@ class Retired:
     link: str | None
 
 
-Presentable = Refusal | Shown | Posted | Challenged | Declined | Hinted | Retired
+Presentable = Refusal | Shown | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | Retired
 """What :func:`present` turns into a reply: every answer of the game service but ``NeedsHistory`` (which asks
 for the channel's history and is settled before anything is shown: :func:`bot.ui.history.settle`)."""
 
@@ -111,6 +112,14 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
             return Reply(refusal_text(key, values, tr), PRIVATE)
         case Hinted(analysis=analysis):
             return Reply(hint_text(analysis, tr), PRIVATE)
+        case VariantHinted(game=game, hint=ExactHint() as exact):
+            values = (f"{game.cell_name(cell)}: {value.result} {value.plies}" for cell, value in exact.values)
+            return Reply(" · ".join(values), PRIVATE)
+        case VariantHinted(game=game, hint=estimated):
+            best = (f"{game.cell_name(move.cell)}: {move.score}" for move in estimated.best)
+            return Reply(f"{' · '.join(best)} (depth {estimated.depth}, {estimated.states} states)", PRIVATE)
+        case BotMoved(game=game):
+            return Reply(message_text(game, tr=tr), OnMessage(game), board_view(game, tr))
         case Shown(game=game) if game.status == "over" and game.end_reason == "expired":
             return Reply(expired_text(challenge_seconds, tr), OnMessage(game))
         case Shown(game=game):
