@@ -12,7 +12,8 @@ Columns (states evaluated = calls of MAX-VALUE/MIN-VALUE below the root, as in `
   copy of ``engine.reference.alpha_beta_search`` that reproduces its counts (checked here on the small
   cases); *out of reach* when it does not finish within the budget, with the time it would need
   *estimated* from the growth of the previous rows.
-- **solver**: the engine's exact solver (``engine.mnk_play.analyse``: every root move with a full window).
+- **solver**: the engine's exact solver (``engine.mnk_play.root_scores`` as ``analyse`` calls it: every root
+  move with a full window), with a fresh transposition table for each row.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.setrecursionlimit(10_000)
 
 from engine.mnk import TIC_TAC_TOE_4X4 as GAME  # noqa: E402
-from engine.mnk_play import analyse  # noqa: E402
+from engine.mnk_play import root_scores  # noqa: E402
+from engine.mnk_solver import new_kernel  # noqa: E402
 from engine.protocol import Mark  # noqa: E402
 from engine.reference import alpha_beta_search, minimax_search  # noqa: E402
 
@@ -144,12 +146,16 @@ def main() -> int:
                 f"{seconds / 60:,.0f} min (x{growth:.1f} per ply)"
             )
             ratio = f"{counted / estimate:,.0f} (estimated)"
-        solved = analyse(GAME, state)
+        kernel = new_kernel(GAME)  # a fresh table for each row: the count is this position's alone
+        me, opp = (state.x, state.o) if GAME.player(state) is Mark.X else (state.o, state.x)
+        started = time.perf_counter()
+        root_scores(kernel, GAME, me, opp, shared=False)
+        solver_ms = (time.perf_counter() - started) * 1000
         shown = " ".join(str(c + 1) for c in cells) or "empty"
         to_move = "X" if GAME.player(state) is Mark.X else "O"
         print(
-            f"| {shown} ({to_move} to move) | {len(cells)} | {minimax} | {alpha_beta} | {solved.states:,} "
-            f"({solved.elapsed_ms:.0f} ms) | {ratio} |",
+            f"| {shown} ({to_move} to move) | {len(cells)} | {minimax} | {alpha_beta} | {kernel.count:,} "
+            f"({solver_ms:.0f} ms) | {ratio} |",
             flush=True,
         )
     return 0
