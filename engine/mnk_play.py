@@ -5,6 +5,10 @@ and otherwise searches with the exact solver of :mod:`engine.mnk_solver`. :func:
 legal move exactly, for hints and reviews. Both report the states evaluated (nodes visited) and the
 elapsed time in ms. Values are :class:`engine.solver.GameValue` for the side to move: a win or loss in
 N plies (fastest win, slowest loss), or a draw (the plies left to fill the board).
+
+One kernel per game is kept in the process, behind a lock, and its transposition table (exact facts about
+positions) persists between calls: a call counts the nodes it visits itself, so a position met again
+usually costs fewer states the second time.
 """
 
 from __future__ import annotations
