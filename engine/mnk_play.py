@@ -109,26 +109,35 @@ def _sides(game: TicTacToe, state: MnkState) -> tuple[int, int]:
 def root_scores(kernel: Kernel, game: TicTacToe, me: int, opp: int, *, shared: bool) -> list[tuple[int, int]]:
     """Score every legal move for the side to move: ``[(cell, score), ...]`` in the kernel's search order.
 
-    ``shared=False`` gives every move a full window, so every score is exact. ``shared=True`` finds every
-    best move at less cost: each move is first searched with the window (-1, 1) around the draw; when the
-    best is a draw that settles it (drawing moves score 0, the others a bound of at most -1). Otherwise the
-    moves are searched again with the window one point below the best score so far, so every move as good
-    as the best gets its exact score and any worse one an upper bound below the best.
+    Each move is first searched with the window (-1, 1) around the draw, which settles a drawing move.
+    ``shared=False`` makes every score exact: a win is searched again with the window (0, +inf), a loss with
+    (-inf, 0). ``shared=True`` finds every best move at less cost: when the best is a draw the probes settle
+    it (drawing moves score 0, the others a bound of at most -1); otherwise the moves are searched again with
+    the window one point below the best score so far, so every move as good as the best gets its exact score
+    and any worse one an upper bound below the best.
     """
     free = game.full ^ (me | opp)
     order = [cell for cell in range(game.cells) if free >> cell & 1]
     order.sort(key=lambda cell: -len(game.lines_through[cell]))
-    if shared:
-        probes = [(cell, move_value(kernel, game, me, opp, cell, -1, 1)) for cell in order]
-        best = max(score for _, score in probes)
-        if best == 0:
-            return probes
-        if best > 0:  # some move wins: only winning moves can be best
-            order = [cell for cell, score in probes if score > 0]
+    probes = [(cell, move_value(kernel, game, me, opp, cell, -1, 1)) for cell in order]
+    if not shared:
+        exact = []
+        for cell, score in probes:
+            if score > 0:
+                score = move_value(kernel, game, me, opp, cell, 0, INF)
+            elif score < 0:
+                score = move_value(kernel, game, me, opp, cell, -INF, 0)
+            exact.append((cell, score))
+        return exact
+    best = max(score for _, score in probes)
+    if best == 0:
+        return probes
+    if best > 0:  # some move wins: only winning moves can be best
+        order = [cell for cell, score in probes if score > 0]
     scores: list[tuple[int, int]] = []
     best = -INF
     for cell in order:
-        alpha = best - 1 if shared and best > -INF else -INF
+        alpha = best - 1 if best > -INF else -INF
         score = move_value(kernel, game, me, opp, cell, alpha, INF)
         scores.append((cell, score))
         best = max(best, score)
