@@ -135,3 +135,12 @@ def test_new_kernel_refuses_a_missing_c_kernel(monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(RuntimeError, match="not built"):
         new_kernel(TIC_TAC_TOE_4X4, native=True)
     assert type(new_kernel(TIC_TAC_TOE_4X4, native=False)).__name__ == "PyKernel"
+
+
+def test_the_environment_can_turn_the_c_kernel_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import mnk_solver
+
+    monkeypatch.setenv("TTT_ENGINE_PURE_PYTHON", "1")
+    assert mnk_solver._load_native() is None
+    monkeypatch.delenv("TTT_ENGINE_PURE_PYTHON")
+    assert (mnk_solver._load_native() is not None) == NATIVE
