@@ -38,6 +38,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--as", dest="play_as", choices=("X", "O", "random"), default="X", help="console: your mark")
     parser.add_argument("--difficulty", choices=("easy", "medium", "unbeatable"), default="unbeatable")
     parser.add_argument("--algorithm", choices=("alpha-beta", "minimax"), default="alpha-beta")
+    parser.add_argument(
+        "--variant", choices=("3x3", "4x4", "5x5", "ultimate"), default="3x3", help="console: the game to play"
+    )
     return parser.parse_args(argv)
 
 
@@ -45,7 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the bot or the console game; returns the exit status."""
     args = parse_args(argv)
     if args.console:
-        return console.play(play_as=args.play_as, difficulty=args.difficulty, algorithm=args.algorithm)
+        return console.play(
+            play_as=args.play_as, difficulty=args.difficulty, algorithm=args.algorithm, variant=args.variant
+        )
     try:
         settings = load_settings()
     except ConfigError as error:

@@ -26,6 +26,7 @@ from bot import gateway
 from bot.config import Settings
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
+from bot.games.answers import BotMoved
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.games.store import RecordsGames
@@ -33,6 +34,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.responder import Responder, apologise
+from bot.ui.variant_views import VARIANT_ITEMS
 from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
@@ -112,6 +114,7 @@ class TTTBot(commands.AutoShardedBot):
             challenge_timeout=settings.challenge_timeout,
             on_finished=self._finished,
             on_expired=self._expired,
+            on_bot_move=self._bot_moved,
             store=None if running is None else RecordsGames(records, running),
         )
         self.responder = Responder(self, self.games)
@@ -123,11 +126,14 @@ class TTTBot(commands.AutoShardedBot):
     def _expired(self, game: Game) -> None:
         self.responder.show_later(game)
 
+    def _bot_moved(self, answer: BotMoved) -> None:
+        self.responder.show_bot_move(answer)
+
     async def setup_hook(self) -> None:
         """Add the cog, register the persistent buttons, start the search workers, then sync the commands."""
         self.loop_lag.start()
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *VARIANT_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()
         guild_id = self.settings.dev_guild_id

@@ -24,6 +24,7 @@ from bot.games import (
     new_game_id,
 )
 from bot.games.ai import AI
+from bot.games.answers import BotMoved, VariantHinted
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.i18n import N_
@@ -32,7 +33,10 @@ from bot.text.board import message_text
 from bot.text.common import plain
 from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
+from bot.text.variants import variant_hint_text, width_of
 from engine import Difficulty, Mark
+from engine.coordinates import cell_name, parse_cell
+from engine.errors import CellOutOfRangeError
 from engine.search import Algorithm
 
 __all__ = ["play"]
@@ -42,9 +46,11 @@ YOU = 1
 CHANNEL = 1
 
 PROMPT = N_("Your move: a cell 1-9, h for a hint, q to quit > ")
+VARIANT_PROMPT = N_("Your move: a coordinate a1-{last}, h for a hint, q to quit > ")
 REVIEW_PROMPT = N_("Review the game move by move? [y/N] ")
 YES_LETTERS = N_("y")
 NOT_A_CELL = N_("{answer} is not a cell: type a number 1-9 (h for a hint, q to quit).")
+NOT_A_COORDINATE = N_("{answer} is not a cell: type a coordinate a1-{last} (h for a hint, q to quit).")
 
 
 def play(
@@ -56,17 +62,28 @@ def play(
     stdout: TextIO | None = None,
     rng: random.Random | None = None,
     locale: str | None = None,
+    variant: str = "3x3",
 ) -> int:
-    """Play one game; returns the exit status (0, including when input ends; 130 on Ctrl-C).
+    """Play one game of ``variant``; returns the exit status (0, including when input ends; 130 on Ctrl-C).
 
     ``locale`` defaults to the one ``LANG`` names (:func:`bot.i18n.console_locale`).
     """
     console = _Console(stdin or sys.stdin, stdout or sys.stdout, lang(locale or i18n.console_locale()))
     try:
-        return asyncio.run(console.play(play_as, Difficulty(difficulty), algorithm, rng or random.Random()))
+        return asyncio.run(console.play(play_as, Difficulty(difficulty), algorithm, rng or random.Random(), variant))
     except KeyboardInterrupt:
         console.say("\n" + console.tr(N_("Interrupted — bye.")))
         return 130
+
+
+def _coordinate(answer: str, width: int) -> int | None:
+    """The 0-based cell a coordinate names on a ``width`` x ``width`` board, or ``None`` (numbers are 3x3's)."""
+    if answer.isdigit():
+        return None
+    try:
+        return parse_cell(answer, width, width)
+    except CellOutOfRangeError:
+        return None
 
 
 class _Console:
@@ -84,19 +101,37 @@ class _Console:
     def show(self, game: Game) -> None:
         self.say("\n" + message_text(game, self.who, tr=self.tr, commands=False))
 
-    async def play(self, play_as: str, difficulty: Difficulty, algorithm: Algorithm, rng: random.Random) -> int:
-        service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng)
+    async def play(
+        self, play_as: str, difficulty: Difficulty, algorithm: Algorithm, rng: random.Random, variant: str = "3x3"
+    ) -> int:
+        moved: asyncio.Queue[BotMoved] = asyncio.Queue()
+        service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng, on_bot_move=moved.put_nowait)
         me = Actor(YOU, CHANNEL, locale=self.tr.locale)
         mark = Mark(play_as) if play_as in ("X", "O") else None
         started = await service.start(
-            me, game_id=new_game_id(), play_as=mark, difficulty=difficulty, algorithm=algorithm, mode="text"
+            me,
+            game_id=new_game_id(),
+            play_as=mark,
+            difficulty=difficulty,
+            algorithm=algorithm,
+            mode="text",
+            variant=variant,
         )
+        if isinstance(started, Refusal):
+            self.say(refusal_text(started.key, started.values, self.tr, self.who))
+            return 2
         assert isinstance(started, Posted)
         game, boards = started.game, 1
         service.placed(CHANNEL, game.game_id, boards, game.post)
+        width = width_of(variant)
+        last = cell_name(width * width - 1, width)
         while not game.over:
+            if game.thinking:  # a slow variant: the bot's move arrives when its search ends
+                self.show(game)
+                game = (await moved.get()).game
+                continue
             self.show(game)
-            self.stdout.write(plain(self.tr(PROMPT)))
+            self.stdout.write(plain(self.tr(PROMPT) if variant == "3x3" else self.tr(VARIANT_PROMPT, last=last)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
@@ -108,25 +143,34 @@ class _Console:
                 return 0
             if answer in ("h", "hint"):
                 outcome = await service.hint(me)
-            elif answer.isdigit() and 1 <= int(answer) <= 9:
+            elif variant == "3x3" and answer.isdigit() and 1 <= int(answer) <= 9:
                 outcome = await service.move(me, int(answer) - 1)
+            elif variant != "3x3" and (cell := _coordinate(answer, width)) is not None:
+                outcome = await service.move(me, cell)
             else:
-                self.say(self.tr(NOT_A_CELL, answer=repr(line.strip())))
+                wrong = repr(line.strip())
+                self.say(
+                    self.tr(NOT_A_CELL, answer=wrong)
+                    if variant == "3x3"
+                    else self.tr(NOT_A_COORDINATE, answer=wrong, last=last)
+                )
                 continue
             match outcome:
                 case Refusal(key=key, values=values):
                     self.say(refusal_text(key, values, self.tr, self.who))
                 case Hinted(analysis=analysis):
                     self.say(hint_text(analysis, self.tr))
+                case VariantHinted(game=hinted, hint=hint):
+                    self.say(variant_hint_text(hinted, hint, self.tr))
                 case Posted(game=posted):
                     game, boards = posted, boards + 1
                     service.placed(CHANNEL, game.game_id, boards, game.post)
-                case Shown() | Challenged() | Declined() | NeedsHistory():
+                case Shown() | Challenged() | Declined() | NeedsHistory() | BotMoved():
                     raise RuntimeError(f"a console game has no buttons, challenges or lost history: {outcome!r}")
                 case _:
                     assert_never(outcome)
         self.show(game)
-        if game.moves and self.ask(self.tr(REVIEW_PROMPT)):
+        if game.variant == "3x3" and game.moves and self.ask(self.tr(REVIEW_PROMPT)):
             review = await service.ai.review(game.moves)
             self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()

@@ -16,16 +16,23 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs.records import RecordCommands
-from bot.games import Actor, Hinted, new_game_id
+from bot.games import Actor, Hinted, new_game_id, refusals
 from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
+from bot.games.variant_codec import BoardRef
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.text.help import help_text
+from bot.text.hints import refusal_text
+from bot.text.variants import VARIANT_DESCRIPTIONS, VARIANT_NAMES, width_of
 from bot.ui.history import Decide, recent_boards, settle
+from bot.ui.present import board_choice
 from bot.ui.responder import apologise, defer, private
 from engine import Difficulty, Mark
+from engine.coordinates import parse_cell
+from engine.errors import CellOutOfRangeError
+from engine.variants import VARIANTS
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe", "setup"]
 
@@ -42,16 +49,45 @@ OPTION_NAMES = (
     C_("command name", "user"),
     C_("command name", "scope"),
     C_("command name", "game"),
+    C_("command name", "variant"),
 )
 """The options' names, marked for the catalogs (their translations are the localized option names)."""
 CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("global"))
 """Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.text.common`)."""
+VARIANT_CHOICES = [
+    app_commands.Choice(name=VARIANT_NAMES[name], value=name) for name in ("3x3", "4x4", "5x5", "ultimate")
+]
+"""``/ttt start variant:``: every variant, named and translated (the translator localizes each name); a variant the
+engine does not offer yet is refused privately when chosen."""
+VARIANT_CHOICE_DESCRIPTIONS = tuple(VARIANT_DESCRIPTIONS.values())
+NO_CHOICE = N_("I can't show that choice on this board now — /ttt board shows the game, or play a cell with /ttt move.")
+NO_VARIANT = N_("The game {variant} is not available yet.")
+NOT_A_CELL = N_("{cell} is not a cell of this board: give a coordinate from a1 to {last}.")
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
 SHOWN_LATER = N_(
     "Sorry, something went wrong on my side while showing the game. What you did counts; /ttt board shows it."
 )
+
+
+def choice_refusal(game: Game | None, board: BoardRef, user_id: int, chosen: int | None) -> str | None:
+    """Why ``user_id`` may not pick small board ``chosen`` on ``board`` (a refusal key), or ``None``: the board must
+    be the running game's current one, at a free choice, the user its player to move, the small board open."""
+    if game is None or game.game_id != board.game_id:
+        return NO_CHOICE
+    if game.over:
+        return refusals.GAME_OVER
+    if game.ply != board.version:
+        return refusals.BOARD_CHANGED
+    if not game.is_player(user_id):
+        return refusals.NOT_YOUR_GAME
+    if game.player_id(game.to_move) != user_id:
+        return refusals.BOT_THINKING if game.thinking else refusals.NOT_YOUR_TURN
+    playable = getattr(game.state, "playable_boards", ())
+    if getattr(game.state, "forced_board", None) is not None or (chosen is not None and chosen not in playable):
+        return refusals.BOARD_CHANGED
+    return None
 
 
 def actor(interaction: discord.Interaction[discord.Client]) -> Actor:
@@ -105,7 +141,9 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         difficulty=N_("How well the bot plays (unbeatable never loses)"),
         algorithm=N_("The bot's search: alpha-beta (prunes) or plain minimax (visits every position)"),
         board=N_("Buttons to press, or a text grid played with /ttt move"),
+        variant=N_("The game: 3x3 (classic), 4x4 or 5x5 (four in a row), or ultimate"),
     )
+    @app_commands.choices(variant=VARIANT_CHOICES)
     async def start(
         self,
         interaction: Interaction,
@@ -114,9 +152,13 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         difficulty: Literal["easy", "medium", "unbeatable"] = "unbeatable",
         algorithm: Literal["alpha-beta", "minimax"] = "alpha-beta",
         board: Literal["buttons", "text"] = "buttons",
+        variant: str = "3x3",
     ) -> None:
-        """/ttt start: a game against the bot, or a challenge to ``opponent``."""
-        if opponent is None and algorithm == "minimax" and play_as != "X":
+        """/ttt start: a game of ``variant`` against the bot, or a challenge to ``opponent``."""
+        if variant not in VARIANTS:
+            await private(interaction, lang(str(interaction.locale))(NO_VARIANT, variant=variant))
+            return
+        if opponent is None and algorithm == "minimax" and play_as != "X" and variant == "3x3":
             await defer(interaction)  # the bot may open with a full minimax search
         game_id = new_game_id(interaction.id)
         await self._run(
@@ -130,19 +172,30 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
                 difficulty=Difficulty(difficulty),
                 algorithm=algorithm,
                 mode=board,
+                variant=variant,
             ),
         )
 
     @app_commands.command(
-        name=C_("command name", "move"), description=N_("Play a cell (1-9, numbered like a phone keypad)")
+        name=C_("command name", "move"), description=N_("Play a cell: a coordinate such as b3, or 1-9 on 3x3")
     )
-    @app_commands.describe(cell=N_("The cell: 1-3 top row, 4-6 middle, 7-9 bottom"))
-    async def move(self, interaction: Interaction, cell: app_commands.Range[int, 1, 9]) -> None:
-        """/ttt move: play a cell (1-9); the board is posted again with the bot's reply."""
+    @app_commands.describe(cell=N_("A coordinate, a1 at the top left (a1-i9 on ultimate), or on 3x3 a number 1-9"))
+    async def move(self, interaction: Interaction, cell: app_commands.Range[str, 1, 3]) -> None:
+        """/ttt move: play a cell (a coordinate, or its 1-based number); the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is not None and is_slow(game.state, game.algorithm):
+        variant = game.variant if game is not None else "3x3"
+        try:
+            index = parse_cell(cell, width_of(variant), width_of(variant))
+        except CellOutOfRangeError:
+            if game is None:  # after a restart the stored game's board is not known yet: let the service say
+                index = -1
+            else:
+                last = game.cell_name(game.cells - 1)
+                await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=cell, last=last))
+                return
+        if game is not None and game.variant == "3x3" and is_slow(game.state, game.algorithm):
             await defer(interaction)
-        await self._run(interaction, lambda history: self.service.move(actor(interaction), cell - 1, history=history))
+        await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
 
     @app_commands.command(
         name=C_("command name", "hint"), description=N_("Privately see every free cell's outcome with best play")
@@ -217,21 +270,29 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
 
     # ---- components (bot.ui.views.ComponentHandler) ------------------------------------------------
 
-    async def press_cell(self, interaction: discord.Interaction[discord.Client], board: Game, cell: int) -> None:
+    async def press_cell(
+        self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef, cell: int
+    ) -> None:
         """A press on a board cell."""
-        if board.algorithm == "minimax" and 8 - board.ply >= SLOW_EMPTY_CELLS and board.is_player(interaction.user.id):
+        if (
+            isinstance(board, Game)
+            and board.variant == "3x3"
+            and board.algorithm == "minimax"
+            and 8 - board.ply >= SLOW_EMPTY_CELLS
+            and board.is_player(interaction.user.id)
+        ):
             await defer(interaction, thinking=False)
         await self._guarded(
             interaction, lambda history: self.service.press(actor(interaction), board, cell, history=history)
         )
 
-    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game) -> None:
+    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
         """A press on Resign."""
         await self._guarded(
             interaction, lambda history: self.service.resign(actor(interaction), board=board, history=history)
         )
 
-    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game) -> None:
+    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
         """A press on Rematch: a new game, same players and options, sides swapped."""
         game_id = new_game_id(interaction.id)
         await self._guarded(interaction, lambda _: self.service.rematch(actor(interaction), board, game_id=game_id))
@@ -241,6 +302,20 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     ) -> None:
         """Accept or Decline on a challenge prompt (who may answer is the service's to say, not the button's)."""
         await self._guarded(interaction, lambda _: self.service.answer(actor(interaction), game_id, accept=accept))
+
+    async def choose_board(
+        self, interaction: discord.Interaction[discord.Client], board: BoardRef, chosen: int | None
+    ) -> None:
+        """An ultimate free choice: show the chosen small board's cells (``None``: the open boards again) on the
+        pressed board. A view-only change: nothing is committed, and only the player to move may make it."""
+        tr = lang(str(interaction.locale))
+        game = self.service.current(interaction.channel_id or 0)
+        refusal = choice_refusal(game, board, interaction.user.id, chosen)
+        if refusal is not None or game is None:
+            await private(interaction, refusal_text(refusal or NO_CHOICE, {}, tr))
+            return
+        reply = board_choice(game, tr, chosen)
+        await self.responder.send(interaction, reply)
 
     async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
         """A button this bot no longer knows: say so privately."""

@@ -10,6 +10,7 @@ from bot.games.game import AIMove, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ALGORITHM_NAMES, DIFFICULTY_NAMES, MARK_EMOJI, Who, discord_who, format_elapsed
+from bot.text.variants import VARIANT_NAMES, thinking_line, variant_ai_line, variant_grid, variant_move_line
 from engine import Mark, State
 
 __all__ = [
@@ -87,7 +88,11 @@ def result_line(game: Game, who: Who | None = None, tr: Lang | None = None) -> s
 
 
 def _header(game: Game, who: Who, tr: Lang) -> str:
-    text = tr(N_("**Tic-tac-toe** · {x} vs {o}"), x=_side(game, Mark.X, who), o=_side(game, Mark.O, who))
+    x, o = _side(game, Mark.X, who), _side(game, Mark.O, who)
+    if game.variant == "3x3":
+        text = tr(N_("**Tic-tac-toe** · {x} vs {o}"), x=x, o=o)
+    else:
+        text = tr(N_("**Tic-tac-toe {variant}** · {x} vs {o}"), variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
     if game.vs_bot:
         text += f" · {tr(DIFFICULTY_NAMES[game.difficulty])} · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text
@@ -102,18 +107,26 @@ def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, 
     who = who or (lambda user_id: discord_who(user_id, tr))
     lines = [_header(game, who, tr)]
     if game.last_ai is not None:
-        lines.append(ai_line(game.last_ai, tr))
+        three = game.variant == "3x3"
+        lines.append(ai_line(game.last_ai, tr) if three else variant_ai_line(game, game.last_ai, tr))
     if game.over:
         lines.append(result_line(game, who, tr))
         if commands and game.moves:
             lines.append(tr(N_("Game `{game_id}` · `/ttt review` shows every move's value."), game_id=game.game_id))
+    elif game.variant != "3x3" and game.thinking:
+        lines.append(thinking_line(tr))
     else:
         mark = game.to_move
         lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
+        if game.variant == "ultimate":
+            lines.append(variant_move_line(game, tr))
     if game.mode == "text":
-        lines.append(board_grid(game.state))
-        if commands and not game.over:
+        lines.append(board_grid(game.state) if game.variant == "3x3" else variant_grid(game))
+        if commands and not game.over and game.variant == "3x3":
             lines.append(tr(N_("Play with `/ttt move cell:<1-9>`.")))
+        elif commands and not game.over:
+            last = game.cell_name(game.cells - 1)
+            lines.append(tr(N_("Play with `/ttt move cell:<a1-{last}>`."), last=last))
     return "\n".join(lines)
 
 

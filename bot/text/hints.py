@@ -8,6 +8,7 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, Who, discord_who
+from bot.text.variants import small_board_name
 from engine import Analysis
 
 __all__ = ["OUTCOME_NAMES", "hint_text", "refusal_text"]
@@ -24,6 +25,10 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
     for name, value in values.items():
         if isinstance(value, Player):
             filled[name] = who(value.user_id)
+        elif name == "board" and isinstance(value, int):
+            filled[name] = small_board_name(value)
+        elif name == "states" and isinstance(value, int):
+            filled[name] = tr.number(value)
         elif name == "link" and value is None:
             filled[name] = tr(N_("see above"))
         else:

@@ -17,11 +17,23 @@ from typing import Any
 
 import discord
 
-__all__ = ["BackgroundEdits"]
+__all__ = ["BackgroundEdits", "message_kwargs"]
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+
+
+def message_kwargs(content: str, view: discord.ui.View | None, *, edit: bool) -> dict[str, Any]:
+    """The keyword arguments of a board message's send or edit: a Components V2 ``view`` goes without content (an
+    edit clears it, as Discord requires), a classic one with it; mentions never ping."""
+    v2 = view is not None and view.has_components_v2()
+    kwargs: dict[str, Any] = {"view": view, "allowed_mentions": NO_PINGS}
+    if not v2:
+        kwargs["content"] = content
+    elif edit:
+        kwargs["content"] = None
+    return kwargs
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +43,7 @@ class _Edit:
     content: str
     view: discord.ui.View | None
     wanted: Callable[[], bool] | None
+    files: tuple[discord.File, ...] = ()
 
 
 class BackgroundEdits:
@@ -53,9 +66,12 @@ class BackgroundEdits:
         content: str,
         view: discord.ui.View | None,
         wanted: Callable[[], bool] | None = None,
+        files: tuple[discord.File, ...] = (),
     ) -> None:
-        """Edit message ``message_id`` soon; ``wanted()`` is asked just before sending (False: skip it)."""
-        self._pending[message_id] = _Edit(channel_id, guild_id, content, view, wanted)
+        """Edit message ``message_id`` soon; ``wanted()`` is asked just before sending (False: skip it). ``files``
+        replace the message's attachments (an ultimate board's picture); a Components V2 ``view`` is sent without
+        content."""
+        self._pending[message_id] = _Edit(channel_id, guild_id, content, view, wanted, files)
         if message_id not in self._tasks:
             task = asyncio.get_running_loop().create_task(self._run(message_id), name=f"ttt-edit-{message_id}")
             self._tasks[message_id] = task
@@ -81,7 +97,9 @@ class BackgroundEdits:
 
     async def _send(self, message_id: int, edit: _Edit) -> None:
         channel = self._client.get_partial_messageable(edit.channel_id, guild_id=edit.guild_id)
-        kwargs: dict[str, Any] = {"content": edit.content, "view": edit.view, "allowed_mentions": NO_PINGS}
+        kwargs = message_kwargs(edit.content, edit.view, edit=True)
+        if edit.files:
+            kwargs["attachments"] = list(edit.files)
         try:
             await channel.get_partial_message(message_id).edit(**kwargs)
         except discord.HTTPException as error:

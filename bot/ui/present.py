@@ -8,20 +8,23 @@ responder only sends replies; nothing else decides how an answer looks on Discor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Any, assert_never
 
 import discord
 
-from bot.games import BotMoved, Challenged, Declined, Hinted, Posted, Refusal, Shown, VariantHinted
-from bot.games.hints import ExactHint
+from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
+from bot.games.answers import BotMoved, VariantHinted
 from bot.games.game import Game
 from bot.i18n.lang import Lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
+from bot.text.variants import variant_hint_text
+from bot.ui.variant_views import LayoutComponents, is_layout, variant_view
 from bot.ui.views import board_view, challenge_view
 
 __all__ = [
     "PRIVATE",
+    "Background",
     "NewMessage",
     "OldBoard",
     "OnMessage",
@@ -30,6 +33,7 @@ __all__ = [
     "Reply",
     "Retired",
     "Target",
+    "board_choice",
     "present",
 ]
 
@@ -81,7 +85,15 @@ class OldBoard:
     message_id: int
 
 
-Target = Private | OnMessage | NewMessage | OldBoard
+@dataclass(frozen=True, slots=True)
+class Background:
+    """A background edit of ``game``'s board message (``game.message_id``), with no interaction to answer: the
+    bot's move on a slow variant, edited in when its search ends."""
+
+    game: Game
+
+
+Target = Private | OnMessage | NewMessage | OldBoard | Background
 """Where a reply goes."""
 
 
@@ -101,6 +113,31 @@ class Reply:
         return isinstance(self.target, Private)
 
 
+def _layout(game: Game) -> bool:
+    """True when ``game``'s board is a Components V2 message (5x5 and ultimate with buttons)."""
+    return game.mode == "buttons" and game.variant in ("5x5", "ultimate")
+
+
+def _text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def _board_reply(game: Game, tr: Lang, target: Target, *, chosen: int | None = None) -> Reply:
+    """A board message for ``game`` sent to ``target``: 3x3's content and buttons, or a variant's board
+    (:func:`bot.ui.variant_views.variant_view`; a Components V2 board has no content)."""
+    text = message_text(game, tr=tr)
+    if game.variant == "3x3":
+        return Reply(text, target, board_view(game, tr))
+    view, files = variant_view(game, text, tr, chosen=chosen)
+    return Reply("" if is_layout(view) else text, target, view, files)
+
+
+def board_choice(game: Game, tr: Lang, chosen: int | None) -> Reply:
+    """An ultimate board on a free choice after its player picked small board ``chosen`` (``None``: Back to the
+    open boards): a view-only edit of the pressed message; the game is unchanged."""
+    return _board_reply(game, tr, OnMessage(game), chosen=chosen)
+
+
 def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply:
     """The reply that shows ``answer`` in ``tr``'s language; ``challenge_seconds`` is how long a challenge stays
     open (said in its prompt and once it expired). Pure: nothing is sent.
@@ -112,25 +149,23 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
             return Reply(refusal_text(key, values, tr), PRIVATE)
         case Hinted(analysis=analysis):
             return Reply(hint_text(analysis, tr), PRIVATE)
-        case VariantHinted(game=game, hint=ExactHint() as exact):
-            values = (f"{game.cell_name(cell)}: {value.result} {value.plies}" for cell, value in exact.values)
-            return Reply(" · ".join(values), PRIVATE)
-        case VariantHinted(game=game, hint=estimated):
-            best = (f"{game.cell_name(move.cell)}: {move.score}" for move in estimated.best)
-            return Reply(f"{' · '.join(best)} (depth {estimated.depth}, {estimated.states} states)", PRIVATE)
+        case VariantHinted(game=game, hint=hint):
+            return Reply(variant_hint_text(game, hint, tr), PRIVATE)
         case BotMoved(game=game):
-            return Reply(message_text(game, tr=tr), OnMessage(game), board_view(game, tr))
+            return _board_reply(game, tr, Background(game))
         case Shown(game=game) if game.status == "over" and game.end_reason == "expired":
             return Reply(expired_text(challenge_seconds, tr), OnMessage(game))
         case Shown(game=game):
-            return Reply(message_text(game, tr=tr), OnMessage(game), board_view(game, tr))
+            return _board_reply(game, tr, OnMessage(game))
         case Posted(game=game, retired=retired):
-            return Reply(message_text(game, tr=tr), NewMessage(game, retired), board_view(game, tr))
+            return _board_reply(game, tr, NewMessage(game, retired))
         case Challenged(game=game):
             return Reply(challenge_text(game, challenge_seconds, tr), NewMessage(game), challenge_view(game, tr))
         case Declined(game=game):
             return Reply(declined_text(game, tr), OnMessage(game))
         case Retired(game=game, message_id=message_id, link=link):
+            if _layout(game):
+                return Reply("", OldBoard(game, message_id), LayoutComponents([_text(moved_text(link, tr))]))
             return Reply(moved_text(link, tr), OldBoard(game, message_id))
         case _:
             assert_never(answer)

@@ -19,11 +19,12 @@ import aiohttp
 import discord
 
 from bot.games import GameService, Shown
+from bot.games.answers import BotMoved
 from bot.games.game import Game
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ERROR
-from bot.ui.edits import BackgroundEdits
-from bot.ui.present import NewMessage, OldBoard, OnMessage, Presentable, Private, Reply, Retired, present
+from bot.ui.edits import BackgroundEdits, message_kwargs
+from bot.ui.present import Background, NewMessage, OldBoard, OnMessage, Presentable, Private, Reply, Retired, present
 
 __all__ = ["NO_PINGS", "Responder", "answer_unknown", "apologise", "defer", "private"]
 
@@ -100,15 +101,37 @@ class Responder:
                 await self._post(interaction, game, retired, reply)
             case OldBoard():
                 self._edit_later(reply)
+            case Background(game=game):
+                self._in_background(game, reply)
             case _:
                 assert_never(reply.target)
 
     def show_later(self, game: Game, tr: Lang | None = None) -> None:
         """Show ``game``'s committed state on its board message in the background (no interaction needed)."""
+        reply = present(Shown(game), tr or lang(game.locale), challenge_seconds=self.service.challenge_timeout)
+        self._in_background(game, reply)
+
+    def show_bot_move(self, answer: BotMoved) -> None:
+        """Edit the bot's move on a slow variant into its board, in the background (the service's ``on_bot_move``)."""
+        game = answer.game
+        self.send_background(present(answer, lang(game.locale), challenge_seconds=self.service.challenge_timeout))
+
+    def send_background(self, reply: Reply) -> None:
+        """Send a reply that answers no interaction (:class:`Background` or :class:`OldBoard`)."""
+        match reply.target:
+            case Background(game=game):
+                self._in_background(game, reply)
+            case OldBoard():
+                self._edit_later(reply)
+            case _:
+                raise TypeError(f"not a background reply: {reply.target!r}")
+
+    def _in_background(self, game: Game, reply: Reply) -> None:
         if game.message_id is None:
             return
-        reply = present(Shown(game), tr or lang(game.locale), challenge_seconds=self.service.challenge_timeout)
-        self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=reply.content, view=reply.view)
+        self.edits.edit(
+            game.channel_id, game.guild_id, game.message_id, content=reply.content, view=reply.view, files=reply.files
+        )
 
     async def close(self) -> None:
         """Finish (briefly) the background edits and look-ups (at shutdown)."""
@@ -119,7 +142,7 @@ class Responder:
     async def _update(self, interaction: discord.Interaction[discord.Client], game: Game, reply: Reply) -> None:
         """Show ``reply`` on the message the interaction came from."""
         content, view = reply.content, reply.view
-        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NO_PINGS}
+        kwargs = message_kwargs(content, view, edit=True)
         if reply.files:
             kwargs["attachments"] = list(reply.files)
         try:
@@ -133,7 +156,9 @@ class Responder:
                 return
             log.warning("could not show game %s on its board (%s); editing it instead", game.game_id, error)
             if game.message_id is not None:
-                self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=content, view=view)
+                self.edits.edit(
+                    game.channel_id, game.guild_id, game.message_id, content=content, view=view, files=reply.files
+                )
 
     async def _post(
         self,
@@ -143,9 +168,9 @@ class Responder:
         reply: Reply,
     ) -> None:
         """Post ``reply`` as a new message for ``game``, then report its id and retire the old board."""
-        kwargs: dict[str, Any] = {"content": reply.content, "allowed_mentions": NO_PINGS}
-        if reply.view is not None:
-            kwargs["view"] = reply.view
+        kwargs = message_kwargs(reply.content, reply.view, edit=interaction.response.is_done())
+        if reply.view is None:
+            del kwargs["view"]
         if reply.files:
             kwargs[("attachments" if interaction.response.is_done() else "files")] = list(reply.files)
         try:

@@ -7,6 +7,7 @@ from typing import get_args
 import pytest
 
 from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown, refusals
+from bot.games.answers import BotMoved, VariantHinted
 from bot.games.game import Game
 from bot.games.service import Player
 from bot.i18n.lang import lang
@@ -114,8 +115,9 @@ def test_a_retired_board_points_at_the_new_one_without_buttons() -> None:
 
 @pytest.mark.parametrize("kind", get_args(Presentable))
 def test_every_presentable_answer_has_a_test_here(kind: type) -> None:
-    """A new answer type fails here until a test above presents it (mypy already fails without an arm)."""
-    tested = {Refusal, Hinted, Shown, Posted, Challenged, Declined, Retired}
+    """A new answer type fails here until a test presents it (above, or the variants' in test_variant_views.py;
+    mypy already fails without an arm)."""
+    tested = {Refusal, Hinted, Shown, Posted, Challenged, Declined, Retired, VariantHinted, BotMoved}
     assert kind in tested
 
 

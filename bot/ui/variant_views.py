@@ -1,0 +1,293 @@
+"""The boards of the variants other than 3x3, as component payloads (Discord's JSON), and their buttons' presses.
+
+- **4x4**: a classic message, 4 rows of 4 cell buttons and a control row (Resign, or Rematch after the end).
+- **5x5**: a Components V2 message (flag ``IS_COMPONENTS_V2``, no ``content``): a text display with the board's
+  text, 5 rows of 5 cell buttons and the control row: 33 components of the 40 allowed.
+- **Ultimate**: a Components V2 message: the text display, the whole grid as a picture in a media gallery
+  (``attachment://ultimate.png``, drawn by :mod:`bot.images.ultimate` and replaced on every move), a 3x3 pad of
+  buttons labelled with their coordinates (the small board the player must play in; on a free choice, first the
+  open boards, then the chosen board's cells) and the control row (Back after a choice, Resign): 18 components.
+- A text board (``board:text``) is a classic message for every variant (its grid fits in 2,000 characters).
+
+The buttons' ids come from :mod:`bot.games.variant_codec`: 4x4 and 5x5 carry their whole game, ultimate its game id
+and version. A press is read by :class:`MnkButton` or :class:`UltimateButton` and handed to the bot's
+:class:`~bot.ui.views.ComponentHandler`; an id that cannot be read gets "no longer active".
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Callable
+from typing import Any, Final, cast
+
+import discord
+
+from bot.games import codec
+from bot.games.game import Game
+from bot.games.variant_codec import (
+    MNK_BOARD_TEMPLATE,
+    REF_TEMPLATE,
+    BoardRef,
+    VariantKind,
+    encoder_for,
+    mnk_from_match,
+    ref_from_match,
+)
+from bot.i18n import N_
+from bot.i18n.lang import Lang, lang
+from bot.images.ultimate import UltimatePicture, draw_ultimate
+from bot.text.common import MARK_EMOJI
+from bot.text.variants import board_cells, mark_at, small_board_name
+from bot.ui.faces import MARK_STYLE
+from bot.ui.views import BoardComponents, RematchButton, ResignButton, _Inactive, handler
+from engine import Mark
+
+__all__ = [
+    "PICTURE_NAME",
+    "VARIANT_ITEMS",
+    "LayoutComponents",
+    "MnkButton",
+    "UltimateButton",
+    "is_layout",
+    "ultimate_picture",
+    "variant_view",
+]
+
+log = logging.getLogger(__name__)
+
+PICTURE_NAME: Final = "ultimate.png"
+"""The file name of an ultimate board's picture (its media gallery refers to ``attachment://ultimate.png``)."""
+BACK = N_("Back")
+_GREY, _GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
+
+
+class LayoutComponents(discord.ui.View):
+    """A Components V2 message's components as prebuilt payloads (text displays, a media gallery, action rows).
+
+    Like :class:`~bot.ui.views.BoardComponents` it holds no items (the presses are dispatched by the registered
+    ``DynamicItem`` templates); it tells discord.py to set ``IS_COMPONENTS_V2`` on the message.
+    """
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The top-level components, as sent to Discord."""
+        return self._components
+
+    def has_components_v2(self) -> bool:
+        """Always: the message is a Components V2 message."""
+        return True
+
+
+def is_layout(view: discord.ui.View | None) -> bool:
+    """True when ``view`` makes a Components V2 message (send it without ``content``)."""
+    return isinstance(view, LayoutComponents)
+
+
+def _button(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None, emoji: str | None = None,
+            disabled: bool = False) -> dict[str, Any]:  # fmt: skip
+    button: dict[str, Any] = {"type": 2, "style": style.value, "custom_id": custom_id}
+    if disabled:
+        button["disabled"] = True
+    if label is not None:
+        button["label"] = label
+    if emoji is not None:
+        button["emoji"] = {"name": emoji}
+    return button
+
+
+def _row(buttons: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": 1, "components": buttons}
+
+
+def _cell(make: Callable[[VariantKind], str], game: Game, cell: int, *, label: str, frozen: bool) -> dict[str, Any]:
+    """A cell button: its mark (disabled), or its label; the winning player's marks green is left to the picture."""
+    mark = mark_at(game.state, cell)
+    if mark is not None:
+        return _button(make(cell), MARK_STYLE[mark], emoji=MARK_EMOJI[mark], disabled=True)
+    return _button(make(cell), _GREY, label=label, disabled=frozen)
+
+
+def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retired: bool,
+              back: bool = False) -> dict[str, Any] | None:  # fmt: skip
+    """The control row: Back (after choosing a small board), Resign while playing, Rematch after the end."""
+    buttons = []
+    if back and not retired:
+        buttons.append(_button(make("k"), _GREY, label=tr(BACK), emoji="\N{LEFTWARDS ARROW WITH HOOK}"))
+    if not retired:
+        control: type[ResignButton] | type[RematchButton] | None = None
+        if not game.over:
+            control = ResignButton
+        elif game.end_reason in ("win", "draw", "resigned", "abandoned"):
+            control = RematchButton
+        if control is not None:
+            buttons.append(_button(make(control.KIND), control.STYLE, label=tr(control.LABEL), emoji=control.EMOJI))
+    return _row(buttons) if buttons else None
+
+
+def _grid_rows(game: Game, make: Callable[[VariantKind], str], frozen: bool) -> list[dict[str, Any]]:
+    width = 4 if game.variant == "4x4" else 5
+    return [
+        _row(
+            [
+                _cell(make, game, cell, label=game.cell_name(cell), frozen=frozen)
+                for cell in range(width * row, width * row + width)
+            ]
+        )
+        for row in range(width)
+    ]
+
+
+def ultimate_picture(game: Game) -> UltimatePicture:
+    """What the picture of an ultimate game shows: its marks, its small boards' results, the boards the player to
+    move may play in (none once it is over) and the last move."""
+    state = game.state
+    boards: list[Mark | str | None] = []
+    for status in state.board_statuses:
+        value = getattr(status, "value", status)
+        boards.append(Mark(value) if value in ("X", "O") else "draw" if value == "drawn" else None)
+    return UltimatePicture(
+        cells=[state[cell] for cell in range(81)],
+        boards=cast(Any, boards),
+        targets=frozenset(() if game.over else state.playable_boards),
+        last=game.moves[-1] if game.moves else None,
+    )
+
+
+def _pad(game: Game, make: Callable[[VariantKind], str], chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
+    """The 3x3 pad: the cells of the small board to play in (forced or ``chosen``), or the open small boards."""
+    state = game.state
+    forced = None if game.over else state.forced_board
+    board = forced if forced is not None else chosen
+    if board is None and game.over and game.moves:
+        board = next(b for b in range(9) if game.moves[-1] in board_cells(b))
+    if board is not None:
+        cells = board_cells(board)
+        buttons = [_cell(make, game, cell, label=game.cell_name(cell), frozen=frozen) for cell in cells]
+    else:
+        playable = set(state.playable_boards)
+        buttons = [
+            _button(make(f"p{b}"), _GREEN, label=small_board_name(b), disabled=frozen or b not in playable)
+            for b in range(9)
+        ]
+    return [_row(buttons[3 * r : 3 * r + 3]) for r in range(3)]
+
+
+def variant_view(
+    game: Game, text: str, tr: Lang | None = None, *, retired: bool = False, chosen: int | None = None
+) -> tuple[discord.ui.View | None, tuple[discord.File, ...]]:
+    """The components of a 4x4, 5x5 or ultimate board message and its files (ultimate's picture).
+
+    ``text`` is the board's text (the text display of a Components V2 board; a classic board sends it as content).
+    ``retired`` gives the disabled board of an old message after the board moved; ``chosen`` the small board the
+    player to move picked on an ultimate free choice (a view-only change: the pad shows its cells and Back).
+
+    Raises:
+        CodecError: the game cannot be written in its variant's ``custom_id`` format.
+    """
+    tr = tr or lang(None)
+    make = encoder_for(game)
+    frozen = game.over or retired or game.thinking
+    if game.mode == "text" or game.variant == "4x4":
+        rows = _grid_rows(game, make, frozen) if game.mode == "buttons" else []
+        control = _controls(make, game, tr, retired=retired)
+        rows += [control] if control is not None else []
+        return (BoardComponents(rows) if rows else None), ()
+    components: list[dict[str, Any]] = [{"type": 10, "content": text}]
+    files: tuple[discord.File, ...] = ()
+    if game.variant == "5x5":
+        components += _grid_rows(game, make, frozen)
+    else:
+        picture = draw_ultimate(ultimate_picture(game))
+        files = (discord.File(io.BytesIO(picture), filename=PICTURE_NAME),)
+        components.append({"type": 12, "items": [{"media": {"url": f"attachment://{PICTURE_NAME}"}}]})
+        components += _pad(game, make, chosen if game.state.forced_board is None else None, frozen)
+    control = _controls(make, game, tr, retired=retired, back=chosen is not None)
+    components += [control] if control is not None else []
+    return LayoutComponents(components), files
+
+
+class MnkButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MNK_BOARD_TEMPLATE):
+    """A press on any button of a 4x4 or 5x5 board (a cell, Resign or Rematch): the game comes from its id."""
+
+    def __init__(self, item: discord.ui.Button[Any], board: Game, kind: VariantKind) -> None:
+        super().__init__(item)
+        self.board = board
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
+        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
+        """Read the game from the pressed ``custom_id``."""
+        button = cast(discord.ui.Button[Any], item)
+        try:
+            board, kind = mnk_from_match(match, **_place(interaction))
+        except codec.CodecError:
+            log.warning("unreadable custom_id %r", match.string)
+            return cast(discord.ui.DynamicItem[discord.ui.Button[Any]], _Inactive(button))
+        return cls(button, board, kind)
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Hand the press to the bot's component handler: a cell, Resign or Rematch."""
+        await _dispatch(interaction, self.board, self.kind)
+
+
+class UltimateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REF_TEMPLATE):
+    """A press on any button of an ultimate board: a cell, a small board's choice (``p0``-``p8``), Back, Resign or
+    Rematch. Its id names the game and the version only; the service checks them against the game it holds."""
+
+    def __init__(self, item: discord.ui.Button[Any], board: BoardRef, kind: VariantKind) -> None:
+        super().__init__(item)
+        self.board = board
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
+        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
+        """Read the reference from the pressed ``custom_id``."""
+        button = cast(discord.ui.Button[Any], item)
+        try:
+            board, kind = ref_from_match(match, **_place(interaction))
+        except codec.CodecError:
+            log.warning("unreadable custom_id %r", match.string)
+            return cast(discord.ui.DynamicItem[discord.ui.Button[Any]], _Inactive(button))
+        return cls(button, board, kind)
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Hand the press to the bot's component handler (a choice of small board or Back: a view-only change)."""
+        kind = self.kind
+        if isinstance(kind, str) and (kind == "k" or kind.startswith("p")):
+            chosen = None if kind == "k" else int(kind[1:])
+            await handler(interaction).choose_board(interaction, self.board, chosen)
+            return
+        await _dispatch(interaction, self.board, kind)
+
+
+def _place(interaction: discord.Interaction[discord.Client]) -> dict[str, Any]:
+    return {
+        "channel_id": interaction.channel_id or 0,
+        "guild_id": interaction.guild_id,
+        "message_id": interaction.message.id if interaction.message is not None else None,
+    }
+
+
+async def _dispatch(
+    interaction: discord.Interaction[discord.Client], board: Game | BoardRef, kind: VariantKind
+) -> None:
+    components = handler(interaction)
+    if isinstance(kind, int):
+        await components.press_cell(interaction, board, kind)
+    elif kind == "r":
+        await components.press_resign(interaction, board)
+    else:
+        await components.press_rematch(interaction, board)
+
+
+VARIANT_ITEMS = (MnkButton, UltimateButton)
+"""The ``DynamicItem`` classes of the variants' boards (registered with ``add_dynamic_items``)."""

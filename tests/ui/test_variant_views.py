@@ -1,0 +1,119 @@
+"""The variants' boards: 4x4 classic buttons, 5x5 a Components V2 message within Discord's limits, text boards."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.games.answers import BotMoved, VariantHinted
+from bot.games.game import Game, initial_for
+from bot.games.hints import ExactHint
+from bot.games.variant_codec import MNK_BOARD_TEMPLATE
+from bot.i18n.lang import lang
+from bot.text.board import message_text
+from bot.text.variants import exact_hint_text
+from bot.ui.present import PRIVATE, Background, OnMessage, Reply, Retired, present
+from bot.ui.variant_views import LayoutComponents, is_layout, variant_view
+from engine.solver import GameValue
+
+ALICE = 10
+EN = lang(None)
+SECONDS = 60.0
+
+
+def game(variant: str, *cells: int, **fields: Any) -> Game:
+    board = Game("0a1b2c", 1, ALICE, None, message_id=500, variant=variant, state=initial_for(variant), **fields)
+    for cell in cells:
+        board = board.play(cell)
+    return board
+
+
+def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    for component in components:
+        found.append(component)
+        found += walk(component.get("components") or [])
+    return found
+
+
+def buttons(view: Any) -> list[dict[str, Any]]:
+    return [c for c in walk(view.to_components()) if c["type"] == 2]
+
+
+def test_a_4x4_board_is_four_rows_of_four_buttons_and_a_control_row() -> None:
+    board = game("4x4", 0, 5)  # X a1, O b2; X to move
+    view, files = variant_view(board, message_text(board, tr=EN), EN)
+    assert view is not None and not is_layout(view) and files == ()
+    rows = view.to_components()
+    assert [len(row["components"]) for row in rows] == [4, 4, 4, 4, 1]
+    cells = [b for row in rows[:4] for b in row["components"]]
+    assert [b.get("label") for b in cells[2:5]] == ["c1", "d1", "a2"]
+    assert cells[0]["emoji"] == {"name": "\N{CROSS MARK}"} and cells[0]["disabled"] and cells[5]["disabled"]
+    assert all(re.fullmatch(MNK_BOARD_TEMPLATE, b["custom_id"]) and len(b["custom_id"]) <= 100 for b in cells)
+    assert rows[4]["components"][0]["label"] == "Resign"
+
+
+def test_a_5x5_board_is_a_components_v2_message_within_every_limit() -> None:
+    board = game("5x5", 12, 6, 0)
+    reply = present(BotMoved(board), EN, challenge_seconds=SECONDS)
+    assert reply.content == "" and isinstance(reply.view, LayoutComponents) and reply.view.has_components_v2()
+    assert reply.target == Background(board)
+    top = reply.view.to_components()
+    assert top[0] == {"type": 10, "content": message_text(board, tr=EN)}
+    assert [len(row["components"]) for row in top[1:]] == [5, 5, 5, 5, 5, 1]
+    everything = walk(top)
+    assert len(everything) == 33 <= 40
+    assert sum(len(c.get("content", "")) for c in everything if c["type"] == 10) <= 4000
+    ids = [b["custom_id"] for b in buttons(reply.view)]
+    assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
+
+
+def test_a_variant_board_says_the_bot_is_thinking_and_takes_no_press_meanwhile() -> None:
+    board = game("4x4", 5)  # the bot (O) to move
+    assert board.thinking
+    view, _ = variant_view(board, "", EN)
+    cells = buttons(view)[:16]
+    assert all(b.get("disabled") for b in cells)
+    assert "thinking" in message_text(board, tr=EN)
+
+
+def test_a_text_board_has_coordinates_and_fits_a_message() -> None:
+    board = game("5x5", 0, 24, mode="text")
+    text = message_text(board, tr=EN)
+    assert "   a b c d e" in text and " 1 X · · · ·" in text and " 5 · · · · O" in text
+    assert "/ttt move cell:<a1-e5>" in text and len(text) <= 2000
+    view, files = variant_view(board, text, EN)
+    assert files == ()
+    assert view is not None and not is_layout(view) and [len(r["components"]) for r in view.to_components()] == [1]
+
+
+def test_a_retired_5x5_board_stays_a_components_v2_message() -> None:
+    board = game("5x5", 12)
+    reply = present(Retired(board, 499, "https://discord.com/channels/5/1/9"), EN, challenge_seconds=SECONDS)
+    assert reply.content == "" and is_layout(reply.view)
+    assert reply.view is not None and "https://discord.com/channels/5/1/9" in reply.view.to_components()[0]["content"]
+
+
+def test_a_finished_board_offers_a_rematch_and_disables_its_cells() -> None:
+    board = game("4x4", 0, 4, 1, 5, 2, 6, 3)  # X: a1 b1 c1 d1
+    assert board.over and board.winner is not None
+    view, _ = variant_view(board, "", EN)
+    assert all(b.get("disabled") for b in buttons(view)[:16])
+    assert buttons(view)[-1]["label"] == "Rematch"
+
+
+def test_an_exact_hint_names_cells_by_coordinate_and_stars_the_best() -> None:
+    board = game("4x4", 0, 5)
+    hint = ExactHint(((2, GameValue("draw", 14)), (3, GameValue("win", 7)), (4, GameValue("loss", 6))), 1234, 5.0)
+    reply = present(VariantHinted(board, hint), EN, challenge_seconds=SECONDS)
+    assert reply == Reply(exact_hint_text(board, hint, EN), PRIVATE)
+    lines = reply.content.splitlines()
+    assert lines[1].startswith("`c1` draw") and lines[2] == "`d1` win in 7 plies ★" and "★" not in lines[3]
+    assert "1,234" in lines[-1]
+
+
+def test_a_press_reply_goes_on_the_pressed_message() -> None:
+    from bot.games import Shown
+
+    board = game("5x5", 12, 6)
+    assert present(Shown(board), EN, challenge_seconds=SECONDS).target == OnMessage(board)
