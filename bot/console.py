@@ -13,6 +13,7 @@ from typing import TextIO, assert_never
 from bot import i18n
 from bot.games import (
     Actor,
+    BotMoved,
     Challenged,
     Declined,
     GameService,
@@ -21,6 +22,7 @@ from bot.games import (
     Posted,
     Refusal,
     Shown,
+    VariantHinted,
     new_game_id,
 )
 from bot.games.ai import AI
@@ -121,8 +123,8 @@ class _Console:
                 case Posted(game=posted):
                     game, boards = posted, boards + 1
                     service.placed(CHANNEL, game.game_id, boards, game.post)
-                case Shown() | Challenged() | Declined() | NeedsHistory():
-                    raise RuntimeError(f"a console game has no buttons, challenges or lost history: {outcome!r}")
+                case Shown() | Challenged() | Declined() | NeedsHistory() | BotMoved() | VariantHinted():
+                    raise RuntimeError(f"a 3x3 console game has no buttons, challenges or lost history: {outcome!r}")
                 case _:
                     assert_never(outcome)
         self.show(game)

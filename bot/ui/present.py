@@ -13,8 +13,8 @@ from typing import assert_never
 import discord
 
 from bot.games import BotMoved, Challenged, Declined, Hinted, Posted, Refusal, Shown, VariantHinted
-from bot.games.hints import ExactHint
 from bot.games.game import Game
+from bot.games.hints import EstimatedHint, ExactHint
 from bot.i18n.lang import Lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
@@ -101,6 +101,13 @@ class Reply:
         return isinstance(self.target, Private)
 
 
+def _variant_hint_text(game: Game, hint: ExactHint | EstimatedHint) -> str:
+    if isinstance(hint, ExactHint):
+        return " · ".join(f"{game.cell_name(cell)}: {value.result} {value.plies}" for cell, value in hint.values)
+    best = " · ".join(f"{game.cell_name(move.cell)}: {move.score}" for move in hint.best)
+    return f"{best} (depth {hint.depth}, {hint.states} states)"
+
+
 def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply:
     """The reply that shows ``answer`` in ``tr``'s language; ``challenge_seconds`` is how long a challenge stays
     open (said in its prompt and once it expired). Pure: nothing is sent.
@@ -112,12 +119,8 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
             return Reply(refusal_text(key, values, tr), PRIVATE)
         case Hinted(analysis=analysis):
             return Reply(hint_text(analysis, tr), PRIVATE)
-        case VariantHinted(game=game, hint=ExactHint() as exact):
-            values = (f"{game.cell_name(cell)}: {value.result} {value.plies}" for cell, value in exact.values)
-            return Reply(" · ".join(values), PRIVATE)
-        case VariantHinted(game=game, hint=estimated):
-            best = (f"{game.cell_name(move.cell)}: {move.score}" for move in estimated.best)
-            return Reply(f"{' · '.join(best)} (depth {estimated.depth}, {estimated.states} states)", PRIVATE)
+        case VariantHinted(game=game, hint=hint):
+            return Reply(_variant_hint_text(game, hint), PRIVATE)
         case BotMoved(game=game):
             return Reply(message_text(game, tr=tr), OnMessage(game), board_view(game, tr))
         case Shown(game=game) if game.status == "over" and game.end_reason == "expired":
