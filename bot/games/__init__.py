@@ -5,16 +5,31 @@ or the new game plus what to show). The Discord cog and the console both drive i
 imports ``discord``.
 """
 
-from bot.games.answers import Answer, Challenged, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
+from bot.games.answers import (
+    Answer,
+    BotMoved,
+    Challenged,
+    Declined,
+    Hinted,
+    NeedsHistory,
+    Posted,
+    Refusal,
+    Shown,
+    VariantHinted,
+)
 from bot.games.codec import CodecError, Kind, decode, encode
-from bot.games.game import AIMove, Algorithm, EndReason, Game, Mode, Status, new_game_id
+from bot.games.game import AIMove, Algorithm, BotMove, EndReason, Game, Mode, Status, new_game_id
 from bot.games.service import Actor, GameService
+from bot.games.variant_codec import BoardRef
 
 __all__ = [
     "AIMove",
     "Actor",
     "Algorithm",
     "Answer",
+    "BoardRef",
+    "BotMove",
+    "BotMoved",
     "Challenged",
     "CodecError",
     "Declined",
@@ -29,6 +44,7 @@ __all__ = [
     "Refusal",
     "Shown",
     "Status",
+    "VariantHinted",
     "decode",
     "encode",
     "new_game_id",

@@ -268,8 +268,8 @@ class Game:
         return self.retired if self.message_id is None else self.message_id
 
     def play(self, cell: int, *, locale: str | None = None) -> Game:
-        """The game after the player to move marks ``cell`` (0-based, whole board); ends it on a win or a draw. A ``locale``
-        given is the mover's, and becomes the game's.
+        """The game after the player to move marks ``cell`` (0-based, whole board); ends it on a win or a draw.
+        A ``locale`` given is the mover's, and becomes the game's.
 
         Raises:
             GameOverError: the game is not running.

@@ -42,8 +42,9 @@ class Ticket:
     reduced: bool
 
 
-def variant_executor(workers: int | None = None, initializer: Callable[..., object] | None = None,
-                     initargs: tuple[Any, ...] = ()) -> ProcessPoolExecutor:
+def variant_executor(
+    workers: int | None = None, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
+) -> ProcessPoolExecutor:
     """A process pool for the variants' searches: one spawned worker per core (never forked, so a worker never
     inherits the event loop or its sockets); ``initializer(*initargs)`` runs in each worker first (e.g. to die with
     the parent)."""

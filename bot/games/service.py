@@ -86,9 +86,7 @@ class History:
     def newest(self, game_id: str | None = None) -> Game | None:
         """The newest board of ``game_id`` (of any game when ``None``) among the resolved boards (refs are skipped:
         the service resolves them first)."""
-        return next(
-            (b for b in self.boards if isinstance(b, Game) and (game_id is None or b.game_id == game_id)), None
-        )
+        return next((b for b in self.boards if isinstance(b, Game) and (game_id is None or b.game_id == game_id)), None)
 
 
 class GameService:
@@ -267,9 +265,7 @@ class GameService:
         )
         return await self._open(game)
 
-    async def press(
-        self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None
-    ) -> Answer:
+    async def press(self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None) -> Answer:
         """A press on ``cell`` (0-based, whole board) of the board message ``board`` (as its buttons encode it: the
         game, or on ultimate a :class:`BoardRef`; with its message id).
 

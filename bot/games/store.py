@@ -9,9 +9,10 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.games.game import Game
+from bot.games.game import Game, initial_for
 from bot.records import FinishedGame, RecordsStore, RunningGame, RunningWriter
-from engine import Difficulty, IllegalMoveError, Mark, initial_state, result
+from engine import Difficulty, IllegalMoveError, Mark
+from engine.variants import VARIANTS
 
 __all__ = ["GameStore", "RecordsGames", "StoredGame"]
 
@@ -93,25 +94,27 @@ def to_running(game: Game) -> RunningGame:
         states_evaluated=game.ai_states,
         verified=game.verified,
         updated_at=datetime.datetime.now(datetime.UTC),
+        variant=game.variant,
     )
 
 
-def _replayed(game_id: str, moves: tuple[int, ...]) -> Game | None:
-    state = initial_state()
-    try:
-        for cell in moves:
-            state = result(state, cell)
-    except IllegalMoveError:
-        log.error("stored game %s has moves that are not a legal game: %s", game_id, moves)
+def _replayed(game_id: str, moves: tuple[int, ...], variant: str = "3x3") -> Game | None:
+    rules = VARIANTS.get(variant)
+    if rules is None:
+        log.error("stored game %s is of a variant this bot does not play: %r", game_id, variant)
         return None
-    return Game(game_id, 0, None, None, moves=moves, state=state)
+    try:
+        state = rules.replay(moves)
+    except IllegalMoveError:
+        log.error("stored game %s has moves that are not a legal %s game: %s", game_id, variant, moves)
+        return None
+    return Game(game_id, 0, None, None, moves=moves, state=state, variant=variant)
 
 
 def from_running(row: RunningGame) -> Game | None:
-    """The running game a row stores (None for a row of another variant or with an impossible position)."""
-    if row.variant != "3x3":
-        return None
-    base = _replayed(row.game_id, row.moves)
+    """The running game a row stores (None for a row of a variant this bot does not play or with an impossible
+    position)."""
+    base = _replayed(row.game_id, row.moves, row.variant)
     if base is None:
         return None
     return Game(
@@ -127,6 +130,7 @@ def from_running(row: RunningGame) -> Game | None:
         state=base.state,
         ai_states=row.states_evaluated,
         verified=row.verified,
+        variant=row.variant,
     )
 
 
@@ -142,7 +146,7 @@ def from_finished(record: FinishedGame) -> Game:
         difficulty=Difficulty(record.difficulty or "unbeatable"),
         algorithm=record.algorithm or "alpha-beta",
         moves=record.moves,
-        state=base.state if base is not None else initial_state(),
+        state=base.state if base is not None else initial_for("3x3"),
         status="over",
         end_reason=record.end_reason,
         resigned=None if record.end_reason != "resigned" or record.result is None else Mark(record.result).other,

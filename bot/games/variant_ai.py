@@ -3,7 +3,8 @@
 Difficulty per variant:
 
 - **4x4 and 5x5** (solved: exact search and an opening book): as on 3x3, ``easy`` plays a uniformly random legal
-  move with probability 0.5, ``medium`` 0.2, ``unbeatable`` never (:attr:`engine.Difficulty.random_move_rate`);
+  move with probability 0.5, ``medium`` 0.2, ``unbeatable`` never (:attr:`engine.Difficulty.random_move_rate`,
+  through :meth:`engine.variants.Variant.choose`, which on 5x5 keeps to the book's cover for the first marks);
   the engine's move otherwise.
 - **Ultimate** (searched under a time budget): the engine's levels, a budget and a noise
   (``engine.ultimate_play.LEVELS``; :data:`DEFAULT_BUDGET_MS` at unbeatable).
@@ -54,15 +55,12 @@ def variant_move(
     state = rules.replay(moves)
     rng = random.Random(seed)
     budget = budget_for(variant, difficulty) if budget_ms is None else min(budget_ms, budget_for(variant, difficulty))
-    chosen = rules.best_move(state, budget, rng)
-    cell, played_random = chosen.cell, False
-    if rules.solved and difficulty.random_move_rate and rng.random() < difficulty.random_move_rate:
-        cell, played_random = rng.choice(tuple(rules.game.actions(state))), True
+    chosen = rules.choose(state, difficulty, budget_ms=budget, rng=rng)
     return BotMove(
-        cell=cell,
+        cell=chosen.cell,
         states=chosen.states,
         elapsed_ms=chosen.elapsed_ms,
-        random=played_random,
+        random=chosen.random,
         budget_ms=None if rules.solved else budget,
         reduced=budget_ms is not None,
         book=chosen.source == "book",

@@ -111,9 +111,7 @@ class BoardRef:
 
     def at(self, message_id: int | None) -> BoardRef:
         """The same reference on message ``message_id``."""
-        return BoardRef(
-            self.variant, self.game_id, self.version, self.channel_id, self.guild_id, message_id, self.over
-        )
+        return BoardRef(self.variant, self.game_id, self.version, self.channel_id, self.guild_id, message_id, self.over)
 
 
 def mnk_encoder(game: Game) -> Callable[[VariantKind], str]:
@@ -268,8 +266,8 @@ def is_variant_id(custom_id: str) -> bool:
 
 
 def encoder_for(game: Game) -> Callable[[VariantKind], str]:
-    """The ``custom_id`` maker for ``game``'s board buttons, whatever its variant: 3x3 (:func:`bot.games.codec.encoder`),
-    4x4/5x5 (:func:`mnk_encoder`) or ultimate (:func:`ref_encoder`).
+    """The ``custom_id`` maker for ``game``'s board buttons, whatever its variant: 3x3
+    (:func:`bot.games.codec.encoder`), 4x4/5x5 (:func:`mnk_encoder`) or ultimate (:func:`ref_encoder`).
 
     Raises:
         CodecError: a field of ``game`` cannot be written in its variant's format.

@@ -6,15 +6,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 from bot.games import (
     Actor,
+    BoardRef,
+    BotMove,
+    BotMoved,
     Challenged,
     Declined,
     GameService,
@@ -25,14 +30,19 @@ from bot.games import (
     Shown,
     codec,
     refusals,
+    variant_ai,
+    variant_codec,
 )
+from bot.games import ai as bot_ai_module
 from bot.games.ai import AI
 from bot.games.finished import finished_game
-from bot.games.game import Algorithm, Game
-from bot.games.service import History, Player
+from bot.games.game import Algorithm, Game, initial_for
+from bot.games.pool import SearchPool
+from bot.games.service import MINIMAX_REPLY_STATES, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
 from engine import Decision, Difficulty, Mark, State
+from engine.variants import VARIANTS
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
 CHANNEL = 100
@@ -609,3 +619,214 @@ async def test_after_a_restart_a_command_resumes_the_stored_game_even_where_hist
     reposted = await after.repost(who(ALICE), history=History(readable=False))  # a DM the bot is not part of
     assert isinstance(reposted, Posted)
     assert (reposted.game.moves, reposted.game.ai_states) == (played.game.moves, played.game.ai_states)
+
+
+# ---- variants --------------------------------------------------------------------------------------------
+
+
+def mnk_pressed(game: Game, message_id: int | None = None) -> Game:
+    """The board a press on a 4x4/5x5 board carries (its buttons encode the whole game)."""
+    board, _ = variant_codec.decode_variant(
+        variant_codec.mnk_encoder(game)("r"),
+        channel_id=game.channel_id,
+        guild_id=game.guild_id,
+        message_id=game.message_id if message_id is None else message_id,
+    )
+    assert isinstance(board, Game)
+    return board
+
+
+def delivered(moves: list[BotMoved]) -> Callable[[BotMoved], None]:
+    return moves.append
+
+
+async def test_a_4x4_move_is_answered_at_once_and_the_bots_move_follows(ai: AI) -> None:
+    later: list[BotMoved] = []
+    games = service(ai, on_bot_move=later.append)
+    board = await started(games, variant="4x4")
+    assert board.variant == "4x4" and board.state == initial_for("4x4") and not board.thinking
+    outcome = await games.press(who(ALICE), mnk_pressed(board), 5)
+    assert isinstance(outcome, Shown)
+    assert outcome.game.moves == (5,) and outcome.game.thinking and outcome.game.last_ai is None
+    refused(await games.press(who(ALICE), mnk_pressed(outcome.game), 6), refusals.BOT_THINKING)
+    await games.settled()
+    assert len(later) == 1
+    moved = later[0].game
+    assert moved.moves[0] == 5 and moved.ply == 2 and not moved.thinking and moved.message_id == board.message_id
+    assert moved.last_ai is not None and moved.ai_states == moved.last_ai.states > 0
+    assert games.current(CHANNEL) == moved and games.searches == 0 and ai.pool.pending == 0
+
+
+async def test_the_bot_opens_a_5x5_game_after_it_is_posted(ai: AI) -> None:
+    later: list[BotMoved] = []
+    games = service(ai, on_bot_move=later.append)
+    outcome = await games.start(who(ALICE), game_id="g5", play_as=Mark.O, variant="5x5")
+    assert isinstance(outcome, Posted) and outcome.game.thinking and outcome.game.ply == 0
+    await games.settled()
+    assert later == []  # the board's message id is not known yet: the move waits for it
+    games.placed(CHANNEL, "g5", 777, outcome.game.post)
+    assert len(later) == 1 and later[0].game.ply == 1 and later[0].game.message_id == 777
+    assert later[0].game.last_ai is not None and later[0].game.last_ai.book
+
+
+async def test_plain_minimax_is_refused_where_it_cannot_finish_in_a_reply(ai: AI) -> None:
+    games = service(ai)
+    outcome = await games.start(who(ALICE), game_id="g1", variant="4x4", algorithm="minimax")
+    refused(outcome, refusals.MINIMAX_TOO_SLOW)
+    assert isinstance(outcome, Refusal) and outcome.values["variant"] == "4x4"
+    assert int(str(outcome.values["states"])) > MINIMAX_REPLY_STATES and games.current(CHANNEL) is None
+    assert 400_000 < minimax_estimate("3x3") < 700_000  # 549,945 exactly (Knuth's estimator is unbiased)
+    assert isinstance(await games.start(who(ALICE), game_id="g2", algorithm="minimax"), Posted)
+
+
+async def test_a_search_whose_game_was_resigned_is_dropped(ai: AI) -> None:
+    later: list[BotMoved] = []
+    gate = threading.Event()
+    games = service(ai, on_bot_move=later.append)
+    board = await started(games, variant="4x4")
+    ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
+    real = variant_ai.variant_move
+
+    def slow(*args: object) -> BotMove:
+        gate.wait(5)
+        return real(*args)  # type: ignore[arg-type]
+
+    with mock.patch.object(bot_ai_module, "variant_move", slow):
+        outcome = await games.press(who(ALICE), mnk_pressed(board), 0)
+        assert isinstance(outcome, Shown) and outcome.game.thinking
+        resigned = await games.resign(who(ALICE), board=mnk_pressed(outcome.game))  # not blocked by the search
+        assert isinstance(resigned, Shown) and resigned.game.over
+        gate.set()
+        await games.settled()
+    assert later == [] and games.current(CHANNEL) is None and ai.pool.pending == 0
+
+
+async def test_a_search_whose_game_timed_out_is_dropped(ai: AI) -> None:
+    later: list[BotMoved] = []
+    expired: list[Game] = []
+    gate = threading.Event()
+    games = service(ai, on_bot_move=later.append, on_expired=expired.append, turn_timeout=0.05)
+    board = await started(games, variant="4x4")
+    ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
+    real = variant_ai.variant_move
+
+    def slow(*args: object) -> BotMove:
+        gate.wait(5)
+        return real(*args)  # type: ignore[arg-type]
+
+    with mock.patch.object(bot_ai_module, "variant_move", slow):
+        await games.press(who(ALICE), mnk_pressed(board), 0)
+        while not expired:
+            await asyncio.sleep(0.01)
+        gate.set()
+        await games.settled()
+    assert later == [] and expired[0].end_reason == "abandoned" and games.current(CHANNEL) is None
+
+
+async def test_a_full_queue_searches_with_a_smaller_budget_then_refuses_privately(ai: AI) -> None:
+    later: list[BotMoved] = []
+    gate = threading.Event()
+    games = service(ai, on_bot_move=later.append)
+    ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1, queue_limit=0, reduced_limit=1, reduced_budget_ms=50)
+    budgets: list[float | None] = []
+    real = variant_ai.variant_move
+
+    def slow(variant: str, moves: tuple[int, ...], difficulty: Difficulty, budget: float | None, seed: int) -> BotMove:
+        budgets.append(budget)
+        gate.wait(5)
+        return real(variant, moves, difficulty, budget, seed)
+
+    with mock.patch.object(bot_ai_module, "variant_move", slow):
+        boards = [await started(games, channel=CHANNEL + i, variant="4x4") for i in range(3)]
+        first = await games.press(who(ALICE, CHANNEL), mnk_pressed(boards[0]), 0)
+        second = await games.press(who(ALICE, CHANNEL + 1), mnk_pressed(boards[1]), 0)
+        third = await games.press(who(ALICE, CHANNEL + 2), mnk_pressed(boards[2]), 0)
+        assert isinstance(first, Shown) and isinstance(second, Shown)
+        refused(third, refusals.SEARCH_BUSY)
+        assert games.current(CHANNEL + 2) == boards[2]  # nothing was committed: the move can be made again
+        gate.set()
+        await games.settled()
+    assert budgets == [None, 50]
+    by_channel = {moved.game.channel_id: moved.game for moved in later}
+    assert by_channel[CHANNEL].last_ai is not None and not by_channel[CHANNEL].last_ai.reduced
+    reduced = by_channel[CHANNEL + 1].last_ai
+    assert reduced is not None and reduced.reduced and reduced.budget_ms is None  # 4x4 is solved: no budget shown
+    assert ai.pool.pending == 0
+
+
+async def test_a_search_never_blocks_another_channel_or_a_refusal_in_its_own(ai: AI) -> None:
+    gate = threading.Event()
+    games = service(ai)
+    ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
+    real = variant_ai.variant_move
+
+    def slow(*args: object) -> BotMove:
+        gate.wait(5)
+        return real(*args)  # type: ignore[arg-type]
+
+    with mock.patch.object(bot_ai_module, "variant_move", slow):
+        board = await started(games, variant="4x4")
+        other = await started(games, channel=CHANNEL + 1)
+        thinking = await games.press(who(ALICE), mnk_pressed(board), 0)
+        assert isinstance(thinking, Shown)
+        assert isinstance(await games.press(who(ALICE, CHANNEL + 1), pressed(other), 4), Shown)
+        refused(await games.press(who(BOB), mnk_pressed(thinking.game), 1), refusals.NOT_YOUR_GAME)
+        refused(await games.hint(who(ALICE)), refusals.BOT_THINKING)
+        gate.set()
+        await games.settled()
+
+
+async def test_a_forged_4x4_board_is_refused(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games, variant="4x4")
+    forged = replace(mnk_pressed(board), moves=(0, 1), state=VARIANTS["4x4"].replay((0, 1)))
+    refused(await games.press(who(ALICE), forged, 2), refusals.STALE_BOARD)  # as on 3x3: moves never played
+    easy = replace(mnk_pressed(board), difficulty=Difficulty.EASY)
+    refused(await games.press(who(ALICE), easy, 2), refusals.BOARD_MISMATCH)
+    refused(await games.press(who(ALICE), mnk_pressed(board), 16), refusals.NO_SUCH_CELL)
+    assert games.current(CHANNEL) == board
+
+
+async def test_a_reference_resolves_only_to_positions_that_were_played(ai: AI) -> None:
+    later: list[BotMoved] = []
+    games = service(ai, on_bot_move=later.append)
+    board = await started(games, variant="4x4")
+    moved = await games.press(who(ALICE), mnk_pressed(board), 0)
+    assert isinstance(moved, Shown)
+    await games.settled()
+    game = later[-1].game
+    ahead = BoardRef("4x4", game.game_id, game.ply + 1, CHANNEL, 5, game.message_id)
+    refused(await games.press(who(ALICE), ahead, 3), refusals.BOARD_MISMATCH)
+    behind = BoardRef("4x4", game.game_id, game.ply - 1, CHANNEL, 5, game.message_id)
+    refused(await games.press(who(ALICE), behind, 3), refusals.BOARD_CHANGED)
+    other = BoardRef("4x4", "nope", game.ply, CHANNEL, 5, game.message_id)
+    refused(await games.press(who(ALICE), other, 3), refusals.STALE_BOARD)
+    assert games.current(CHANNEL) == game
+    current = BoardRef("4x4", game.game_id, game.ply, CHANNEL, 5, game.message_id)
+    played = await games.press(who(ALICE), current, 3)
+    assert isinstance(played, Shown) and played.game.moves[:3] == (*game.moves, 3)
+    await games.settled()
+
+
+async def test_a_reference_after_a_restart_resumes_the_stored_game(ai: AI, store: RecordsGames) -> None:
+    games = service(ai, store=store)
+    board = await started(games, variant="4x4")
+    moved = await games.press(who(ALICE), mnk_pressed(board), 0)
+    assert isinstance(moved, Shown)
+    await games.settled()
+    await store.writer.flush()
+    game = games.current(CHANNEL)
+    assert game is not None
+    games.close()
+    restarted = service(ai, store=store)
+    ref = BoardRef("4x4", game.game_id, game.ply, CHANNEL, 5, game.message_id)
+    assert isinstance(await restarted.press(who(ALICE), ref, 3), NeedsHistory)
+    history = History((ref,))
+    forged = BoardRef("4x4", game.game_id, game.ply + 2, CHANNEL, 5, game.message_id)
+    refused(await restarted.press(who(ALICE), forged, 3, history=History((forged,))), refusals.BOARD_MISMATCH)
+    unknown = BoardRef("4x4", "unknown", 2, CHANNEL, 5, game.message_id)
+    refused(await restarted.press(who(ALICE), unknown, 3, history=History((unknown,))), refusals.UNVERIFIED)
+    outcome = await restarted.press(who(ALICE), ref, 3, history=history)
+    assert isinstance(outcome, Shown) and outcome.game.moves[:3] == (*game.moves, 3)
+    assert outcome.game.ai_states == game.ai_states
+    await restarted.settled()

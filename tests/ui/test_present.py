@@ -6,16 +6,17 @@ from typing import get_args
 
 import pytest
 
-from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown, refusals
-from bot.games.answers import BotMoved, VariantHinted
-from bot.games.game import Game
+from bot.games import BotMoved, Challenged, Declined, Hinted, Posted, Refusal, Shown, VariantHinted, refusals
+from bot.games.game import Game, initial_for
+from bot.games.hints import EstimatedHint, EstimatedMove, ExactHint
 from bot.games.service import Player
 from bot.i18n.lang import lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
-from bot.ui.present import PRIVATE, NewMessage, OldBoard, OnMessage, Presentable, Reply, Retired, present
+from bot.ui.present import PRIVATE, Background, NewMessage, OldBoard, OnMessage, Presentable, Reply, Retired, present
 from bot.ui.views import board_view
 from engine import analyse, parse_board
+from engine.solver import GameValue
 
 ALICE, BOB = 10, 20
 CHANNEL = 1
@@ -113,11 +114,29 @@ def test_a_retired_board_points_at_the_new_one_without_buttons() -> None:
     assert present(Retired(board, 499, None), EN, challenge_seconds=SECONDS).content == moved_text(None, EN)
 
 
+def test_the_bots_later_move_is_shown_on_its_board_like_a_shown_game() -> None:
+    board = game(4, 0)
+    reply = present(BotMoved(board), EN, challenge_seconds=SECONDS)
+    shown = present(Shown(board), EN, challenge_seconds=SECONDS)
+    assert reply.target == Background(board) and shown.target == OnMessage(board)
+    assert reply.content == shown.content
+    assert components(reply) == components(shown)
+
+
+def test_a_variant_hint_is_private_and_names_cells_by_coordinates() -> None:
+    board = Game("0a1b2c", CHANNEL, ALICE, None, variant="4x4", state=initial_for("4x4"))
+    exact = ExactHint(((0, GameValue("draw", 16)), (15, GameValue("draw", 16))), states=12, elapsed_ms=1.0)
+    reply = present(VariantHinted(board, exact), EN, challenge_seconds=SECONDS)
+    assert reply.ephemeral and "a1" in reply.content and "d4" in reply.content
+    estimated = EstimatedHint((EstimatedMove(5, 30),), depth=7, states=900, elapsed_ms=990.0, budget_ms=1000.0)
+    reply = present(VariantHinted(board, estimated), EN, challenge_seconds=SECONDS)
+    assert reply.ephemeral and "b2" in reply.content and "900" in reply.content
+
+
 @pytest.mark.parametrize("kind", get_args(Presentable))
 def test_every_presentable_answer_has_a_test_here(kind: type) -> None:
-    """A new answer type fails here until a test presents it (above, or the variants' in test_variant_views.py;
-    mypy already fails without an arm)."""
-    tested = {Refusal, Hinted, Shown, Posted, Challenged, Declined, Retired, VariantHinted, BotMoved}
+    """A new answer type fails here until a test above presents it (mypy already fails without an arm)."""
+    tested = {Refusal, Hinted, Shown, Posted, Challenged, Declined, Retired, BotMoved, VariantHinted}
     assert kind in tested
 
 
