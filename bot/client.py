@@ -121,7 +121,12 @@ class TTTBot(commands.AutoShardedBot):
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
 
     def _finished(self, game: Game) -> None:
-        self.writer.submit(finished_game(game))
+        try:
+            record = finished_game(game)
+        except ValueError:  # a game the records cannot hold must still end on its board
+            log.exception("game %s (%s) not recorded: the records refused it", game.game_id, game.variant)
+            return
+        self.writer.submit(record)
 
     def _expired(self, game: Game) -> None:
         self.responder.show_later(game)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games.hints import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.board import board_grid
@@ -39,6 +40,23 @@ def help_text(tr: Lang | None = None) -> str:
                     "an *inaccuracy* keeps a loss but lets it come sooner; a *mistake* turns a win into a draw; "
                     "a *blunder* turns a win or a draw into a loss."
                 )
+            ),
+            tr(
+                N_(
+                    "**Other games** (`/ttt start variant:`): 4x4 and 5x5, four in a row; ultimate, nine small boards: "
+                    "your cell sends your opponent to the small board in the same place; win three in a row. Cells "
+                    "are coordinates, a1 top left (`/ttt move cell:b3`)."
+                )
+            ),
+            tr(
+                N_(
+                    "**Ultimate's hints and reviews are estimates** (a search with a time budget, in points): "
+                    "{blunder}+ points below the best move found is a *blunder*, {mistake}+ a *mistake*, "
+                    "{inaccuracy}+ an *inaccuracy*."
+                ),
+                blunder=BLUNDER_POINTS,
+                mistake=MISTAKE_POINTS,
+                inaccuracy=INACCURACY_POINTS,
             ),
             tr(
                 N_(

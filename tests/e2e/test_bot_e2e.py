@@ -267,7 +267,7 @@ class VsBot:
         else:
             old = self.message_id
             rec = await self.fake.slash_command(
-                None, self.channel, self.user, subcommand="move", options={"cell": cell + 1}
+                None, self.channel, self.user, subcommand="move", options={"cell": str(cell + 1)}
             )
             await answered(rec)
             assert rec.callback_type in (CB_MESSAGE, CB_DEFERRED_MESSAGE) and not rec.ephemeral
@@ -399,7 +399,7 @@ async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) ->
     assert set(subs) == {"start", "move", "hint", "resign", "board", "stats", "leaderboard", "review", "help"}
     assert all(o["type"] == OPTION_SUBCOMMAND and o["description"] for o in subs.values())
     start = {o["name"]: o for o in subs["start"]["options"]}
-    assert set(start) == {"opponent", "play_as", "difficulty", "algorithm", "board"}
+    assert set(start) == {"opponent", "play_as", "difficulty", "algorithm", "board", "variant"}
     assert start["opponent"]["type"] == OPTION_USER
     choices = {
         "play_as": {"X", "O", "random"},
@@ -412,12 +412,12 @@ async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) ->
         assert {c["value"] for c in start[name]["choices"]} == values
     assert not any(o.get("required") for o in start.values())
     (cell,) = subs["move"]["options"]
-    assert (cell["name"], cell["type"], cell["required"], cell["min_value"], cell["max_value"]) == (
+    assert (cell["name"], cell["type"], cell["required"], cell["min_length"], cell["max_length"]) == (
         "cell",
-        OPTION_INTEGER,
+        OPTION_STRING,
         True,
         1,
-        9,
+        3,
     )
     (user,) = subs["stats"]["options"]
     assert user["type"] == OPTION_USER and not user.get("required")
@@ -565,10 +565,10 @@ async def test_text_move_on_a_taken_cell_is_refused(fake: FakeDiscord, channel: 
     board = snapshot(fake, channel, game.message_id)
     taken = [i for i, c in enumerate(game.board) if c != "."]
     for cell in taken:
-        rec = await fake.slash_command(None, channel, users.alice, subcommand="move", options={"cell": cell + 1})
+        rec = await fake.slash_command(None, channel, users.alice, subcommand="move", options={"cell": str(cell + 1)})
         await refused_privately(rec, "taken")
     rec = await fake.slash_command(
-        None, channel, users.carol, subcommand="move", options={"cell": free_cells(game.board)[0] + 1}
+        None, channel, users.carol, subcommand="move", options={"cell": str(free_cells(game.board)[0] + 1)}
     )
     await refused_privately(rec, "isn't your game")
     assert fake.message(channel, game.message_id) == board
@@ -576,7 +576,7 @@ async def test_text_move_on_a_taken_cell_is_refused(fake: FakeDiscord, channel: 
 
 
 async def test_move_without_a_game_is_refused(fake: FakeDiscord, channel: str, users: Users) -> None:
-    rec = await fake.slash_command(None, channel, users.alice, subcommand="move", options={"cell": 5})
+    rec = await fake.slash_command(None, channel, users.alice, subcommand="move", options={"cell": "5"})
     await refused_privately(rec, "No game is running")
 
 

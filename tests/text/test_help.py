@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import get_args
 
+import pytest
+
+from bot.games.hints import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
+from bot.i18n.lang import lang
 from bot.text.board import board_grid
 from bot.text.help import help_text
 from engine import parse_board
@@ -22,3 +26,12 @@ def test_help_explains_every_label_the_review_can_show() -> None:
     text = help_text()
     for label in get_args(Label):
         assert f"*{label}*" in text, label
+
+
+@pytest.mark.parametrize("locale", [None, "de", "fr", "es-ES", "pt-BR", "ja"])
+def test_help_states_the_ultimate_thresholds_and_fits_one_message_in_every_language(locale: str | None) -> None:
+    text = help_text(lang(locale))
+    assert len(text) <= 2000
+    for points in (BLUNDER_POINTS, MISTAKE_POINTS, INACCURACY_POINTS):
+        assert str(points) in text
+    assert "b3" in text and "a1" in text
