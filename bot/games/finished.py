@@ -36,4 +36,5 @@ def finished_game(game: Game, ended_at: datetime.datetime | None = None) -> Fini
         states_evaluated=game.ai_states,
         started_at=min(game.started_at, ended),
         ended_at=ended,
+        variant=game.variant,
     )

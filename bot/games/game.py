@@ -8,11 +8,11 @@ board's buttons encode (:mod:`bot.games.codec`), so a game survives a restart.
 from __future__ import annotations
 
 import datetime
-import secrets
-import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
+from bot.games.moves import AIMove, BotMove
 from engine import Decision, Difficulty, GameOverError, Mark, initial_state, player, result, terminal, winner
 from engine.protocol import Game as Rules
 from engine.search import Algorithm
@@ -37,21 +37,6 @@ Mode = Literal["buttons", "text"]
 Status = Literal["challenge", "playing", "over"]
 EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]
 
-DISCORD_EPOCH_MS = 1_420_070_400_000
-"""Discord snowflakes count milliseconds from 2015-01-01T00:00:00Z (bits 22 and up)."""
-_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def new_game_id(snowflake: int | None = None) -> str:
-    """A game id: a snowflake written in base 36 (at most 13 characters).
-
-    On Discord the snowflake is the id of the interaction that started the game, which is unique and
-    carries the start time; without one (the console) a snowflake is made from the clock and 22 random bits.
-    """
-    if snowflake is None:
-        snowflake = ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | secrets.randbits(22)
-    return to_base36(snowflake)
-
 
 def initial_for(variant: str) -> Any:
     """The engine state of ``variant``'s empty board (for :attr:`Game.state` of a new game).
@@ -60,57 +45,6 @@ def initial_for(variant: str) -> Any:
         UnknownVariantError: no variant has that name.
     """
     return variant_named(variant).game.initial_state()
-
-
-def to_base36(number: int) -> str:
-    """A non-negative integer in lower-case base 36 (``int(text, 36)`` reads it back)."""
-    digits = []
-    while True:
-        number, digit = divmod(number, 36)
-        digits.append(_BASE36[digit])
-        if number == 0:
-            return "".join(reversed(digits))
-
-
-@dataclass(frozen=True, slots=True)
-class AIMove:
-    """The bot's last move and the search behind it: ``states`` evaluated in ``elapsed`` seconds.
-
-    ``cell`` is 0-based over the whole board of the game's variant. ``depth`` is the deepest completed iteration
-    of a search under a time budget (ultimate), in plies, else ``None``. ``budget_ms`` is the budget the search
-    had (``None``: an exact search with no budget); ``reduced`` is True when the search pool was busy and the
-    bot searched with a smaller budget than its level's (the board should say so). ``book`` is True for a move
-    read from an opening book (its ``states`` are those the solver spent proving the entry).
-    """
-
-    mark: Mark
-    cell: int
-    states: int
-    elapsed: float
-    algorithm: Algorithm
-    random: bool
-    depth: int | None = None
-    budget_ms: float | None = None
-    reduced: bool = False
-    book: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class BotMove:
-    """A move chosen by a variant's engine in a worker (a plain picklable value; see :mod:`bot.games.ai`).
-
-    ``cell`` 0-based over the whole board; ``states`` evaluated in ``elapsed_ms`` milliseconds; the other fields
-    as in :class:`AIMove`.
-    """
-
-    cell: int
-    states: int
-    elapsed_ms: float
-    random: bool = False
-    depth: int | None = None
-    budget_ms: float | None = None
-    reduced: bool = False
-    book: bool = False
 
 
 @dataclass(frozen=True, slots=True)

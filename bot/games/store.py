@@ -136,7 +136,7 @@ def from_running(row: RunningGame) -> Game | None:
 
 def from_finished(record: FinishedGame) -> Game:
     """The ended game a record keeps (players, options, moves; its board mode is not recorded: buttons)."""
-    base = _replayed(record.game_id, record.moves)
+    base = _replayed(record.game_id, record.moves, record.variant)
     return Game(
         game_id=record.game_id,
         channel_id=record.channel_id,
@@ -146,9 +146,10 @@ def from_finished(record: FinishedGame) -> Game:
         difficulty=Difficulty(record.difficulty or "unbeatable"),
         algorithm=record.algorithm or "alpha-beta",
         moves=record.moves,
-        state=base.state if base is not None else initial_for("3x3"),
+        state=base.state if base is not None else initial_for(record.variant),
         status="over",
         end_reason=record.end_reason,
         resigned=None if record.end_reason != "resigned" or record.result is None else Mark(record.result).other,
         ai_states=record.states_evaluated,
+        variant=record.variant,
     )

@@ -17,6 +17,7 @@ __all__ = [
     "DIFFICULTIES",
     "END_REASONS",
     "MAX_SNOWFLAKE",
+    "VARIANT_CELLS",
     "Algorithm",
     "Difficulty",
     "EndReason",
@@ -48,6 +49,8 @@ MAX_SNOWFLAKE: Final = 2**63 - 1
 """The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp
 (since 2015-01-01) in the top 42 bits, so its top bit stays 0, and the id fits, until the year 2084."""
 MAX_GAME_ID_LENGTH: Final = 64
+VARIANT_CELLS: Final[dict[str, int]] = {"3x3": 9, "4x4": 16, "5x5": 25, "ultimate": 81}
+"""The variants a record may name, with the cells of each board (moves are 0-based cells below that)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,7 +59,8 @@ class FinishedGame:
 
     Ids are Discord snowflakes (0 to 2**63 - 1); ``None`` stands for the bot (a user id), or a direct
     message (``guild_id``). ``bot_side`` is the mark the bot played, or ``None`` in a game between two
-    people, where ``difficulty`` and ``algorithm`` may be ``None`` too. ``moves`` are the cells (0-8) in
+    people, where ``difficulty`` and ``algorithm`` may be ``None`` too. ``variant`` names the board (a key of
+    :data:`VARIANT_CELLS`, ``"3x3"`` by default) and ``moves`` are its cells (0-based: 0-8, 0-15, 0-24, 0-80) in
     the order played. ``result`` is the winning mark (by three in a row or because the other side
     resigned), ``"draw"``, or ``None`` for a game ended without a result (abandoned, declined, expired).
     ``states_evaluated`` counts the states the bot's searches evaluated over the game. Times are
@@ -80,6 +84,7 @@ class FinishedGame:
     states_evaluated: int
     started_at: datetime
     ended_at: datetime
+    variant: str = "3x3"
 
     def __post_init__(self) -> None:
         if not isinstance(self.game_id, str) or not 0 < len(self.game_id) <= MAX_GAME_ID_LENGTH:
@@ -87,6 +92,8 @@ class FinishedGame:
         _check_id("channel_id", self.channel_id, required=True)
         for name in ("guild_id", "x_user_id", "o_user_id"):
             _check_id(name, getattr(self, name), required=False)
+        if self.variant not in VARIANT_CELLS:
+            raise ValueError(f"variant must be one of {tuple(VARIANT_CELLS)}, not {self.variant!r}")
         self._check_sides()
         if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {self.difficulty!r}")
@@ -126,13 +133,14 @@ class FinishedGame:
 
     def _check_moves(self) -> None:
         moves = self.moves
+        last = VARIANT_CELLS[self.variant] - 1
         if isinstance(moves, str) or not isinstance(moves, Sequence):
-            raise ValueError(f"moves must be a sequence of cells 0-8, not {moves!r}")
+            raise ValueError(f"moves must be a sequence of cells 0-{last}, not {moves!r}")
         cells = tuple(moves)
-        if len(cells) > 9 or len(set(cells)) != len(cells):
-            raise ValueError(f"moves must be at most 9 distinct cells, not {cells!r}")
-        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 8 for c in cells):
-            raise ValueError(f"moves must be cells 0-8, not {cells!r}")
+        if len(cells) > last + 1 or len(set(cells)) != len(cells):
+            raise ValueError(f"moves must be at most {last + 1} distinct cells, not {cells!r}")
+        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= last for c in cells):
+            raise ValueError(f"moves must be cells 0-{last}, not {cells!r}")
         object.__setattr__(self, "moves", cells)
 
     def _check_result(self) -> None:

@@ -56,12 +56,13 @@ games = Table(
     Column("bot_side", String(1), nullable=True),
     Column("difficulty", String(16), nullable=True),
     Column("algorithm", String(16), nullable=True),
-    Column("moves", String(9), nullable=False),
+    Column("moves", Text, nullable=False),
     Column("result", String(4), nullable=True),
     Column("end_reason", String(16), nullable=False),
     Column("states_evaluated", BigInteger, nullable=False),
     Column("started_at", UTCDateTime, nullable=False),
     Column("ended_at", UTCDateTime, nullable=False),
+    Column("variant", String(16), nullable=False, server_default=text("'3x3'")),
     PrimaryKeyConstraint("game_id", name="pk_games"),
     CheckConstraint("bot_side IN ('X', 'O')", name="ck_games_bot_side"),
     CheckConstraint("difficulty IN ('easy', 'medium', 'unbeatable')", name="ck_games_difficulty"),
@@ -75,8 +76,11 @@ games = Table(
     Index("ix_games_o_user_id", "o_user_id"),
     Index("ix_games_guild_id", "guild_id"),
     Index("ix_games_channel_id_ended_at", "channel_id", "ended_at"),
+    Index("ix_games_variant", "variant"),
 )
-"""One row per finished game. ``moves`` holds the cells as digits in play order (``"4083"``)."""
+"""One row per finished game. ``variant`` names the board (``'3x3'``, ``'4x4'``, ``'5x5'``, ``'ultimate'``; rows from
+before migration 0003 are ``'3x3'``). ``moves`` holds the cells in play order: a 3x3 game's as digits (``"4083"``),
+any other variant's as comma-separated numbers (``"12,0,80"``)."""
 
 running_games = Table(
     "running_games",

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
-from sqlalchemy import ColumnElement, String, and_, case, event, func, literal, or_, select, true, union_all
+from sqlalchemy import event, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -19,18 +19,11 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from bot.records.errors import RecordsUnavailableError, describe, is_transient, shown_url
 from bot.records.games import (
-    COUNTED_END_REASONS,
-    DIFFICULTIES,
-    Difficulty,
     FinishedGame,
-    Leaderboard,
-    Record,
-    UserStats,
-    VsBotRow,
-    VsPeopleRow,
 )
 from bot.records.migrate import upgrade
 from bot.records.schema import games
+from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
 
 __all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store"]
@@ -105,19 +98,7 @@ def _create_engine(url: URL, timeout: float) -> AsyncEngine:
     return engine
 
 
-def _count(condition: ColumnElement[bool]) -> ColumnElement[int]:
-    return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
-
-
-_COUNTED = games.c.end_reason.in_(COUNTED_END_REASONS)
-_DECIDED = ("X", "O")
-
-
-def _in_scope(guild_id: int | None) -> ColumnElement[bool]:
-    return true() if guild_id is None else games.c.guild_id == guild_id
-
-
-class RecordsStore:
+class RecordsStore(StatsQueries):
     """Finished games in one database. Build it with :func:`open_store`; close it with :meth:`close`.
 
     ``engine`` is the SQLAlchemy ``AsyncEngine`` underneath (for diagnostics and tests).
@@ -216,111 +197,6 @@ class RecordsStore:
         latest = await self.recent_games(channel_id, limit=1)
         return latest[0] if latest else None
 
-    async def user_stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
-        """``user_id``'s wins, draws and losses against the bot and against people, in guild ``guild_id`` or
-        everywhere (``None``, direct messages included). Only games ended by a win, a draw or a resignation
-        count; the side that resigned loses.
-
-        Raises:
-            RecordsUnavailableError: the database cannot be reached.
-        """
-        side = case((games.c.x_user_id == user_id, "X"), else_="O")
-        won = games.c.result == side
-        lost = and_(games.c.result.in_(_DECIDED), games.c.result != side)
-        drew = games.c.result == "draw"
-        vs_bot = games.c.bot_side.is_not(None)
-        vs_people = games.c.bot_side.is_(None)
-        statement = select(
-            *(_count(and_(kind, outcome)) for kind in (vs_bot, vs_people) for outcome in (won, drew, lost))
-        ).where(or_(games.c.x_user_id == user_id, games.c.o_user_id == user_id), _COUNTED, _in_scope(guild_id))
-        async with self._connection() as connection:
-            counts = (await connection.execute(statement)).one()
-        return UserStats(vs_bot=Record(*map(int, counts[:3])), vs_people=Record(*map(int, counts[3:])))
-
-    async def bot_record(self, guild_id: int | None = None) -> dict[Difficulty, Record]:
-        """The bot's own wins, draws and losses (its point of view) at each difficulty, in guild ``guild_id`` or
-        everywhere (``None``); every difficulty is present, in the order easy, medium, unbeatable.
-
-        Raises:
-            RecordsUnavailableError: the database cannot be reached.
-        """
-        won = games.c.result == games.c.bot_side
-        lost = and_(games.c.result.in_(_DECIDED), games.c.result != games.c.bot_side)
-        statement = (
-            select(games.c.difficulty, _count(won), _count(games.c.result == "draw"), _count(lost))
-            .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id))
-            .group_by(games.c.difficulty)
-        )
-        async with self._connection() as connection:
-            rows = (await connection.execute(statement)).all()
-        found = {row[0]: Record(int(row[1]), int(row[2]), int(row[3])) for row in rows}
-        return {difficulty: found.get(difficulty, Record()) for difficulty in DIFFICULTIES}
-
-    async def leaderboard(self, guild_id: int | None, limit: int = 10) -> Leaderboard:
-        """The top ``limit`` players of guild ``guild_id`` (or of every game, ``None``) in two tables.
-
-        Against the bot, where nobody can beat the unbeatable level: most draws at unbeatable, then fewest
-        losses at unbeatable, then most games against the bot (any difficulty), then the lower user id.
-        Against people: most wins, then fewest losses, then the lower user id. A table lists only users with
-        at least one counted game of its kind (won, drawn, or ended by a resignation).
-
-        Raises:
-            RecordsUnavailableError: the database cannot be reached.
-        """
-
-        def seats(user: Any, side: str) -> Any:
-            return select(
-                user.label("user_id"),
-                literal(side, String(1)).label("side"),
-                games.c.result,
-                games.c.bot_side,
-                games.c.difficulty,
-            ).where(user.is_not(None), _COUNTED, _in_scope(guild_id))
-
-        seat = union_all(seats(games.c.x_user_id, "X"), seats(games.c.o_user_id, "O")).subquery("seat")
-        won = seat.c.result == seat.c.side
-        drew = seat.c.result == "draw"
-        lost = and_(seat.c.result.in_(_DECIDED), seat.c.result != seat.c.side)
-        unbeatable = seat.c.difficulty == "unbeatable"
-        hard_draws = _count(and_(unbeatable, drew)).label("hard_draws")
-        hard_losses = _count(and_(unbeatable, lost)).label("hard_losses")
-        played = func.count().label("played")
-        vs_bot = (
-            select(
-                seat.c.user_id,
-                _count(won),
-                _count(drew),
-                _count(lost),
-                _count(and_(unbeatable, won)),
-                hard_draws,
-                hard_losses,
-                played,
-            )
-            .where(seat.c.bot_side.is_not(None))
-            .group_by(seat.c.user_id)
-            .order_by(hard_draws.desc(), hard_losses.asc(), played.desc(), seat.c.user_id.asc())
-            .limit(limit)
-        )
-        wins = _count(won).label("wins")
-        losses = _count(lost).label("losses")
-        vs_people = (
-            select(seat.c.user_id, wins, _count(drew), losses)
-            .where(seat.c.bot_side.is_(None))
-            .group_by(seat.c.user_id)
-            .order_by(wins.desc(), losses.asc(), seat.c.user_id.asc())
-            .limit(limit)
-        )
-        async with self._connection() as connection:
-            bot_rows = (await connection.execute(vs_bot)).all()
-            people_rows = (await connection.execute(vs_people)).all()
-        return Leaderboard(
-            vs_bot=tuple(
-                VsBotRow(int(r[0]), Record(int(r[1]), int(r[2]), int(r[3])), Record(int(r[4]), int(r[5]), int(r[6])))
-                for r in bot_rows
-            ),
-            vs_people=tuple(VsPeopleRow(int(r[0]), Record(int(r[1]), int(r[2]), int(r[3]))) for r in people_rows),
-        )
-
     async def close(self) -> None:
         """Close every pooled connection."""
         await self.engine.dispose()
@@ -336,7 +212,8 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
         "bot_side": game.bot_side,
         "difficulty": game.difficulty,
         "algorithm": game.algorithm,
-        "moves": "".join(map(str, game.moves)),
+        "variant": game.variant,
+        "moves": "".join(map(str, game.moves)) if game.variant == "3x3" else ",".join(map(str, game.moves)),
         "result": game.result,
         "end_reason": game.end_reason,
         "states_evaluated": game.states_evaluated,
@@ -347,5 +224,7 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
 
 def _from_row(row: RowMapping) -> FinishedGame:
     values = dict(row)
-    values["moves"] = tuple(int(cell) for cell in values["moves"])
+    text = values["moves"]
+    cells = text if values["variant"] == "3x3" else text.split(",") if text else ()
+    values["moves"] = tuple(int(cell) for cell in cells)
     return FinishedGame(**values)

@@ -3,9 +3,11 @@ record gives the players and options a rematch needs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
-from bot.games.game import Game
+from bot.games.finished import finished_game
+from bot.games.game import Game, initial_for
 from bot.games.store import from_finished, from_running, to_running
 from bot.records import FinishedGame
 from engine import Difficulty, Mark
@@ -33,3 +35,23 @@ def test_a_finished_record_gives_the_ended_game() -> None:
     ended = from_finished(record)
     assert ended.over and ended.winner is Mark.O and ended.resigned is Mark.X
     assert (ended.x_id, ended.o_id, ended.difficulty, ended.moves) == (11, None, Difficulty.EASY, (4, 0))
+
+
+def test_a_5x5_game_keeps_its_variant_in_its_row_and_its_record() -> None:
+    game = Game("g3", 5, 11, None, variant="5x5", state=initial_for("5x5"))
+    for cell in (12, 0, 24):
+        game = game.play(cell)
+    row = to_running(game)
+    assert (row.variant, row.moves, row.version) == ("5x5", (12, 0, 24), 3)
+    back = from_running(row)
+    assert back is not None and back.variant == "5x5" and back.state == game.state and back.to_move is Mark.O
+    ended = game.resign(Mark.X)
+    record = finished_game(ended)
+    assert record.variant == "5x5" and record.moves == (12, 0, 24)
+    again = from_finished(record)
+    assert (again.variant, again.moves, again.state, again.winner) == ("5x5", (12, 0, 24), game.state, Mark.O)
+
+
+def test_a_row_of_a_variant_this_bot_does_not_play_resumes_nothing() -> None:
+    row = to_running(Game("g4", 5, 11, None).play(4))
+    assert from_running(replace(row, variant="7x7")) is None

@@ -148,17 +148,18 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
             schema = await connection.run_sync(_schema)
             drift = await connection.run_sync(lambda sync: compare_metadata(MigrationContext.configure(sync), metadata))
-        assert versions == [head_revision()] == ["0002"]
+        assert versions == [head_revision()] == ["0003"]
         assert schema["tables"] == ["alembic_version", "games", "running_games"]
         assert schema["indexes"] == {
             "ix_games_channel_id_ended_at": ["channel_id", "ended_at"],
             "ix_games_guild_id": ["guild_id"],
             "ix_games_o_user_id": ["o_user_id"],
+            "ix_games_variant": ["variant"],
             "ix_games_x_user_id": ["x_user_id"],
         }
         assert schema["primary_key"] == ["game_id"]
         assert drift == [], "the migrations and bot/records/schema.py disagree"
-        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 2  # 0001, 0002
+        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 3  # 0001-0003
         assert await store.save(HISTORY[0])
     finally:
         await store.close()
@@ -169,7 +170,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         assert not [r for r in caplog.records if r.getMessage().startswith("Running upgrade")]
         async with again.engine.connect() as connection:
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
-        assert versions == ["0002"]
+        assert versions == ["0003"]
         assert await again.game("g01") == HISTORY[0]
     finally:
         await again.close()
@@ -199,7 +200,7 @@ async def test_processes_starting_together_migrate_once(backend: Backend) -> Non
         assert process.stdout is not None and await process.stdout.readline() == b"ready\n"
     outputs = [(await p.communicate(b"go\n"))[0].decode() for p in processes]
     assert [p.returncode for p in processes] == [0, 0, 0], outputs
-    assert sum(out.count("Running upgrade") for out in outputs) == 2, outputs  # 0001 and 0002, by one process
+    assert sum(out.count("Running upgrade") for out in outputs) == 3, outputs  # 0001-0003, by one process
 
 
 def _schema(connection: Connection) -> dict[str, object]:

@@ -1,0 +1,186 @@
+"""Resuming after a restart: the service knows no games, so an intent about a channel it knows nothing of returns
+:class:`~bot.games.answers.NeedsHistory`; the caller reads the channel's latest board messages and asks again with
+them (:class:`~bot.games.intents.History`). A board is compared with the newest board of its game, so an older
+board can never override a newer one, and with what the bot stored (:mod:`bot.games.proof`,
+:mod:`bot.games.resume`): a board's ``custom_id`` travels through the client, so the players, options, moves and
+states count it carries are never taken on trust. An ultimate board's reference (:class:`BoardRef`) resolves
+only to a position the bot committed.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.games import proof, refusals, resume, rules
+from bot.games.answers import NeedsHistory, Refusal
+from bot.games.bot_moves import BotMoves
+from bot.games.game import Game
+from bot.games.intents import Actor, History
+from bot.games.variant_codec import BoardRef
+from bot.records import RecordsUnavailableError
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Resuming"]
+
+
+class Resuming(BotMoves):
+    """The service's layer that finds the game an intent acts on, resuming it after a restart."""
+
+    async def _board_evidence(
+        self, board: Game, actor: Actor, history: History | None
+    ) -> resume.Evidence | Refusal | None:
+        """What a board pressed after a restart is checked against (looked up outside the channel's lock), or None
+        when the game is in memory or the history is not read yet."""
+        game = self._games.get(board.channel_id)
+        if history is None or (game is not None and game.game_id == board.game_id):
+            return None
+        return await resume.evidence(
+            self.store, self.ai, resume.candidate(board, history.newest(board.game_id)), actor.user_id
+        )
+
+    async def _channel_evidence(self, actor: Actor, history: History | None) -> resume.Evidence | Refusal | None:
+        """What a command after a restart resumes: the channel's stored running game, or else the newest board's
+        evidence (looked up outside the channel's lock). None when a game is in memory or before the history."""
+        if history is None or actor.channel_id in self._games:
+            return None
+        if self.store is not None:
+            try:
+                running = await self.store.in_channel(actor.channel_id)
+            except RecordsUnavailableError:
+                return Refusal(refusals.RECORDS_DOWN)
+            if running is not None:
+                return resume.Evidence(channel_game=running)
+        newest = history.newest()
+        return None if newest is None else await resume.evidence(self.store, self.ai, newest, actor.user_id)
+
+    def _board_game(
+        self, board: Game, history: History | None, evidence: resume.Evidence | Refusal | None = None
+    ) -> Game | Refusal | NeedsHistory:
+        """The running game a press on ``board`` acts on (resumed after a restart, as ``evidence`` allows), or why
+        there is none."""
+        channel_id = board.channel_id
+        game = self._games.get(channel_id)
+        if game is None or game.game_id != board.game_id:
+            if board.over or self.is_finished(board.game_id):
+                return Refusal(refusals.GAME_OVER)
+            if game is not None:
+                return self._stale(game)
+            if history is None:
+                return NeedsHistory()
+            newest = history.newest(board.game_id)
+            if newest is not None and newest.over:
+                return Refusal(refusals.GAME_OVER)
+            if newest is not None and newest.message_id != board.message_id:
+                return Refusal(refusals.STALE_BOARD, {"link": newest.jump_url})
+            latest = history.newest()
+            if latest is not None and latest.game_id != board.game_id:  # a newer game was played here since
+                over = latest.over or self.is_finished(latest.game_id)
+                return Refusal(refusals.GAME_OVER) if over else self._stale(latest)
+            # the message may have changed since the press's copy of it was rendered: check what it shows now
+            checked = resume.checked(resume.candidate(board, newest), evidence)
+            if not isinstance(checked, Game):
+                return checked
+            game = self._resume(checked)
+        if not proof.same_setup(board, game) or (board.moves == game.moves and board.ai_states != game.ai_states):
+            return Refusal(refusals.BOARD_MISMATCH)
+        if board.moves != game.moves:
+            return self._changed(game, board)
+        if game.message_id is None:  # a repost is on its way and this press beat its answer: adopt the message
+            if board.message_id == game.retired:  # ...unless it is the board the repost replaces
+                return self._stale(game)
+            game = self._games[channel_id] = game.at(board.message_id)
+        elif game.message_id != board.message_id:
+            return self._stale(game)
+        return game
+
+    def _channel_game(
+        self, actor: Actor, history: History | None, evidence: resume.Evidence | Refusal | None = None
+    ) -> Game | Refusal | NeedsHistory:
+        """The channel's game for a command (after a restart: the stored running game, else the newest board as
+        ``evidence`` allows), or why there is none."""
+        game = self._games.get(actor.channel_id)
+        if game is not None:
+            return game
+        if history is None:
+            return NeedsHistory()
+        if isinstance(evidence, Refusal):
+            return evidence
+        if evidence is not None and evidence.channel_game is not None:
+            stored = evidence.channel_game
+            if self.is_finished(stored.game_id):
+                return Refusal(refusals.NO_GAME)
+            board = history.newest(stored.game_id)
+            if board is not None and board.over:  # its end was shown, but a crash lost the writes that record it
+                return Refusal(refusals.NO_GAME)
+            return self._resume(stored.at(board.message_id if board is not None else None))
+        if not history.readable:
+            return Refusal(refusals.NO_HISTORY)
+        newest = history.newest()
+        if newest is None or newest.over or self.is_finished(newest.game_id):
+            return Refusal(refusals.NO_GAME)
+        checked = resume.checked(newest, evidence)
+        return self._resume(checked) if isinstance(checked, Game) else checked
+
+    def _resume(self, game: Game) -> Game:
+        self._games[game.channel_id] = game
+        self._turns.arm(game.channel_id, game.game_id)
+        if self.store is not None:
+            self.store.save(game)
+        if game.thinking and game.variant != "3x3":  # a restart came between the player's move and the bot's
+            ticket = self.ai.pool.admit()
+            if ticket is not None:
+                self._search_later(game, ticket)
+        log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
+        return game
+
+    async def _from_ref(self, ref: BoardRef, history: History | None) -> Game | Refusal | NeedsHistory:
+        """The board a :class:`BoardRef` names, as a game: the game held in memory, or after a restart the one stored
+        as running, cut to the ref's version (a prefix of the moves the bot committed), or why there is none. A
+        version the bot never reached is refused (``BOARD_MISMATCH``); a ref nothing stored vouches for is
+        ``UNVERIFIED`` (an ultimate board cannot prove itself)."""
+        game = self._games.get(ref.channel_id)
+        if game is not None and game.game_id == ref.game_id:
+            return rules.ref_view(ref, game)
+        if ref.over or self.is_finished(ref.game_id):
+            return Refusal(refusals.GAME_OVER)
+        if game is not None:
+            return self._stale(game)
+        if history is None:
+            return NeedsHistory()
+        if self.store is None:
+            return Refusal(refusals.UNVERIFIED)
+        try:
+            stored = await self.store.stored(ref.game_id, ref.channel_id)
+        except RecordsUnavailableError:
+            return Refusal(refusals.RECORDS_DOWN)
+        if stored.finished is not None:
+            return Refusal(refusals.GAME_OVER)
+        if stored.running is None or stored.running.variant != ref.variant:
+            return Refusal(refusals.UNVERIFIED)
+        return rules.ref_view(ref, stored.running)
+
+    async def _ended_ref(self, ref: BoardRef) -> Game | Refusal:
+        """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records)."""
+        ended = self._finished.get(ref.game_id)
+        if ended is None and self.store is not None:
+            try:
+                ended = (await self.store.stored(ref.game_id, ref.channel_id)).finished
+            except RecordsUnavailableError:
+                return Refusal(refusals.RECORDS_DOWN)
+        if ended is None or ended.variant != ref.variant or ended.ply != ref.version:
+            return Refusal(refusals.UNVERIFIED)
+        return ended.at(ref.message_id)
+
+    async def _resolve_history(self, history: History | None) -> History | None:
+        """``history`` with every :class:`BoardRef` replaced by the game it names (:meth:`_from_ref`); a ref that
+        names nothing the bot holds or stored stands as a board whose game is over (it can resume nothing)."""
+        if history is None or all(isinstance(board, Game) for board in history.boards):
+            return history
+        boards: list[Game | BoardRef] = []
+        for board in history.boards:
+            if isinstance(board, BoardRef):
+                found = await self._from_ref(board, history)
+                board = found if isinstance(found, Game) else rules.unresolved(board)
+            boards.append(board)
+        return History(tuple(boards), history.readable)
