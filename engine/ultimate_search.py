@@ -257,8 +257,8 @@ def search(
     kernel.order(root, -1, 0, state.closed)
     empties = 81 - (state.x | state.o).bit_count()
     depths = range(1, min(max_depth, empties) + 1) if options.iterative_deepening else (max_depth,)
-    if len(root) == 1:
-        depths = range(1, 2)
+    if len(root) == 1 and options.iterative_deepening:
+        depths = range(1, 2)  # the only move: one iteration gives its score
     k = len(root) if multipv is None else max(1, multipv)
     exact_bits = {BIT_OF_CELL[m] for m in exact_moves}
     completed: list[tuple[int, int, bool]] = []
