@@ -28,6 +28,7 @@ __all__ = [
     "choose_move",
     "describe_score",
     "hints",
+    "level_move",
     "review_move",
 ]
 
