@@ -30,6 +30,7 @@ MATE_BOUND = WIN - 1_000
 INF = 10 * WIN
 MAX_DEPTH = 81
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+FINISH_MARGIN_MS = 10.0
 _CHECK_EVERY = 128  # states between clock reads: 1-3 ms of search
 
 #: MOVES[b][e]: the bits (9b + cell) of the empty cells ``e`` (a 9-bit mask) of small board ``b``.
@@ -231,7 +232,8 @@ def search(
     """Search ``state`` by iterative deepening until the budget is spent; report every root move.
 
     The first iteration (depth 1: at most 81 states) always completes; later ones stop when ``budget_ms``
-    (wall time, ms) or ``max_nodes`` (states) runs out, and the deepest completed iteration is the answer.
+    (wall time, ms, less a margin of at most :data:`FINISH_MARGIN_MS` for the work after the last
+    iteration) or ``max_nodes`` (states) runs out, and the deepest completed iteration is the answer.
     With ``max_nodes`` and an infinite ``budget_ms`` the search is deterministic.
 
     Args:
@@ -250,7 +252,9 @@ def search(
     start = time.perf_counter()
     if state.is_over:
         raise GameOverError("the game is over: there is no move to search")
-    kernel = _Kernel(options, start + budget_ms / 1000.0, max_nodes)
+    # The margin pays for what follows the last iteration (the principal variation, freeing the table).
+    margin_ms = min(FINISH_MARGIN_MS, budget_ms / 20.0)
+    kernel = _Kernel(options, start + (budget_ms - margin_ms) / 1000.0, max_nodes)
     me, opp, mw, ow, color = _side_relative(state)
     h = _hash(state)
     root = kernel.moves(me, opp, state.closed, state.forced)
@@ -302,8 +306,9 @@ def search(
         if abs(found[0][1]) >= MATE_BOUND and options.depth_aware:
             break  # a proven result: deeper iterations cannot find a faster win or a longer defence
     moves = tuple(RootMove(CELL_OF_BIT[bit], score, exact) for bit, score, exact in completed)
-    elapsed_ms = (time.perf_counter() - start) * 1000.0
     pv = _principal_variation(kernel, state, completed[0][0], depth_done)
+    kernel.tt.clear()
+    elapsed_ms = (time.perf_counter() - start) * 1000.0
     return SearchReport(moves, depth_done, kernel.nodes, elapsed_ms, pv)
 
 
