@@ -125,6 +125,7 @@ def summary(records: list[dict[str, Any]]) -> str:
         "|---|---|---|---|---|---|---|---|",
         f"| {n} | {count['win']} | {count['draw']} | {count['loss']} | {score / n:.1%} | {low:.1%}-{high:.1%} "
         f"| {count['win'] / n:.1%} | {wins_low:.1%}-{wins_high:.1%} |",
+        "",
     ]
     for mark in ("X", "O"):
         side = [r for r in records if r["ours"] == mark]
