@@ -15,7 +15,7 @@ import enum
 import random
 from dataclasses import dataclass
 
-from engine.ultimate import UltimateState
+from engine.ultimate import UltimateState, UltimateTicTacToe
 from engine.ultimate_search import MATE_BOUND, WIN, RootMove, search
 
 __all__ = [
@@ -161,8 +161,6 @@ def review_move(state: UltimateState, move: int, budget_ms: float = 300.0, max_n
         GameOverError: the game is over.
         IllegalMoveError: (a subclass) ``move`` is not legal in ``state``.
     """
-    from engine.ultimate import UltimateTicTacToe
-
     UltimateTicTacToe().result(state, move)  # raises on an illegal move
     report = search(state, budget_ms, max_nodes=max_nodes, exact_moves=frozenset({move}))
     played: RootMove = next(m for m in report.moves if m.move == move)

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 
 from engine.errors import GameOverError
-from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, WON9, UltimateState
+from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
 from engine.ultimate_eval import evaluate
 
 __all__ = ["TEXTBOOK", "WIN", "Options", "RootMove", "SearchReport", "search"]
@@ -313,8 +313,6 @@ def search(
 
 
 def _principal_variation(kernel: _Kernel, state: UltimateState, first_bit: int, depth: int) -> tuple[int, ...]:
-    from engine.ultimate import UltimateTicTacToe  # the readable rules walk the line; the kernel is not needed
-
     game = UltimateTicTacToe()
     line = [CELL_OF_BIT[first_bit]]
     current = game.result(state, line[0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -124,8 +125,6 @@ def test_a_grid_of_closed_boards_without_a_line_is_a_draw() -> None:
 
 
 def _random_playout(seed: int) -> UltimateState:
-    import random
-
     rng = random.Random(seed)
     state = GAME.initial_state()
     while not state.is_over:
