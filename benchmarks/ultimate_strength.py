@@ -141,7 +141,8 @@ def summary(records: list[dict[str, Any]]) -> str:
         lines.append(
             f"- our moves: {len(stats)}; time per move p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, "
             f"worst {times[-1]:.0f} ms; depth reached p50 {statistics.median(depths):.0f} "
-            f"(min {min(depths)}, max {max(depths)}); {rate:,.0f} states/s"
+            f"(min {min(depths)}, max {max(depths)}); {rate:,.0f} states/s over all our moves, median per move "
+            f"{statistics.median(s[2] / s[0] * 1000.0 for s in stats):,.0f}"
         )
     return "\n".join(lines)
 
