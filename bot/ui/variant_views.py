@@ -41,7 +41,7 @@ from bot.images.ultimate import UltimatePicture, draw_ultimate
 from bot.text.common import MARK_EMOJI
 from bot.text.variants import board_cells, mark_at, small_board_name
 from bot.ui.faces import MARK_STYLE
-from bot.ui.views import BoardComponents, RematchButton, ResignButton, _Inactive, handler
+from bot.ui.views import BoardComponents, RematchButton, ResignButton, handler
 from engine import Mark
 
 __all__ = [
@@ -209,6 +209,15 @@ def variant_view(
     control = _controls(make, game, tr, retired=retired, back=chosen is not None)
     components += [control] if control is not None else []
     return LayoutComponents(components), files
+
+
+class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
+    """The answer to a variant board button whose id cannot be read (an impossible game, a cell off the board):
+    "no longer active". Never registered itself: the variants' buttons return one from ``from_custom_id``."""
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Say the button is no longer active, privately."""
+        await handler(interaction).inactive_button(interaction)
 
 
 class MnkButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MNK_BOARD_TEMPLATE):

@@ -221,3 +221,13 @@ async def test_forged_custom_ids_are_refused(fake: FakeDiscord, variant: str) ->
         said = rec.content or ""
         assert any(why in said for why in ("no longer active", "doesn't match", "out of date")), said
     assert fake.message(channel, board["id"]) == before
+
+
+async def test_a_forged_two_digit_cell_off_a_4x4_board_is_no_longer_active(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice-forged-cell")
+    board = await start(fake, channel, alice, variant="4x4", play_as="X")
+    parts = free_cells(board)[0].split(":")
+    custom_id = ":".join(["ttt", "17", *parts[2:]])  # cell 17 of a 16-cell board
+    rec = await answered(await fake.press_custom_id(None, channel, alice, board["id"], custom_id))
+    assert rec.ephemeral and "no longer active" in (rec.content or "")

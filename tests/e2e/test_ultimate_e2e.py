@@ -1,0 +1,228 @@
+"""End to end, ultimate tic-tac-toe: the real bot against the fake Discord (50-150 ms round trips).
+
+A whole game through the pad (free choices included: a small board chosen, Back, chosen again), a burst of presses
+while the bot's 1 s search runs, and forged custom_ids (a restart in the middle of a game:
+``test_ultimate_restart_e2e.py``). The games against the
+bot use ``difficulty:easy`` (a 100 ms search budget) to keep the suite fast; the burst uses ``unbeatable`` (1 s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from testing.fake_discord import FakeDiscord, InteractionRecord
+
+from .conftest import BotProcess, make_users
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+CB_MESSAGE, CB_UPDATE = 4, 7
+FLAG_COMPONENTS_V2 = 1 << 15
+MOVE_WAIT = 20.0
+REF = re.compile(r"ttt:u:(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]+):(?P<version>\d+)")
+
+
+def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found = []
+    for component in components:
+        found.append(component)
+        found += walk(component.get("components") or [])
+    return found
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in walk(message.get("components") or []) if c.get("type") == 2]
+
+
+def version(message: dict[str, Any]) -> int:
+    versions = {int(m["version"]) for b in buttons(message) if (m := REF.fullmatch(b["custom_id"]))}
+    assert len(versions) == 1, versions
+    return versions.pop()
+
+
+def pressable(message: dict[str, Any], kind: str) -> list[str]:
+    """The enabled buttons of ``kind``: ``cell`` (a cell of the pad), ``pick`` (a small board) or ``back``."""
+    pattern = {"cell": r"\d{1,2}", "pick": r"p[0-8]", "back": "k"}[kind]
+    return [
+        b["custom_id"]
+        for b in buttons(message)
+        if not b.get("disabled") and (m := REF.fullmatch(b["custom_id"])) and re.fullmatch(pattern, m["kind"])
+    ]
+
+
+def text_of(message: dict[str, Any]) -> str:
+    return "\n".join(c["content"] for c in walk(message.get("components") or []) if c.get("type") == 10)
+
+
+def over(message: dict[str, Any]) -> bool:
+    return any(b.get("label") == "Rematch" for b in buttons(message))
+
+
+def check_layout(message: dict[str, Any]) -> None:
+    """An ultimate board: Components V2, no content, the picture in a media gallery, a 3x3 pad, within limits."""
+    assert message.get("flags", 0) & FLAG_COMPONENTS_V2 and not message.get("content")
+    top = message["components"]
+    assert [c["type"] for c in top[:2]] == [10, 12]
+    assert top[1]["items"][0]["media"]["url"] == "attachment://ultimate.png"
+    assert [a["filename"] for a in message["attachments"]] == ["ultimate.png"]
+    assert [len(row["components"]) for row in top[2:5]] == [3, 3, 3]
+    assert len(walk(top)) <= 40
+
+
+async def answered(rec: InteractionRecord) -> InteractionRecord:
+    await rec.wait(5.0)
+    assert rec.error is None, rec.error
+    assert rec.latency is not None and rec.latency < 3.0, rec.latency
+    return rec
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def fake(shared_fake: FakeDiscord, shared_bot: BotProcess) -> AsyncIterator[FakeDiscord]:
+    yield shared_fake
+
+
+async def start(fake: FakeDiscord, channel: str, user: dict[str, Any], **options: Any) -> dict[str, Any]:
+    options = {"variant": "ultimate", "play_as": "X", **options}
+    rec = await answered(await fake.slash_command(None, channel, user, subcommand="start", options=options))
+    assert rec.callback_type == CB_MESSAGE and not rec.ephemeral and rec.message_id is not None
+    message = fake.message(channel, rec.message_id)
+    assert message is not None
+    check_layout(message)
+    return message
+
+
+async def bot_moved(fake: FakeDiscord, channel: str, message_id: str, at_least: int) -> dict[str, Any]:
+    def ready() -> bool:
+        message = fake.message(channel, message_id) or {}
+        return over(message) or version(message) >= at_least
+
+    await fake.wait_for(ready, MOVE_WAIT)
+    message = fake.message(channel, message_id)
+    assert message is not None
+    return message
+
+
+async def play_one(
+    fake: FakeDiscord, channel: str, user: dict[str, Any], board: dict[str, Any], rng: random.Random
+) -> tuple[dict[str, Any], bool]:
+    """One move by ``user`` through the pad (choosing a small board first on a free choice); returns the board
+    after the bot's answer and whether the move was a free choice."""
+    ply = version(board)
+    free = bool(pressable(board, "pick"))
+    if free:
+        picked = rng.choice(pressable(board, "pick"))
+        rec = await answered(await fake.press_button(None, channel, user, board["id"], picked))
+        assert rec.callback_type == CB_UPDATE and not rec.ephemeral
+        chosen = fake.message(channel, board["id"]) or {}
+        assert version(chosen) == ply and pressable(chosen, "back") and not pressable(chosen, "pick")
+        board = chosen
+    cell = rng.choice(pressable(board, "cell"))
+    rec = await answered(await fake.press_button(None, channel, user, board["id"], cell))
+    assert rec.callback_type == CB_UPDATE and not rec.ephemeral
+    first = rec.payload  # the player's move, shown at once, the bot thinking
+    assert first.get("flags", 0) & FLAG_COMPONENTS_V2 and not first.get("content")
+    if not over(first):
+        assert "thinking" in text_of(first) and not [
+            b
+            for b in buttons(first)
+            if REF.fullmatch(b["custom_id"]) and not b.get("disabled") and b.get("label") != "Resign"
+        ]
+    after = await bot_moved(fake, channel, board["id"], ply + 2)
+    check_layout(after)
+    return after, free
+
+
+async def test_a_whole_ultimate_game_through_the_pad_with_free_choices(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice-ultimate")
+    rng = random.Random(9)
+    board = await start(fake, channel, alice, difficulty="easy")
+    pictures = {board["attachments"][0]["id"]}
+    # a free choice undone: choose a small board, go Back to the open boards, nothing played
+    picked = pressable(board, "pick")[4]
+    await answered(await fake.press_button(None, channel, alice, board["id"], picked))
+    chosen = fake.message(channel, board["id"]) or {}
+    assert [b.get("label") for b in buttons(chosen)[:3]] == ["d4", "e4", "f4"]
+    rec = await answered(await fake.press_button(None, channel, alice, board["id"], pressable(chosen, "back")[0]))
+    assert rec.callback_type == CB_UPDATE
+    back = fake.message(channel, board["id"]) or {}
+    assert len(pressable(back, "pick")) == 9 and version(back) == 0
+    board, free_choices = back, 0
+    while not over(board):
+        board, free = await play_one(fake, channel, alice, board, rng)
+        free_choices += free
+        pictures.add(board["attachments"][0]["id"])
+    assert free_choices >= 1
+    assert len(pictures) > version(board) // 2  # the picture is replaced on every move
+    text = text_of(board)
+    assert re.search(r"wins!|draw", text) and "/ttt review" in text
+
+
+async def test_only_the_player_to_move_may_choose_a_small_board(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    alice, bob = make_users(fake, "alice-choice", "bob-choice")
+    board = await start(fake, channel, alice, difficulty="easy")
+    before = fake.message(channel, board["id"])
+    rec = await answered(await fake.press_button(None, channel, bob, board["id"], pressable(board, "pick")[0]))
+    assert rec.ephemeral and "isn't your game" in (rec.content or "")
+    assert fake.message(channel, board["id"]) == before
+    cell = pressable(board, "pick")[0]
+    rec = await answered(await fake.press_button(None, channel, alice, board["id"], cell))
+    chosen = fake.message(channel, board["id"]) or {}
+    first_cell = pressable(chosen, "cell")[0]
+    rec = await answered(await fake.press_button(None, channel, alice, board["id"], first_cell))
+    assert rec.callback_type == CB_UPDATE
+    await bot_moved(fake, channel, board["id"], 2)
+
+
+async def test_a_burst_of_presses_during_a_long_search(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    alice, bob = make_users(fake, "alice-burst", "bob-burst")
+    board = await start(fake, channel, alice, difficulty="unbeatable")
+    picked = pressable(board, "pick")[4]
+    await answered(await fake.press_button(None, channel, alice, board["id"], picked))
+    chosen = fake.message(channel, board["id"]) or {}
+    stale = pressable(chosen, "cell")
+    rec = await answered(await fake.press_button(None, channel, alice, board["id"], stale[4]))  # e5
+    assert "thinking" in text_of(rec.payload)
+    game_id = REF.fullmatch(stale[0])["game"]  # type: ignore[index]
+    current = [f"ttt:u:{cell}:{game_id}:1" for cell in (0, 10, 20, 30)]  # the board as it is now, pressed anyway
+    burst = [
+        fake.press_custom_id(None, channel, user, board["id"], custom_id)
+        for custom_id in stale[:4] + stale[5:] + current
+        for user in (alice, bob)
+    ]
+    records = await asyncio.gather(*(answered(pressed) for pressed in await asyncio.gather(*burst)))
+    assert all(r.ephemeral for r in records)
+    said = {r.content for r in records}
+    assert any("isn't your game" in (s or "") for s in said)
+    assert any("board changed" in (s or "") for s in said), said
+    assert any("still thinking" in (s or "") for s in said), said
+    after = await bot_moved(fake, channel, board["id"], 2)
+    assert version(after) == 2 and "O played" in text_of(after)
+
+
+async def test_forged_custom_ids_are_refused(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice-forged-u")
+    board = await start(fake, channel, alice, difficulty="easy")
+    board, _ = await play_one(fake, channel, alice, board, random.Random(3))
+    game = REF.fullmatch(buttons(board)[0]["custom_id"])
+    assert game is not None
+    before = fake.message(channel, board["id"])
+    forged = [
+        f"ttt:u:40:{game['game']}:{version(board) + 4}",  # a version never played
+        f"ttt:u:40:zzzzzzzz:{version(board)}",  # a game that does not exist
+        f"ttt:u:90:{game['game']}:{version(board)}",  # off the board
+    ]
+    for custom_id in forged:
+        rec = await answered(await fake.press_custom_id(None, channel, alice, board["id"], custom_id))
+        assert rec.ephemeral and rec.content, custom_id
+    assert fake.message(channel, board["id"]) == before
