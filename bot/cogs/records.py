@@ -10,7 +10,7 @@ from bot.games import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
-from bot.text.records import bot_record_text, leaderboard_text, stats_text
+from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, short_variant_name, stats_text
 from bot.text.review import review_text
 from bot.ui.responder import NO_PINGS, defer, private
 
@@ -38,29 +38,37 @@ class RecordCommands:
         self.records = records
         self.writer = writer
 
-    async def stats(self, interaction: Interaction, target: discord.abc.User) -> None:
-        """``target``'s W/D/L against the bot and against people; the bot's own record per difficulty."""
+    async def stats(self, interaction: Interaction, target: discord.abc.User, variant: str | None = None) -> None:
+        """``target``'s W/D/L against the bot and against people (in ``variant``'s games, or all); the bot's own
+        record per variant and difficulty (per difficulty in ``variant``)."""
         tr = lang(str(interaction.locale))
         await defer(interaction)
+        name = target.mention if variant is None else f"{target.mention} · {short_variant_name(variant, tr)}"
         try:
-            if self.client.user is not None and target.id == self.client.user.id:
-                text = bot_record_text(target.mention, await self.records.bot_record(), tr)
+            if self.client.user is not None and target.id == self.client.user.id and variant is None:
+                text = bot_records_text(name, await self.records.bot_records(), tr)
+            elif self.client.user is not None and target.id == self.client.user.id:
+                text = bot_record_text(name, await self.records.bot_record(variant=variant), tr)
             else:
-                text = stats_text(target.mention, await self.records.user_stats(target.id), tr)
+                text = stats_text(name, await self.records.user_stats(target.id, variant=variant), tr)
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
-    async def leaderboard(self, interaction: Interaction, *, everywhere: bool) -> None:
-        """The top 10 of this server, or of every server (``everywhere``, and always outside a server)."""
+    async def leaderboard(self, interaction: Interaction, *, everywhere: bool, variant: str | None = None) -> None:
+        """The top 10 of this server, or of every server (``everywhere``, and always outside a server), in
+        ``variant``'s games or all of them."""
         tr = lang(str(interaction.locale))
         everywhere = everywhere or interaction.guild_id is None
         await defer(interaction)
         try:
-            board = await self.records.leaderboard(None if everywhere else interaction.guild_id)
+            board = await self.records.leaderboard(None if everywhere else interaction.guild_id, variant=variant)
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         text = leaderboard_text(board, everywhere=everywhere, tr=tr)
+        if variant is not None:
+            title, _, rest = text.partition("\n")
+            text = f"{title} · {short_variant_name(variant, tr)}\n{rest}"
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     async def review(self, interaction: Interaction, game_id: str | None) -> None:

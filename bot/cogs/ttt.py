@@ -225,18 +225,31 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     @app_commands.command(
         name=C_("command name", "stats"), description=N_("Wins, draws and losses against the bot and against people")
     )
-    @app_commands.describe(user=N_("Whose record to show (default: yours; the bot: its record per difficulty)"))
-    async def stats_(self, interaction: Interaction, user: discord.User | None = None) -> None:
-        """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per difficulty)."""
-        await self.record_commands.stats(interaction, user or interaction.user)
+    @app_commands.describe(
+        user=N_("Whose record to show (default: yours; the bot: its record per difficulty)"),
+        variant=N_("Only the games of this variant (default: all of them)"),
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def stats_(
+        self, interaction: Interaction, user: discord.User | None = None, variant: str | None = None
+    ) -> None:
+        """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per variant and
+        difficulty)."""
+        await self.record_commands.stats(interaction, user or interaction.user, variant)
 
     @app_commands.command(
         name=C_("command name", "leaderboard"), description=N_("The top 10 players against the bot and against people")
     )
-    @app_commands.describe(scope=N_("This server's games, or every server's"))
-    async def leaderboard(self, interaction: Interaction, scope: Literal["server", "global"] = "server") -> None:
+    @app_commands.describe(
+        scope=N_("This server's games, or every server's"),
+        variant=N_("Only the games of this variant (default: all of them)"),
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def leaderboard(
+        self, interaction: Interaction, scope: Literal["server", "global"] = "server", variant: str | None = None
+    ) -> None:
         """/ttt leaderboard: the top 10, ranked as /ttt help explains (outside a server, every server's games)."""
-        await self.record_commands.leaderboard(interaction, everywhere=scope == "global")
+        await self.record_commands.leaderboard(interaction, everywhere=scope == "global", variant=variant)
 
     @app_commands.command(
         name=C_("command name", "review"),

@@ -9,9 +9,44 @@ from bot.i18n.lang import Lang, lang
 from bot.records import Difficulty as RecordDifficulty
 from bot.records import Leaderboard, Record, UserStats
 from bot.text.common import DIFFICULTY_NAMES, discord_who
+from bot.text.variants import VARIANT_NAMES
 from engine import Difficulty
 
-__all__ = ["bot_record_text", "leaderboard_text", "stats_text"]
+__all__ = ["bot_record_text", "bot_records_text", "leaderboard_text", "short_variant_name", "stats_text"]
+
+
+def short_variant_name(variant: str, tr: Lang | None = None) -> str:
+    """A variant as records name it: ``"4x4"``, ``"5x5"``, or ``"ultimate"`` translated."""
+    return (tr or lang(None))(VARIANT_NAMES["ultimate"]) if variant == "ultimate" else variant
+
+
+def bot_records_text(
+    name: str, records: Mapping[str, Mapping[RecordDifficulty, Record]], tr: Lang | None = None
+) -> str:
+    """The bot's own record per variant and difficulty, e.g. "5x5, unbeatable: 0 losses in 312 games" (levels
+    without a game left out)."""
+    tr = tr or lang(None)
+    lines = [f"**{name}**"]
+    for variant, by_level in records.items():
+        for difficulty in Difficulty:
+            games = by_level.get(difficulty.value, Record())
+            if not games.games:
+                continue
+            lines.append(
+                tr.plural(
+                    "{variant}, {difficulty}: {losses} losses in {games} game ({record})",
+                    "{variant}, {difficulty}: {losses} losses in {games} games ({record})",
+                    games.games,
+                    variant=short_variant_name(variant, tr),
+                    difficulty=tr(DIFFICULTY_NAMES[difficulty]),
+                    losses=tr.number(games.losses),
+                    games=tr.number(games.games),
+                    record=_record(games, tr),
+                )
+            )
+    if len(lines) == 1:
+        lines.append(tr(N_("No finished games yet.")))
+    return "\n".join(lines)
 
 
 def _record(record: Record, tr: Lang) -> str:

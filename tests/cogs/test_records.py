@@ -18,7 +18,7 @@ from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.i18n.lang import lang
 from bot.records import FinishedGame, Leaderboard, Record, RecordsUnavailableError, UserStats
-from bot.text.records import bot_record_text, leaderboard_text, stats_text
+from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, stats_text
 from tests.ui.fakes import FakeInteraction
 
 BOT, ALICE = 1, 10
@@ -39,22 +39,30 @@ class Store:
         self.games = {g.game_id: g for g in games or []}
         self.down = down
         self.leaderboard_guild: object = "not asked"
+        self.variants: list[str | None] = []
 
     def _check(self) -> None:
         if self.down:
             raise RecordsUnavailableError("records database unavailable: sqlite:///test")
 
-    async def user_stats(self, user_id: int) -> UserStats:
+    async def user_stats(self, user_id: int, variant: str | None = None) -> UserStats:
         self._check()
+        self.variants.append(variant)
         return UserStats(Record(wins=user_id), Record(draws=2))
 
-    async def bot_record(self) -> dict[str, Record]:
+    async def bot_record(self, variant: str | None = None) -> dict[str, Record]:
         self._check()
+        self.variants.append(variant)
         return {"unbeatable": Record(wins=3, draws=1)}
 
-    async def leaderboard(self, guild_id: int | None) -> Leaderboard:
+    async def bot_records(self) -> dict[str, dict[str, Record]]:
+        self._check()
+        return {"3x3": {"unbeatable": Record(wins=3, draws=1)}, "5x5": {"easy": Record(losses=1)}}
+
+    async def leaderboard(self, guild_id: int | None, variant: str | None = None) -> Leaderboard:
         self._check()
         self.leaderboard_guild = guild_id
+        self.variants.append(variant)
         return Leaderboard((), ())
 
     async def game(self, game_id: str) -> FinishedGame | None:
@@ -104,8 +112,25 @@ async def test_stats_of_a_player_and_of_the_bot(service: GameService) -> None:
     assert fake.calls[0].name == "defer"  # a database may take longer than Discord's 3 s
     assert answer(fake) == stats_text(f"<@{ALICE}>", UserStats(Record(wins=ALICE), Record(draws=2)), lang("de"))
     fake = interaction()
-    await commands(service, Store()).stats(fake, user(BOT))
-    assert answer(fake) == bot_record_text(f"<@{BOT}>", {"unbeatable": Record(wins=3, draws=1)}, lang("en-US"))
+    store = Store()
+    await commands(service, store).stats(fake, user(BOT))
+    records = await store.bot_records()
+    assert answer(fake) == bot_records_text(f"<@{BOT}>", records, lang("en-US"))  # type: ignore[arg-type]
+    assert "5x5, easy: 1 losses in 1 game" in answer(fake)
+
+
+async def test_stats_and_the_leaderboard_of_one_variant(service: GameService) -> None:
+    store = Store()
+    fake = interaction()
+    await commands(service, store).stats(fake, user(BOT), "ultimate")
+    assert answer(fake) == bot_record_text(
+        f"<@{BOT}> · ultimate", {"unbeatable": Record(wins=3, draws=1)}, lang("en-US")
+    )
+    await commands(service, store).stats(interaction(), user(ALICE), "4x4")
+    fake = interaction()
+    await commands(service, store).leaderboard(fake, everywhere=False, variant="5x5")
+    assert store.variants == ["ultimate", "4x4", "5x5"]
+    assert answer(fake).splitlines()[0].endswith(" · 5x5")
 
 
 async def test_the_leaderboard_is_this_servers_unless_asked_or_outside_a_server(service: GameService) -> None:

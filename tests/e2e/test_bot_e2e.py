@@ -419,7 +419,13 @@ async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) ->
         1,
         3,
     )
-    (user,) = subs["stats"]["options"]
+    user, variant = subs["stats"]["options"]
+    assert variant["name"] == "variant" and [c["value"] for c in variant["choices"]] == [
+        "3x3",
+        "4x4",
+        "5x5",
+        "ultimate",
+    ]
     assert user["type"] == OPTION_USER and not user.get("required")
 
 
