@@ -22,6 +22,7 @@ from bot.games import (
     Refusal,
     Shown,
     new_game_id,
+    refusals,
 )
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, VariantHinted
@@ -158,6 +159,8 @@ class _Console:
             match outcome:
                 case Refusal(key=key, values=values):
                     self.say(refusal_text(key, values, self.tr, self.who))
+                case Hinted(game=hinted, analysis=analysis) if hinted.variant != "3x3":
+                    self.say(self.tr(refusals.NO_HINT))  # a 3x3 analysis would describe another board
                 case Hinted(analysis=analysis):
                     self.say(hint_text(analysis, self.tr))
                 case VariantHinted(game=hinted, hint=hint):

@@ -16,9 +16,10 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs.records import RecordCommands
-from bot.games import Actor, Hinted, new_game_id, refusals
+from bot.games import Actor, Answer, Hinted, Refusal, new_game_id, refusals
 from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
+from bot.games.intents import History
 from bot.games.variant_codec import BoardRef
 from bot.i18n import N_
 from bot.i18n.lang import lang
@@ -206,7 +207,15 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         game = self.service.current(interaction.channel_id or 0)
         if game is None or is_slow(game.state, "minimax"):
             await defer(interaction, ephemeral=True)
-        await self._run(interaction, lambda history: self.service.hint(actor(interaction), history=history))
+        await self._run(interaction, lambda history: self._hint(actor(interaction), history))
+
+    async def _hint(self, who: Actor, history: History | None) -> Answer:
+        """The service's hint; a 3x3 analysis of a variant's game (the service has no variant hint yet) would
+        describe another board, so it is refused as unavailable instead."""
+        answer = await self.service.hint(who, history=history)
+        if isinstance(answer, Hinted) and answer.game.variant != "3x3":
+            return Refusal(refusals.NO_HINT)
+        return answer
 
     @app_commands.command(
         name=C_("command name", "resign"), description=N_("Resign the game you are playing in this channel")

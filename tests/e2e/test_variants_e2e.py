@@ -17,6 +17,7 @@ import pytest_asyncio
 
 from bot.games.variant_codec import decode_variant
 from testing.fake_discord import FakeDiscord, InteractionRecord
+from testing.players import private_text
 
 from .conftest import BotProcess, make_users
 
@@ -231,3 +232,13 @@ async def test_a_forged_two_digit_cell_off_a_4x4_board_is_no_longer_active(fake:
     custom_id = ":".join(["ttt", "17", *parts[2:]])  # cell 17 of a 16-cell board
     rec = await answered(await fake.press_custom_id(None, channel, alice, board["id"], custom_id))
     assert rec.ephemeral and "no longer active" in (rec.content or "")
+
+
+async def test_a_hint_on_a_variant_never_shows_another_boards_cells(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice-hint")
+    await start(fake, channel, alice, variant="4x4", play_as="X")
+    text = await private_text(await fake.slash_command(None, channel, alice, subcommand="hint"))
+    assert text
+    assert not re.search(r"^`\d+`", text, re.M)  # a 3x3 analysis names cells 1-9
+    assert "aren't available" in text or re.search(r"^`[a-d][1-4]`", text, re.M), text
