@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from bot.games.game import Algorithm
+from bot.ops.lifetime import die_with_parent
 from engine import Analysis, Decision, Difficulty, PlyReview, SearchConfig, State, analyse, choose_move, review
 
 __all__ = [
@@ -63,10 +64,12 @@ def search_executor(workers: int | None = None) -> ProcessPoolExecutor:
 
     Measured with ``benchmarks/loop_lag.py``: while plain-minimax searches run, worker threads delay
     the event loop by up to ~95-135 ms (the GIL), worker processes by under ~8 ms. Processes are spawned
-    (not forked) so they never inherit the running event loop or its sockets.
+    (not forked) so they never inherit the running event loop or its sockets, and die with the bot even when it
+    is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`).
     """
     workers = workers or min(4, os.cpu_count() or 1)
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, context, initializer=die_with_parent, initargs=(os.getpid(),))
 
 
 def fast_executor(workers: int = 2) -> ThreadPoolExecutor:
