@@ -74,6 +74,7 @@ class Responder:
         """Answer ``interaction`` with ``outcome`` (never :class:`NeedsHistory`: resolve that first)."""
         tr = render.lang(str(interaction.locale))
         if isinstance(outcome, Refusal):
+            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
             await private(interaction, render.refusal_text(outcome.key, outcome.values, tr))
         elif isinstance(outcome, Shown):
             await self._show(interaction, outcome.game, tr)

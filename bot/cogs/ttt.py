@@ -196,6 +196,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         tr = render.lang(str(interaction.locale))
         if isinstance(error, app_commands.CommandOnCooldown):
             seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
+            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
             return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
         name = interaction.command.name if interaction.command else "?"
         log.error(
@@ -234,6 +235,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
 
     async def inactive_button(self, interaction: Interaction) -> None:
         """A button this bot no longer knows: say so privately."""
+        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
         await private(interaction, render.lang(str(interaction.locale))(INACTIVE))
 
     async def _guarded(self, interaction: Interaction, decide: Decide) -> None:
@@ -247,6 +249,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
 
 async def apologise(interaction: Interaction) -> None:
     """Answer ``interaction`` with a short private apology (a followup if it was already answered)."""
+    interaction.extras["result"] = "failed"  # bot.ops.interactions.RESULT_KEY
     try:
         await private(interaction, render.lang(str(interaction.locale))(render.ERROR))
     except discord.HTTPException:

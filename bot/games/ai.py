@@ -13,8 +13,9 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TypeVar
 
 from bot.games.game import Algorithm
 from bot.ops.lifetime import die_with_parent
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+_R = TypeVar("_R")
 
 PLAIN_MINIMAX = SearchConfig(algorithm="minimax", ordering="natural", transposition=False, symmetry=False)
 SLOW_EMPTY_CELLS = 7
@@ -93,6 +95,8 @@ class AI:
     hints in ``hint_executor``.
 
     ``None`` for any of them means the loop's default thread pool. :meth:`shutdown` stops all three.
+    ``pending`` counts the searches submitted and not done; ``on_search(state, algorithm, decision)`` is called
+    after each of the bot's moves (the metrics).
     """
 
     def __init__(
@@ -107,13 +111,17 @@ class AI:
         self.slow_executor = slow_executor or executor
         self.hint_executor = hint_executor or self.slow_executor
         self.rng = rng or random.Random()
+        self.pending = 0
+        self.on_search: Callable[[State, Algorithm, Decision], None] | None = None
 
     async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
         """The bot's move in ``state``, searched off the event loop."""
         seed = self.rng.getrandbits(64)
         executor = self.slow_executor if algorithm == "minimax" else self.executor
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(executor, decide, state, difficulty, algorithm, seed)
+        decision = await self._run(executor, decide, state, difficulty, algorithm, seed)
+        if self.on_search is not None:
+            self.on_search(state, algorithm, decision)
+        return decision
 
     async def warm_up(self) -> None:
         """Run one tiny search in each executor, so a process pool has started a worker before the first game."""
@@ -127,8 +135,7 @@ class AI:
 
     async def analyse(self, state: State) -> Analysis:
         """A hint for the player to move (it runs plain minimax too), searched off the event loop."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.hint_executor, hint, state)
+        return await self._run(self.hint_executor, hint, state)
 
     async def review(self, moves: Sequence[int]) -> tuple[PlyReview, ...]:
         """:func:`engine.review` of a game's moves, off the event loop (in the hint executor).
@@ -136,8 +143,14 @@ class AI:
         Raises:
             IllegalMoveError: the moves are not a legal game.
         """
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.hint_executor, review, tuple(moves))
+        return await self._run(self.hint_executor, review, tuple(moves))
+
+    async def _run(self, executor: Executor | None, function: Callable[..., _R], *args: object) -> _R:
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, function, *args)
+        finally:
+            self.pending -= 1
 
     async def shutdown(self) -> None:
         """Stop every executor and wait for its workers to exit (in a thread, so the loop keeps running)."""

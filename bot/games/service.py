@@ -68,7 +68,8 @@ class GameService:
     """The running games, one per channel, and the rules of play. No ``discord`` here.
 
     ``on_finished(game)`` is called once per game when it ends, for any reason (the records store);
-    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message.
+    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message;
+    ``on_started(game)`` when a game or a challenge is opened (the metrics).
     """
 
     def __init__(
@@ -86,6 +87,7 @@ class GameService:
         self.challenge_timeout = challenge_timeout
         self.on_finished = on_finished
         self.on_expired = on_expired
+        self.on_started: Callable[[Game], None] | None = None
         self.rng = rng or random.Random()
         self._games: dict[int, Game] = {}
         self._locks = ChannelLocks()
@@ -336,6 +338,8 @@ class GameService:
             running = self._games.get(game.channel_id)
             if running is not None:
                 return self._busy(running)
+            if self.on_started is not None:
+                self.on_started(game)
             if game.status == "challenge":
                 self._games[game.channel_id] = game
                 self._challenges.arm(game.channel_id, game.game_id)
