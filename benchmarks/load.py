@@ -35,7 +35,11 @@ much of our cost the game itself needs.
     python benchmarks/load.py [--games 1,10,100] [--seconds 10] [--repeat R] [--quick] [--no-raw] [--minimal]
                               [--processes K]
                               [--profile DIR] [--py-spy DIR] [--tracemalloc] [--think SECONDS] [--ramp K]
-                              [--bot-log-level INFO] [--inline-search]
+                              [--bot-log-level INFO] [--inline-search] [--metrics]
+
+``--metrics`` also runs our bot with its Prometheus metrics on (``METRICS_PORT``, scraped every
+:data:`SCRAPE_EVERY` s by this process), right after the run without, and prints the CPU per press of the two and
+their ratio (issue 20: metrics may cost at most 5 %).
 
 ``--processes K`` also runs our bot as K shard processes (``DISCORD_SHARD_COUNT=K``, one ``DISCORD_SHARD_IDS``
 each) under the same load, with the channels spread over one guild per shard (the fake routes a guild's
@@ -73,6 +77,7 @@ import pstats
 import random
 import re
 import signal
+import socket
 import sqlite3
 import sys
 import tempfile
@@ -82,6 +87,8 @@ from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 _HERE = Path(__file__).resolve().parent
 ROOT = _HERE.parent
@@ -592,15 +599,19 @@ async def run_ours(
     snapshots: Path | None = None,
     sampled: Path | None = None,
     minimal: bool = False,
+    metrics: bool = False,
 ) -> RunResult:
     """Drive ``n`` concurrent games against ``processes`` fresh bot processes (see the module docstring).
 
     With ``processes`` > 1 each process runs one shard (``DISCORD_SHARD_COUNT``/``DISCORD_SHARD_IDS``), the
     channels are spread over one guild per shard, and all of them write to one SQLite records file. ``minimal``
-    plays the same games against ``tests/e2e/minimal_bot.py`` instead, which keeps no records.
+    plays the same games against ``tests/e2e/minimal_bot.py`` instead, which keeps no records. ``metrics`` turns
+    the bot's Prometheus metrics on and scrapes them every :data:`SCRAPE_EVERY` s meanwhile.
     """
     label = "minimal" if minimal else "ours" + (f" ({processes} processes)" if processes > 1 else "")
     label += " (inline search)" if inline_search else ""
+    label += " (metrics)" if metrics else ""
+    metrics_ports: list[int] = []
     result = RunResult(label, n)
     with tempfile.TemporaryDirectory(prefix="ttt-load-records-") as records_dir:
         database = Path(records_dir) / "records.sqlite3"
@@ -625,8 +636,12 @@ async def run_ours(
                     extra["TTT_BENCH_SNAPSHOTS"] = str(snapshots / f"ours-{n}-{shard}")
                 if minimal:
                     extra["TTT_BENCH_REFERENCE"] = str(MINIMAL_BOT)
+                if metrics:
+                    metrics_ports.append(_free_port())
+                    extra["METRICS_PORT"] = str(metrics_ports[-1])
                 bots.append(BotProcess([sys.executable, "-c", LAUNCHER], _bot_env(fake, extra), f"{label} #{shard}"))
             await _launch(bots, fake, commands=True)
+            scraper = asyncio.ensure_future(_scrape(metrics_ports, result)) if metrics_ports else None
             try:
                 driver = _OursDriver(fake, result)
                 await _gather(driver.play_games(p, WARM_GAMES) for p in warm)
@@ -645,6 +660,10 @@ async def run_ours(
                 budget = _Budget(moves, seconds, think)
                 await _timed_phase(result, bots, budget, lambda b: (driver.play(p, b) for p in players), sampled)
             finally:
+                if scraper is not None:
+                    scraper.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await scraper
                 for bot in bots:
                     await bot.stop()
             _collect(result, fake, bots)
@@ -654,6 +673,32 @@ async def run_ours(
     if snapshots is not None and not minimal:
         result.memory_top = _snapshot_diff(snapshots / f"ours-{n}-0", n // processes)
     return _with_profile(result, profile)
+
+
+SCRAPE_EVERY = 1.0
+"""Seconds between two scrapes of ``/metrics`` with ``--metrics`` (Prometheus's default is 15 s: this is harsher)."""
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def _scrape(ports: Sequence[int], result: RunResult) -> None:
+    """GET ``/metrics`` of every port every :data:`SCRAPE_EVERY` s, as Prometheus would, until cancelled."""
+    async with aiohttp.ClientSession() as session:
+        while True:
+            for port in ports:
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/metrics") as answer:
+                        body = await answer.read()
+                        if answer.status != 200 or b"ttt_interactions_total" not in body:
+                            result.errors.append(f"/metrics on port {port} answered {answer.status}")
+                except aiohttp.ClientError as error:
+                    result.errors.append(f"/metrics on port {port}: {error}")
+            await asyncio.sleep(SCRAPE_EVERY)
 
 
 def _spread(fake: FakeDiscord, guilds: Sequence[str], count: int) -> list[tuple[str, str]]:
@@ -1116,8 +1161,9 @@ def _print_profile(path: str, title: str, limit: int = 15) -> None:
     print("```")
 
 
-async def _run_all(args: argparse.Namespace) -> list[Row]:
+async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[tuple[RunResult, RunResult]]]:
     rows: list[Row] = []
+    metered: list[tuple[RunResult, RunResult]] = []
     modes = ["dynamic"] if args.no_raw else ["dynamic", "raw"]
     profile_dir = Path(args.profile) if args.profile else None
     snapshots = Path(tempfile.mkdtemp(prefix="ttt-load-tracemalloc-")) if args.tracemalloc else None
@@ -1137,6 +1183,8 @@ async def _run_all(args: argparse.Namespace) -> list[Row]:
             snapshots=snapshots,
             sampled=spy_dir / f"ours-{n}.txt" if spy_dir else None,
         )
+        if args.metrics:
+            metered.append((ours, await run_ours(n, **common, **mine, metrics=True)))
         floors = [
             await run_floor(
                 n,
@@ -1162,7 +1210,21 @@ async def _run_all(args: argparse.Namespace) -> list[Row]:
             file=sys.stderr,
             flush=True,
         )
-    return rows
+    return rows, metered
+
+
+def metrics_cost(metered: Sequence[tuple[RunResult, RunResult]]) -> list[str]:
+    """One line per run with ``--metrics``: the CPU per press without and with the metrics, and the median ratio."""
+    lines = []
+    for off, on in metered:
+        lines.append(
+            f"N={off.n}: CPU per press {off.cpu_per_press_ms:.3f} ms without metrics, {on.cpu_per_press_ms:.3f} ms "
+            f"with ({on.cpu_per_press_ms / off.cpu_per_press_ms:.3f}x; {off.moves} and {on.moves} presses)"
+        )
+    if metered:
+        ratios = sorted(on.cpu_per_press_ms / off.cpu_per_press_ms for off, on in metered)
+        lines.append(f"median ratio {ratios[len(ratios) // 2]:.3f}x over {len(ratios)} runs (target: at most 1.05x)")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1184,12 +1246,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--py-spy", metavar="DIR", help="sample the bots with py-spy (on PATH) in the timed phase")
     parser.add_argument("--tracemalloc", action="store_true", help="diagnostic: what the held games keep, by line")
     parser.add_argument("--inline-search", action="store_true", help="diagnostic: searches on the loop, no pool")
+    parser.add_argument("--metrics", action="store_true", help="also run our bot with its metrics on, and compare")
     args = parser.parse_args(argv)
     if args.quick:
         args.games = [1, 10]
 
     began = time.perf_counter()
-    rows = asyncio.run(_run_all(args))
+    rows, metered = asyncio.run(_run_all(args))
     pacing = (
         f"each player presses again after an exponential think time of mean {args.think:g} s"
         if args.think
@@ -1211,6 +1274,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"SCALE: {line}")
     for line in minimal_comparison(rows):
         print(f"MINIMAL: {line}")
+    for line in metrics_cost(metered):
+        print(f"METRICS: {line}")
     for ours, floors, scaled in rows:
         for res in (ours, *floors, *scaled):
             if res.refused or res.errors or res.unknown_routes:
