@@ -87,7 +87,7 @@ class GameService:
         self.challenge_timeout = challenge_timeout
         self.on_finished = on_finished
         self.on_expired = on_expired
-        self.on_started: Callable[[Game], None] | None = None
+        self.on_started: Callable[[Game], None] = lambda game: None
         self.rng = rng or random.Random()
         self._games: dict[int, Game] = {}
         self._locks = ChannelLocks()
@@ -338,16 +338,16 @@ class GameService:
             running = self._games.get(game.channel_id)
             if running is not None:
                 return self._busy(running)
-            if self.on_started is not None:
-                self.on_started(game)
             if game.status == "challenge":
                 self._games[game.channel_id] = game
+                self.on_started(game)
                 self._challenges.arm(game.channel_id, game.game_id)
                 log.info("challenge: channel=%s game=%s", game.channel_id, game.game_id)
                 return Challenged(game)
             if game.ai_to_move:
                 game = await self._ai_reply(game)
             self._games[game.channel_id] = game
+            self.on_started(game)
             self._turns.arm(game.channel_id, game.game_id)
             log.info(
                 "game started: channel=%s game=%s difficulty=%s algorithm=%s mode=%s",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -98,8 +99,7 @@ class Operations:
 
         def on_started(game: Game) -> None:
             metrics.games_started.labels(variant_of(game)).inc()
-            if started is not None:
-                started(game)
+            started(game)
 
         def on_finished(game: Game) -> None:
             metrics.games_finished.labels(variant_of(game), str(game.end_reason)).inc()
@@ -171,7 +171,8 @@ class Operations:
             await self.server.start()
         except OSError as error:
             where = f"{self.server.host}:{self.server.port}"
-            raise ConfigError(f"METRICS_HOST and METRICS_PORT: cannot listen on {where} ({error.strerror})") from None
+            reason = os.strerror(error.errno) if error.errno else str(error)
+            raise ConfigError(f"METRICS_HOST and METRICS_PORT: cannot listen on {where} ({reason})") from None
         install_adapter_hook(self.tracker)
         loop = asyncio.get_running_loop()
         self._tasks = [

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from tests.prometheus_server import PrometheusServer, free_port
 
 from .boards import board_of, finished, free_cells
-from .conftest import E2E_TOKEN, BotStarter, make_users
+from .conftest import E2E_TOKEN, BotProcess, BotStarter, make_users
 from .fake_discord import FakeDiscord
 from .players import press, refusal, start_game, updated_message
 
@@ -121,3 +122,22 @@ async def test_nothing_listens_without_metrics_port(start_bot: BotStarter) -> No
         bot = await start_bot(fake)
         assert bot.proc is not None
         assert listening_ports(bot.proc.pid) == set()
+
+
+async def test_a_metrics_port_in_use_exits_2_with_one_line(tmp_path: Path) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+            bot = BotProcess(fake, tmp_path / "bot.log", {"METRICS_PORT": str(port)})
+            try:
+                with pytest.raises(AssertionError, match="exited with status 2"):
+                    await bot.start()
+            finally:
+                await bot.kill()
+                bot.close()
+    errors = [line for line in bot.log_text().splitlines() if line.startswith("error:")]
+    expected = f"error: METRICS_HOST and METRICS_PORT: cannot listen on 127.0.0.1:{port} (Address already in use)"
+    assert errors == [expected]
+    assert "Traceback" not in bot.log_text()
