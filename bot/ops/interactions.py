@@ -76,10 +76,10 @@ class InteractionTracker:
             return await send()
         pending.sent = True
         waited = self.clock() - pending.arrived
-        self.metrics.first_callback.labels(pending.kind).observe(waited)
+        self.metrics.first_callback_by(pending.kind).observe(waited)
         late = waited > self.deadline
         if late:
-            self.metrics.late_callbacks.labels(pending.kind).inc()
+            self.metrics.late_callbacks_by(pending.kind).inc()
         try:
             response = await send()
         except discord.HTTPException as error:
@@ -99,7 +99,7 @@ class InteractionTracker:
         if result is None:
             noted = pending.interaction.extras.get(RESULT_KEY) if pending.interaction is not None else None
             result = noted if noted in ("refused", "failed") else "answered"
-        self.metrics.interactions.labels(pending.kind, result).inc()
+        self.metrics.interactions_by(pending.kind, result).inc()
 
     def expire(self) -> int:
         """End as failed every interaction still without a callback after the deadline; returns how many."""

@@ -69,7 +69,7 @@ class Operations:
         self.bot = bot
         self.metrics = Metrics()
         self.tracker = InteractionTracker(self.metrics)
-        self.shards = ShardHealth(on_reconnect=lambda shard: self.metrics.reconnects.labels(str(shard)).inc())
+        self.shards = ShardHealth(on_reconnect=lambda shard: self.metrics.reconnects_by(str(shard)).inc())
         self.database = DatabaseHealth(self._ping, probe_every=probe_every)
         self.server = OpsServer(self.metrics.registry, self.not_ready, host, port)
         self._tasks: list[asyncio.Task[None]] = []
@@ -98,11 +98,11 @@ class Operations:
         started, finished = bot.games.on_started, bot.games.on_finished
 
         def on_started(game: Game) -> None:
-            metrics.games_started.labels(variant_of(game)).inc()
+            metrics.games_started_by(variant_of(game)).inc()
             started(game)
 
         def on_finished(game: Game) -> None:
-            metrics.games_finished.labels(variant_of(game), str(game.end_reason)).inc()
+            metrics.games_finished_by(variant_of(game), str(game.end_reason)).inc()
             if finished is not None:
                 finished(game)
 
@@ -130,8 +130,8 @@ class Operations:
 
     def _searched(self, state: State, algorithm: Algorithm, decision: Decision) -> None:
         labels = (variant_of(state), algorithm)
-        self.metrics.search_seconds.labels(*labels).observe(decision.search.elapsed_ms / 1000)
-        self.metrics.search_states.labels(*labels).observe(decision.search.states)
+        self.metrics.search_seconds_by(*labels).observe(decision.search.elapsed_ms / 1000)
+        self.metrics.search_states_by(*labels).observe(decision.search.states)
 
     async def _connected(self, shard_id: int) -> None:
         self.shards.connected(shard_id)
