@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import signal
 import socket
 import urllib.error
 import urllib.request
@@ -141,3 +142,15 @@ async def test_a_metrics_port_in_use_exits_2_with_one_line(tmp_path: Path) -> No
     expected = f"error: METRICS_HOST and METRICS_PORT: cannot listen on 127.0.0.1:{port} (Address already in use)"
     assert errors == [expected]
     assert "Traceback" not in bot.log_text()
+
+
+async def test_sigterm_with_metrics_on_exits_0_and_stops_listening(start_bot: BotStarter) -> None:
+    port = free_port()
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        bot = await start_bot(fake, METRICS_PORT=str(port))
+        assert await asyncio.to_thread(get, f"http://127.0.0.1:{port}/livez") == (200, {"live": True})
+        await bot.signal(signal.SIGTERM)
+        assert await bot.wait_exit(5.0) == 0
+        assert "Traceback" not in bot.log_text()
+        with pytest.raises(ConnectionRefusedError), socket.create_connection(("127.0.0.1", port), timeout=2):
+            pass
