@@ -37,10 +37,10 @@ much of our cost the game itself needs.
                               [--profile DIR] [--py-spy DIR] [--tracemalloc] [--think SECONDS] [--ramp K]
                               [--bot-log-level INFO] [--inline-search] [--metrics]
 
-``--metrics`` also runs our bot with its Prometheus metrics on (``METRICS_PORT``, scraped every
-:data:`SCRAPE_EVERY` s by this process), next to the run without (after it, and before it every other run), and
-prints the CPU per press of the two and
-their ratio (issue 20: metrics may cost at most 5 %).
+``--metrics`` also runs our bot as two shard processes side by side under the same load, at the same time, one with
+its Prometheus metrics on (``METRICS_PORT``, scraped every :data:`SCRAPE_EVERY` s by this process) and one
+without (which one alternates between runs), and prints the CPU per press of each and their ratio (issue 20: the
+metrics may cost at most 5 %). Run side by side, the two share every drift of this shared machine's speed.
 
 ``--processes K`` also runs our bot as K shard processes (``DISCORD_SHARD_COUNT=K``, one ``DISCORD_SHARD_IDS``
 each) under the same load, with the channels spread over one guild per shard (the fake routes a guild's
@@ -80,6 +80,7 @@ import re
 import signal
 import socket
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -379,6 +380,12 @@ class RunResult:
     rss_held_kb: int = 0
     lag_ms: float | None = None
     """Worst event-loop lag over the timed phase."""
+    cpu_by_process: list[float] = field(default_factory=list)
+    """CPU seconds of each bot process (with its workers) in the timed phase, in shard order."""
+    moves_by_guild: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Timed-phase presses per guild (one guild per shard)."""
+    metered_shard: int | None = None
+    """With ``metrics``: the shard process whose metrics were on (the others had them off)."""
     lag_start_ms: float | None = None
     """Worst event-loop lag since the bot started (startup, warm-up and the hold phase included)."""
     finished: int = 0
@@ -564,6 +571,7 @@ class _OursDriver:
             assert rec.latency is not None
             self.result.latencies.append(rec.latency)
             self.result.moves += 1
+            self.result.moves_by_guild[player.guild_id] += 1
 
     async def play_games(self, player: _Player, games: int) -> None:
         for _ in range(games):
@@ -601,13 +609,15 @@ async def run_ours(
     sampled: Path | None = None,
     minimal: bool = False,
     metrics: bool = False,
+    metered_shard: int = 0,
 ) -> RunResult:
     """Drive ``n`` concurrent games against ``processes`` fresh bot processes (see the module docstring).
 
     With ``processes`` > 1 each process runs one shard (``DISCORD_SHARD_COUNT``/``DISCORD_SHARD_IDS``), the
     channels are spread over one guild per shard, and all of them write to one SQLite records file. ``minimal``
     plays the same games against ``tests/e2e/minimal_bot.py`` instead, which keeps no records. ``metrics`` turns
-    the bot's Prometheus metrics on and scrapes them every :data:`SCRAPE_EVERY` s meanwhile.
+    the Prometheus metrics of shard process ``metered_shard`` on (of every process when there is one) and scrapes
+    them every :data:`SCRAPE_EVERY` s meanwhile.
     """
     label = "minimal" if minimal else "ours" + (f" ({processes} processes)" if processes > 1 else "")
     label += " (inline search)" if inline_search else ""
@@ -637,7 +647,8 @@ async def run_ours(
                     extra["TTT_BENCH_SNAPSHOTS"] = str(snapshots / f"ours-{n}-{shard}")
                 if minimal:
                     extra["TTT_BENCH_REFERENCE"] = str(MINIMAL_BOT)
-                if metrics:
+                if metrics and (processes == 1 or shard == metered_shard):
+                    result.metered_shard = shard
                     metrics_ports.append(_free_port())
                     extra["METRICS_PORT"] = str(metrics_ports[-1])
                 bots.append(BotProcess([sys.executable, "-c", LAUNCHER], _bot_env(fake, extra), f"{label} #{shard}"))
@@ -668,6 +679,7 @@ async def run_ours(
                 for bot in bots:
                     await bot.stop()
             _collect(result, fake, bots)
+            result.moves_by_guild = collections.Counter({g: result.moves_by_guild[g] for g in guilds})
             if not minimal:
                 result.finished = sum(_finished_boards(player) for player in every)
         result.stored = _stored_games(database)
@@ -766,6 +778,7 @@ def _measure(
         before, after = cpu_before[pid], cpu_seconds(pid)
         result.cpu_main += after[pid] - before.get(pid, 0.0)
         result.cpu_children += sum(t - before.get(p, 0.0) for p, t in after.items() if p != pid)
+        result.cpu_by_process.append(sum(t - before.get(p, 0.0) for p, t in after.items()))
         result.children += len(after) - 1
         result.hwm_main_kb += status_kb(pid, "VmHWM")
         result.hwm_children_kb += [status_kb(p, "VmHWM") for p in after if p != pid]
@@ -1162,9 +1175,9 @@ def _print_profile(path: str, title: str, limit: int = 15) -> None:
     print("```")
 
 
-async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[tuple[RunResult, RunResult]]]:
+async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult]]:
     rows: list[Row] = []
-    metered: list[tuple[RunResult, RunResult]] = []
+    metered: list[RunResult] = []
     modes = ["dynamic"] if args.no_raw else ["dynamic", "raw"]
     profile_dir = Path(args.profile) if args.profile else None
     snapshots = Path(tempfile.mkdtemp(prefix="ttt-load-tracemalloc-")) if args.tracemalloc else None
@@ -1174,12 +1187,8 @@ async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[tuple[RunR
             directory.mkdir(parents=True, exist_ok=True)
     for index, n in enumerate(n for n in args.games for _ in range(args.repeat)):
         started = time.perf_counter()
-        # with --metrics, every other run measures the metered bot first, so a drift of the machine's speed
-        # favours neither side in the median
-        metered_first = args.metrics and index % 2 == 1
         common: dict[str, Any] = {"seconds": args.seconds, "moves": args.moves, "seed": args.seed, "think": args.think}
         mine: dict[str, Any] = {"ramp": args.ramp, "log_level": args.bot_log_level, "inline_search": args.inline_search}
-        on = await run_ours(n, **common, **mine, metrics=True) if metered_first else None
         ours = await run_ours(
             n,
             **common,
@@ -1189,7 +1198,7 @@ async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[tuple[RunR
             sampled=spy_dir / f"ours-{n}.txt" if spy_dir else None,
         )
         if args.metrics:
-            metered.append((ours, on or await run_ours(n, **common, **mine, metrics=True)))
+            metered.append(await run_ours(n, processes=2, **common, **mine, metrics=True, metered_shard=index % 2))
         floors = [
             await run_floor(
                 n,
@@ -1218,17 +1227,28 @@ async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[tuple[RunR
     return rows, metered
 
 
-def metrics_cost(metered: Sequence[tuple[RunResult, RunResult]]) -> list[str]:
-    """One line per run with ``--metrics``: the CPU per press without and with the metrics, and the median ratio."""
-    lines = []
-    for off, on in metered:
+def metrics_cost(metered: Sequence[RunResult]) -> list[str]:
+    """One line per ``--metrics`` run (two shard processes side by side, one with its metrics on): the CPU per press
+    of each, their ratio, and the median ratio."""
+    lines, ratios = [], []
+    for res in metered:
+        assert res.metered_shard is not None and len(res.cpu_by_process) == 2
+        guilds = list(res.moves_by_guild)
+        on_shard, off_shard = res.metered_shard, 1 - res.metered_shard
+        on_presses, off_presses = res.moves_by_guild[guilds[on_shard]], res.moves_by_guild[guilds[off_shard]]
+        if not on_presses or not off_presses:
+            lines.append(f"N={res.n}: no presses on a shard ({on_presses} with metrics, {off_presses} without)")
+            continue
+        on_ms = res.cpu_by_process[on_shard] * 1000 / on_presses
+        off_ms = res.cpu_by_process[off_shard] * 1000 / off_presses
+        ratios.append(on_ms / off_ms)
         lines.append(
-            f"N={off.n}: CPU per press {off.cpu_per_press_ms:.3f} ms without metrics, {on.cpu_per_press_ms:.3f} ms "
-            f"with ({on.cpu_per_press_ms / off.cpu_per_press_ms:.3f}x; {off.moves} and {on.moves} presses)"
+            f"N={res.n}: CPU per press {off_ms:.3f} ms without metrics (shard {off_shard}, {off_presses} presses), "
+            f"{on_ms:.3f} ms with (shard {on_shard}, {on_presses} presses): {on_ms / off_ms:.3f}x"
         )
-    if metered:
-        ratios = sorted(on.cpu_per_press_ms / off.cpu_per_press_ms for off, on in metered)
-        lines.append(f"median ratio {ratios[len(ratios) // 2]:.3f}x over {len(ratios)} runs (target: at most 1.05x)")
+    if ratios:
+        median = statistics.median(ratios)
+        lines.append(f"median ratio {median:.3f}x over {len(ratios)} runs (target: at most 1.05x)")
     return lines
 
 

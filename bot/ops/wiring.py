@@ -23,6 +23,7 @@ from bot.ops.interactions import InteractionTracker, install_adapter_hook, unins
 from bot.ops.logs import interaction_context
 from bot.ops.metrics import DEFAULT_VARIANT, Metrics, Readings
 from bot.ops.server import OpsServer
+from bot.records import RecordsUnavailableError
 
 if TYPE_CHECKING:
     from bot.client import TTTBot
@@ -114,9 +115,10 @@ class Operations:
         async def counted_save_many(batch: Sequence[FinishedGame]) -> int:
             try:
                 stored = await save_many(batch)
-            except Exception:
+            except Exception as error:
                 metrics.records_failures.inc()
-                self.database.failed()
+                if isinstance(error, RecordsUnavailableError):  # not a row the database refused
+                    self.database.failed()
                 raise
             metrics.records_written.inc(len(batch))
             metrics.records_last_write.set_to_current_time()
