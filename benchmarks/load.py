@@ -38,7 +38,7 @@ much of our cost the game itself needs.
                               [--bot-log-level INFO] [--inline-search] [--metrics]
 
 ``--metrics`` also runs our bot as two shard processes side by side under the same load, at the same time, one with
-its Prometheus metrics on (``METRICS_PORT``, scraped every :data:`SCRAPE_EVERY` s by this process) and one
+its Prometheus metrics on (``METRICS_PORT``, scraped every ``--scrape-every`` s, 15 by default, by this process) and one
 without (which one alternates between runs), and prints the CPU per press of each and their ratio (issue 20: the
 metrics may cost at most 5 %). Run side by side, the two share every drift of this shared machine's speed.
 
@@ -593,6 +593,11 @@ class _OursDriver:
             await budget.pause(player.rng)
 
 
+SCRAPE_EVERY = 15.0
+"""Seconds between two scrapes of ``/metrics`` with ``--metrics`` (Prometheus's default ``scrape_interval``);
+``--scrape-every`` changes it."""
+
+
 async def run_ours(
     n: int,
     *,
@@ -610,6 +615,7 @@ async def run_ours(
     minimal: bool = False,
     metrics: bool = False,
     metered_shard: int = 0,
+    scrape_every: float = SCRAPE_EVERY,
 ) -> RunResult:
     """Drive ``n`` concurrent games against ``processes`` fresh bot processes (see the module docstring).
 
@@ -617,7 +623,7 @@ async def run_ours(
     channels are spread over one guild per shard, and all of them write to one SQLite records file. ``minimal``
     plays the same games against ``tests/e2e/minimal_bot.py`` instead, which keeps no records. ``metrics`` turns
     the Prometheus metrics of shard process ``metered_shard`` on (of every process when there is one) and scrapes
-    them every :data:`SCRAPE_EVERY` s meanwhile.
+    them every ``scrape_every`` s meanwhile.
     """
     label = "minimal" if minimal else "ours" + (f" ({processes} processes)" if processes > 1 else "")
     label += " (inline search)" if inline_search else ""
@@ -653,7 +659,7 @@ async def run_ours(
                     extra["METRICS_PORT"] = str(metrics_ports[-1])
                 bots.append(BotProcess([sys.executable, "-c", LAUNCHER], _bot_env(fake, extra), f"{label} #{shard}"))
             await _launch(bots, fake, commands=True)
-            scraper = asyncio.ensure_future(_scrape(metrics_ports, result)) if metrics_ports else None
+            scraper = asyncio.ensure_future(_scrape(metrics_ports, result, scrape_every)) if metrics_ports else None
             try:
                 driver = _OursDriver(fake, result)
                 await _gather(driver.play_games(p, WARM_GAMES) for p in warm)
@@ -688,10 +694,6 @@ async def run_ours(
     return _with_profile(result, profile)
 
 
-SCRAPE_EVERY = 1.0
-"""Seconds between two scrapes of ``/metrics`` with ``--metrics`` (Prometheus's default is 15 s: this is harsher)."""
-
-
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
@@ -699,8 +701,8 @@ def _free_port() -> int:
         return port
 
 
-async def _scrape(ports: Sequence[int], result: RunResult) -> None:
-    """GET ``/metrics`` of every port every :data:`SCRAPE_EVERY` s, as Prometheus would, until cancelled."""
+async def _scrape(ports: Sequence[int], result: RunResult, scrape_every: float) -> None:
+    """GET ``/metrics`` of every port every ``scrape_every`` s, as Prometheus would, until cancelled."""
     async with aiohttp.ClientSession() as session:
         while True:
             for port in ports:
@@ -711,7 +713,7 @@ async def _scrape(ports: Sequence[int], result: RunResult) -> None:
                             result.errors.append(f"/metrics on port {port} answered {answer.status}")
                 except aiohttp.ClientError as error:
                     result.errors.append(f"/metrics on port {port}: {error}")
-            await asyncio.sleep(SCRAPE_EVERY)
+            await asyncio.sleep(scrape_every)
 
 
 def _spread(fake: FakeDiscord, guilds: Sequence[str], count: int) -> list[tuple[str, str]]:
@@ -1198,7 +1200,8 @@ async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult]
             sampled=spy_dir / f"ours-{n}.txt" if spy_dir else None,
         )
         if args.metrics:
-            metered.append(await run_ours(n, processes=2, **common, **mine, metrics=True, metered_shard=index % 2))
+            side_by_side = {"metrics": True, "metered_shard": index % 2, "scrape_every": args.scrape_every}
+            metered.append(await run_ours(n, processes=2, **common, **mine, **side_by_side))
         floors = [
             await run_floor(
                 n,
@@ -1272,6 +1275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tracemalloc", action="store_true", help="diagnostic: what the held games keep, by line")
     parser.add_argument("--inline-search", action="store_true", help="diagnostic: searches on the loop, no pool")
     parser.add_argument("--metrics", action="store_true", help="also run our bot with its metrics on, and compare")
+    parser.add_argument("--scrape-every", type=float, default=SCRAPE_EVERY, help="--metrics: seconds between scrapes")
     args = parser.parse_args(argv)
     if args.quick:
         args.games = [1, 10]
