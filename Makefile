@@ -38,11 +38,11 @@ lock:
 	$(PYTHON) -m piptools compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
 		--no-emit-find-links --extra test --extra dev -o requirements-dev.txt pyproject.toml
 
-# Extract the messages into bot/locale/ttt.pot and merge them into every catalog (then translate the new ones).
+# Extract the messages into bot/i18n/locale/ttt.pot and merge them into every catalog (then translate the new ones).
 messages: $(INSTALLED)
 	$(BIN)/pybabel -q extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output \
-		--project ttt-bot --copyright-holder "ttt-bot developers" -o bot/locale/ttt.pot .
-	$(BIN)/pybabel -q update -D ttt -i bot/locale/ttt.pot -d bot/locale --width 120 --ignore-pot-creation-date
+		--project ttt-bot --copyright-holder "ttt-bot developers" -o bot/i18n/locale/ttt.pot .
+	$(BIN)/pybabel -q update -D ttt -i bot/i18n/locale/ttt.pot -d bot/i18n/locale --width 120 --ignore-pot-creation-date
 
 clean:
 	rm -rf $(VENV)

@@ -1,6 +1,6 @@
 """Contention benchmark: many people acting on one channel at once, through the fake Discord, against the real bot.
 
-It starts the fake Discord (``tests/e2e/fake_discord.py``) in this process with a fixed REST round trip (default
+It starts the fake Discord (``testing/fake_discord.py``) in this process with a fixed REST round trip (default
 100 ms: every answer, interaction callbacks included, leaves the fake that long after the request arrived) and
 the bot (``python -m bot``) as a subprocess in its own process group, then runs two scenarios, each in a fresh
 channel, all on loopback:
@@ -40,9 +40,9 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.e2e.boards import board_of, free_cell_id  # noqa: E402
-from tests.e2e.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
-from tests.e2e.players import ACK_LIMIT, in_time, public_message, settle  # noqa: E402
+from testing.boards import board_of, free_cell_id  # noqa: E402
+from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
+from testing.players import ACK_LIMIT, in_time, public_message, settle  # noqa: E402
 
 __all__ = ["ScenarioResult", "main", "run"]
 
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--starters must be 2-{MAX_PEOPLE} and --spectators 1-{MAX_PEOPLE}")
     if not (0 <= args.round_trip <= 2 and 1 <= args.timeout <= 60):
         parser.error("--round-trip must be 0-2 s and --timeout 1-60 s")
-    logging.getLogger("tests.e2e.fake_discord").setLevel(logging.ERROR)  # late callbacks are counted, not logged
+    logging.getLogger("testing.fake_discord").setLevel(logging.ERROR)  # late callbacks are counted, not logged
     results = asyncio.run(run(args.starters, args.spectators, args.round_trip, args.timeout))
     text, ok = report(results, args.round_trip)
     print(text)

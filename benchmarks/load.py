@@ -1,6 +1,6 @@
 """Load benchmark: N concurrent games against the real bot through the fake Discord, next to the "floor" bot.
 
-For every N (channels, one game each) it starts a fresh fake Discord (``tests/e2e/fake_discord.py``) in this
+For every N (channels, one game each) it starts a fresh fake Discord (``testing/fake_discord.py``) in this
 process, a fresh records file and a fresh bot subprocess, then:
 
 1. warms up: 4 extra channels play 2 games each (the search workers started, the code paths hot), then every
@@ -22,12 +22,12 @@ search workers and multiprocessing's resource tracker), found by scanning the pa
 (``TTT_LAG_REPORT_SECONDS=1``) over step 3. After the bot stops, the rows of its SQLite records file are
 counted against the games that ended on a board: every one must be stored.
 
-The floor is ``tests/e2e/floor_bot.py`` under the same load: the same N, a message with a 3x3 board of buttons
+The floor is ``testing/floor_bot.py`` under the same load: the same N, a message with a 3x3 board of buttons
 per channel, each player pressing any button as soon as the previous press was answered. It runs with the
 bot's :class:`bot.loop_lag.LoopLagMonitor` added, so its loop lag is measured the same way. A saturated closed loop
 delays every bot's loop, the floor's too, so the lag target is judged against the floor's lag in the same run.
 
-``--minimal`` also plays our load against ``tests/e2e/minimal_bot.py``, the minimal but correct bot the issue
+``--minimal`` also plays our load against ``testing/minimal_bot.py``, the minimal but correct bot the issue
 describes (alpha-beta in an executor, a ``DynamicItem``, a per-channel lock, one edit per press, ``/ttt start`` as
 an application command, no records), and prints its CPU per press against the floor's and ours against its: how
 much of our cost the game itself needs.
@@ -99,12 +99,12 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.e2e.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
+from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
 
 __all__ = ["BotProcess", "RunResult", "main", "run_floor", "run_ours", "table", "targets"]
 
-FLOOR_BOT = ROOT / "tests" / "e2e" / "floor_bot.py"
-MINIMAL_BOT = ROOT / "tests" / "e2e" / "minimal_bot.py"
+FLOOR_BOT = ROOT / "testing" / "floor_bot.py"
+MINIMAL_BOT = ROOT / "testing" / "minimal_bot.py"
 LATE = 3.0
 """Discord refuses a first callback later than this many seconds."""
 TARGET_N = 100
@@ -621,7 +621,7 @@ async def run_ours(
 
     With ``processes`` > 1 each process runs one shard (``DISCORD_SHARD_COUNT``/``DISCORD_SHARD_IDS``), the
     channels are spread over one guild per shard, and all of them write to one SQLite records file. ``minimal``
-    plays the same games against ``tests/e2e/minimal_bot.py`` instead, which keeps no records. ``metrics`` turns
+    plays the same games against ``testing/minimal_bot.py`` instead, which keeps no records. ``metrics`` turns
     the Prometheus metrics of shard process ``metered_shard`` on (of every process when there is one) and scrapes
     them every ``scrape_every`` s meanwhile.
     """
@@ -1266,7 +1266,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0, help="mean think time (s) between presses (default 0)")
     parser.add_argument("--ramp", type=int, default=20, help="games started at a time in the hold phase")
     parser.add_argument("--no-raw", action="store_true", help="skip the raw (on_interaction) floor")
-    parser.add_argument("--minimal", action="store_true", help="also run tests/e2e/minimal_bot.py under our load")
+    parser.add_argument("--minimal", action="store_true", help="also run testing/minimal_bot.py under our load")
     parser.add_argument("--repeat", type=int, default=1, help="run each N this many times (ours, then the floor)")
     parser.add_argument("--processes", type=int, default=1, help="also run our bot as this many shard processes")
     parser.add_argument("--bot-log-level", default="WARNING", help="our bot's LOG_LEVEL (default WARNING)")

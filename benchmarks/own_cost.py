@@ -3,7 +3,7 @@
 Run from the repository root: ``python benchmarks/own_cost.py [--games N]``. It plays N games the way the load
 benchmark's players do (a random free cell, ``/ttt start`` again when a game ends, the bot opening every other
 game) through the layers the cog uses: :func:`bot.games.codec.decode` of the pressed button's ``custom_id``,
-:meth:`bot.games.GameService.press`, then :func:`bot.render.message_text` and :func:`bot.views.board_view` of
+:meth:`bot.games.GameService.press`, then :func:`bot.text.board.message_text` and :func:`bot.ui.views.board_view` of
 the answer. Searches run in an executor that calls them inline, so the figure leaves out the thread round trip
 (``benchmarks/load.py --inline-search`` prices that under load) and all of discord.py's work. It prints the CPU
 time (process time, µs) per press of each stage, a press's share of the ``/ttt start`` calls included.
@@ -27,10 +27,12 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bot import render, views  # noqa: E402
 from bot.games import Actor, GameService, Posted, Shown, codec, new_game_id  # noqa: E402
 from bot.games.ai import AI  # noqa: E402
 from bot.games.game import Game  # noqa: E402
+from bot.i18n.lang import Lang, lang  # noqa: E402
+from bot.text.board import message_text  # noqa: E402
+from bot.ui import views  # noqa: E402
 from engine import Mark  # noqa: E402
 
 T = TypeVar("T")
@@ -60,10 +62,10 @@ class Stages:
         self.seconds[stage] += time.process_time() - started
 
 
-def _render(game: Game, tr: render.Lang, stages: Stages) -> list[str]:
+def _render(game: Game, tr: Lang, stages: Stages) -> list[str]:
     """Render the answer as the responder does; returns the board's free-cell button ids."""
     started = time.process_time()
-    render.message_text(game, tr=tr)
+    message_text(game, tr=tr)
     view = views.board_view(game, tr)
     stages.timed("render the answer (text and buttons)", started)
     rows = view.to_components() if isinstance(view, views.BoardComponents) else []
@@ -79,7 +81,7 @@ async def play(games: int, seed: int = 1) -> tuple[int, Stages]:
     """Play ``games`` games; returns the number of presses and the time per stage."""
     rng = random.Random(seed)
     service = GameService(AI(InlineExecutor(), rng=random.Random(seed)), turn_timeout=600)
-    tr = render.lang("en-US")
+    tr = lang("en-US")
     stages = Stages()
     presses = 0
     for index in range(games):

@@ -23,18 +23,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import gateway
-from bot.cogs.ttt import TicTacToe, apologise
 from bot.config import Settings
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.finished import finished_game
 from bot.games.game import Game
+from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
 from bot.ops.wiring import Operations, wrap_interaction_parser
 from bot.records import RecordsStore, RecordWriter, open_store
-from bot.responder import Responder
-from bot.translator import CatalogTranslator
-from bot.views import DYNAMIC_ITEMS, ComponentHandler
+from bot.ui.responder import Responder, apologise
+from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
 
@@ -69,7 +68,10 @@ class TTTTree(app_commands.CommandTree["TTTBot"]):
 
 
 class TTTBot(commands.AutoShardedBot):
-    """The tic-tac-toe bot. ``ttt`` is what the board's buttons call (:class:`bot.views.ComponentHandler`)."""
+    """The tic-tac-toe bot. ``ttt`` is what the board's buttons call (:class:`bot.ui.views.ComponentHandler`),
+    set when the ``bot.cogs.ttt`` extension loads."""
+
+    ttt: ComponentHandler
 
     def __init__(
         self,
@@ -111,7 +113,6 @@ class TTTBot(commands.AutoShardedBot):
             on_expired=self._expired,
         )
         self.responder = Responder(self, self.games)
-        self.ttt: ComponentHandler = TicTacToe(self, self.games, self.responder, records, writer)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
         self.ops = Operations.for_settings(self, settings)
         if settings.log_format == "json":
@@ -128,7 +129,7 @@ class TTTBot(commands.AutoShardedBot):
         self.loop_lag.start()
         if self.ops is not None:
             await self.ops.start()
-        await self.add_cog(self.ttt)  # type: ignore[arg-type]
+        await self.load_extension("bot.cogs.ttt")  # sets self.ttt
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()

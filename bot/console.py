@@ -1,19 +1,39 @@
-"""Play against the bot in a terminal, through the same game service, engine calls and text as on Discord."""
+"""Play against the bot in a terminal, through the same game service, engine calls and text as on Discord.
+
+It prints the service's answers with its own printer over the same ``match`` as :func:`bot.ui.present.present`
+(ending in ``assert_never``), in plain text instead of Discord components."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 import sys
-from typing import TextIO
+from typing import TextIO, assert_never
 
-from bot import i18n, render
-from bot.games import Actor, GameService, Hinted, Posted, Refusal, new_game_id
+from bot import i18n
+from bot.games import (
+    Actor,
+    Challenged,
+    Declined,
+    GameService,
+    Hinted,
+    NeedsHistory,
+    Posted,
+    Refusal,
+    Shown,
+    new_game_id,
+)
 from bot.games.ai import AI
 from bot.games.finished import finished_game
-from bot.games.game import Algorithm, Game
+from bot.games.game import Game
 from bot.i18n import N_
+from bot.i18n.lang import Lang, lang
+from bot.text.board import message_text
+from bot.text.common import plain
+from bot.text.hints import hint_text, refusal_text
+from bot.text.review import review_text
 from engine import Difficulty, Mark
+from engine.search import Algorithm
 
 __all__ = ["play"]
 
@@ -41,7 +61,7 @@ def play(
 
     ``locale`` defaults to the one ``LANG`` names (:func:`bot.i18n.console_locale`).
     """
-    console = _Console(stdin or sys.stdin, stdout or sys.stdout, render.lang(locale or i18n.console_locale()))
+    console = _Console(stdin or sys.stdin, stdout or sys.stdout, lang(locale or i18n.console_locale()))
     try:
         return asyncio.run(console.play(play_as, Difficulty(difficulty), algorithm, rng or random.Random()))
     except KeyboardInterrupt:
@@ -50,19 +70,19 @@ def play(
 
 
 class _Console:
-    def __init__(self, stdin: TextIO, stdout: TextIO, tr: render.Lang) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, tr: Lang) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.tr = tr
 
     def say(self, text: str) -> None:
-        print(render.plain(text), file=self.stdout)
+        print(plain(text), file=self.stdout)
 
     def who(self, player_id: int | None) -> str:
         return self.tr(N_("you")) if player_id == YOU else self.tr(N_("the bot"))
 
     def show(self, game: Game) -> None:
-        self.say("\n" + render.message_text(game, self.who, tr=self.tr, commands=False))
+        self.say("\n" + message_text(game, self.who, tr=self.tr, commands=False))
 
     async def play(self, play_as: str, difficulty: Difficulty, algorithm: Algorithm, rng: random.Random) -> int:
         service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng)
@@ -76,7 +96,7 @@ class _Console:
         service.placed(CHANNEL, game.game_id, boards, game.post)
         while not game.over:
             self.show(game)
-            self.stdout.write(render.plain(self.tr(PROMPT)))
+            self.stdout.write(plain(self.tr(PROMPT)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
@@ -93,23 +113,28 @@ class _Console:
             else:
                 self.say(self.tr(NOT_A_CELL, answer=repr(line.strip())))
                 continue
-            if isinstance(outcome, Refusal):
-                self.say(render.refusal_text(outcome.key, outcome.values, self.tr, self.who))
-            elif isinstance(outcome, Hinted):
-                self.say(render.hint_text(outcome.analysis, self.tr))
-            elif isinstance(outcome, Posted):
-                game, boards = outcome.game, boards + 1
-                service.placed(CHANNEL, game.game_id, boards, game.post)
+            match outcome:
+                case Refusal(key=key, values=values):
+                    self.say(refusal_text(key, values, self.tr, self.who))
+                case Hinted(analysis=analysis):
+                    self.say(hint_text(analysis, self.tr))
+                case Posted(game=posted):
+                    game, boards = posted, boards + 1
+                    service.placed(CHANNEL, game.game_id, boards, game.post)
+                case Shown() | Challenged() | Declined() | NeedsHistory():
+                    raise RuntimeError(f"a console game has no buttons, challenges or lost history: {outcome!r}")
+                case _:
+                    assert_never(outcome)
         self.show(game)
         if game.moves and self.ask(self.tr(REVIEW_PROMPT)):
             review = await service.ai.review(game.moves)
-            self.say(render.review_text(finished_game(game), review, self.tr, self.who))
+            self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()
         return 0
 
     def ask(self, question: str) -> bool:
         """A yes/no question; only an answer starting with y (or the locale's word for yes) says yes."""
-        self.stdout.write(render.plain(question))
+        self.stdout.write(plain(question))
         self.stdout.flush()
         answer = self.stdin.readline().strip().lower()
         return bool(answer) and answer[0] in self.tr(YES_LETTERS)

@@ -1,4 +1,4 @@
-"""The command line: ``python -m engine analyse BOARD`` and ``python -m engine review CELL ...``.
+"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve`` and ``bestmove``.
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
 :func:`analyse_command`, :func:`review_command`), so tests run them in-process with
@@ -23,7 +23,9 @@ from engine.errors import GameOverError, IllegalSequenceError, InvalidBoardError
 from engine.game import State, format_board, parse_board, player
 from engine.review import PlyReview, SideSummary, review, summary
 from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.serve import DEFAULT_BUDGET_MS, answer_line, serve
 from engine.solver import GameValue
+from engine.variants import VARIANTS
 
 __all__ = [
     "ALGORITHM_CONFIGS",
@@ -92,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m engine",
         description="Analyse a tic-tac-toe position, or review a game move by move.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review,serve,bestmove}")
 
     an_p = sub.add_parser("analyse", aliases=["analyze"], help="choose a move for a position and explain it")
     an_p.add_argument("board", metavar="BOARD", help="nine characters of X, O and '.', row by row, e.g. '....X....'")
@@ -113,6 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the cells played, in order from the empty board, numbered 0-8 row by row from the top-left",
     )
     re_p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+    sub.add_parser("serve", help="answer JSON requests, one per line on stdin (see engine.serve)")
+    bm_p = sub.add_parser("bestmove", help="answer one request: the engine's move in a game of VARIANT")
+    bm_p.add_argument("variant", metavar="VARIANT", help=f"one of {', '.join(VARIANTS)}")
+    bm_p.add_argument("moves", metavar="CELL", type=int, nargs="*", help="the cells played, 1-based row by row")
+    bm_p.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="the search's budget (ms)")
     return parser
 
 
@@ -134,6 +142,13 @@ def main(
             args = parser.parse_args(list(argv) if argv is not None else None)
     except SystemExit as exc:  # --help exits 0, bad arguments 2
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.command == "serve":
+        return serve(sys.stdin, stdout)
+    if args.command == "bestmove":
+        request = {"variant": args.variant, "moves": args.moves, "budget_ms": args.budget_ms}
+        line = answer_line(json.dumps(request))
+        print(line, file=stdout)
+        return EXIT_USAGE if '"error"' in line else EXIT_OK
     if args.command == "review":
         return review_command(args.cells, as_json=args.json, stdout=stdout, stderr=stderr)
     return analyse_command(

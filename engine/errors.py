@@ -13,6 +13,8 @@ __all__ = [
     "IllegalMoveError",
     "IllegalSequenceError",
     "InvalidBoardError",
+    "RequestError",
+    "UnknownVariantError",
 ]
 
 
@@ -51,3 +53,11 @@ class IllegalSequenceError(IllegalMoveError):
 
 class InvalidBoardError(ValueError):
     """A board that cannot arise in play: bad characters, wrong length or counts, two winners."""
+
+
+class UnknownVariantError(ValueError):
+    """A variant name the engine does not know (see :data:`engine.variants.VARIANTS`)."""
+
+
+class RequestError(ValueError):
+    """A request to ``python -m engine serve`` that is not valid JSON or lacks a field of the right type."""

@@ -1,39 +1,37 @@
 """The ``/ttt`` application commands and the board's buttons, translated into game-service intents.
 
 Each handler builds the intent, lets :class:`~bot.games.GameService` decide (reading the channel's
-recent boards first only when the service asks, after a restart), and hands the outcome to the
-:class:`~bot.responder.Responder`. Nothing here decides a rule of the game.
+recent boards first only when the service asks, after a restart), and hands the answer to the
+:class:`~bot.ui.responder.Responder`. Nothing here decides a rule of the game.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
-from bot.games import Actor, Answer, GameService, NeedsHistory, new_game_id
+from bot.client import TTTBot
+from bot.cogs.records import RecordCommands
+from bot.games import Actor, new_game_id
 from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
-from bot.games.service import History
-from bot.history import recent_boards
 from bot.i18n import N_
-from bot.record_commands import RecordCommands
-from bot.records import RecordsStore, RecordWriter
-from bot.responder import Responder, defer, private
-from bot.translator import C_
+from bot.i18n.lang import lang
+from bot.i18n.translator import C_
+from bot.text.help import help_text
+from bot.ui.history import Decide, recent_boards, settle
+from bot.ui.responder import apologise, defer, private
 from engine import Difficulty, Mark
 
-__all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe"]
+__all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe", "setup"]
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[Any]
-Decide = Callable[[History | None], Awaitable[Answer]]
+Interaction = discord.Interaction[TTTBot]
 OPTION_NAMES = (
     C_("command name", "opponent"),
     C_("command name", "play_as"),
@@ -47,13 +45,13 @@ OPTION_NAMES = (
 )
 """The options' names, marked for the catalogs (their translations are the localized option names)."""
 CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("global"))
-"""Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.render`)."""
+"""Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.text.common`)."""
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
 
 
-def actor(interaction: Interaction) -> Actor:
+def actor(interaction: discord.Interaction[discord.Client]) -> Actor:
     """Who sent ``interaction``, and where."""
     if interaction.channel_id is None:
         raise RuntimeError("interaction without a channel")
@@ -66,27 +64,18 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     """Tic-tac-toe against the bot (minimax / alpha-beta) or another member: installable in servers and on a
     user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
-    def __init__(
-        self,
-        client: discord.Client,
-        service: GameService,
-        responder: Responder,
-        records: RecordsStore,
-        writer: RecordWriter,
-    ) -> None:
-        self.client = client
-        self.service = service
-        self.responder = responder
-        self.record_commands = RecordCommands(client, service, records, writer)
+    def __init__(self, bot: TTTBot) -> None:
+        self.client = bot
+        self.service = bot.games
+        self.responder = bot.responder
+        self.record_commands = RecordCommands(bot, bot.games, bot.records, bot.writer)
         super().__init__()
 
-    async def _run(self, interaction: Interaction, decide: Decide) -> None:
-        """Decide (with the channel's recent boards when the service needs them) and show the outcome."""
-        outcome = await decide(None)
-        if isinstance(outcome, NeedsHistory):
-            history = await recent_boards(self.client, interaction.channel_id or 0, interaction.guild_id)
-            outcome = await decide(history)
-        await self.responder.deliver(interaction, outcome)
+    async def _run(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
+        """Decide (with the channel's recent boards when the service needs them) and show the answer."""
+        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id
+        answer = await settle(decide, lambda: recent_boards(self.client, channel_id, guild_id))
+        await self.responder.deliver(interaction, answer)
 
     # ---- commands -------------------------------------------------------------------------------
 
@@ -112,16 +101,20 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         """/ttt start: a game against the bot, or a challenge to ``opponent``."""
         if opponent is None and algorithm == "minimax" and play_as != "X":
             await defer(interaction)  # the bot may open with a full minimax search
-        intent = dict(
-            game_id=new_game_id(interaction.id),
-            opponent=opponent.id if opponent else None,
-            opponent_is_bot=bool(opponent and opponent.bot),
-            play_as=None if play_as == "random" else Mark(play_as),
-            difficulty=Difficulty(difficulty),
-            algorithm=algorithm,
-            mode=board,
+        game_id = new_game_id(interaction.id)
+        await self._run(
+            interaction,
+            lambda _: self.service.start(
+                actor(interaction),
+                game_id=game_id,
+                opponent=opponent.id if opponent else None,
+                opponent_is_bot=bool(opponent and opponent.bot),
+                play_as=None if play_as == "random" else Mark(play_as),
+                difficulty=Difficulty(difficulty),
+                algorithm=algorithm,
+                mode=board,
+            ),
         )
-        await self.responder.deliver(interaction, await self.service.start(actor(interaction), **intent))  # type: ignore[arg-type]
 
     @app_commands.command(
         name=C_("command name", "move"), description=N_("Play a cell (1-9, numbered like a phone keypad)")
@@ -189,11 +182,13 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     )
     async def help_(self, interaction: Interaction) -> None:
         """/ttt help: the rules, the cell numbers and what 'states evaluated' means."""
-        await private(interaction, render.help_text(render.lang(str(interaction.locale))))
+        await private(interaction, help_text(lang(str(interaction.locale))))
 
-    async def cog_app_command_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
+    ) -> None:
         """A hint on cooldown gets a private "try again"; anything else is logged and apologised for."""
-        tr = render.lang(str(interaction.locale))
+        tr = lang(str(interaction.locale))
         if isinstance(error, app_commands.CommandOnCooldown):
             seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
             interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
@@ -204,9 +199,9 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         )
         await apologise(interaction)
 
-    # ---- components (bot.views.ComponentHandler) ------------------------------------------------
+    # ---- components (bot.ui.views.ComponentHandler) ------------------------------------------------
 
-    async def press_cell(self, interaction: Interaction, board: Game, cell: int) -> None:
+    async def press_cell(self, interaction: discord.Interaction[discord.Client], board: Game, cell: int) -> None:
         """A press on a board cell."""
         if board.algorithm == "minimax" and 8 - board.ply >= SLOW_EMPTY_CELLS and board.is_player(interaction.user.id):
             await defer(interaction, thinking=False)
@@ -214,31 +209,31 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
             interaction, lambda history: self.service.press(actor(interaction), board, cell, history=history)
         )
 
-    async def press_resign(self, interaction: Interaction, board: Game) -> None:
+    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game) -> None:
         """A press on Resign."""
         await self._guarded(
             interaction, lambda history: self.service.resign(actor(interaction), board=board, history=history)
         )
 
-    async def press_rematch(self, interaction: Interaction, board: Game) -> None:
+    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game) -> None:
         """A press on Rematch: a new game, same players and options, sides swapped."""
         game_id = new_game_id(interaction.id)
         await self._guarded(interaction, lambda _: self.service.rematch(actor(interaction), board, game_id=game_id))
 
     async def answer_challenge(
-        self, interaction: Interaction, game_id: str, challenged_id: int, *, accept: bool
+        self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
     ) -> None:
         """Accept or Decline on a challenge prompt."""
         await self._guarded(
             interaction, lambda _: self.service.answer(actor(interaction), game_id, challenged_id, accept=accept)
         )
 
-    async def inactive_button(self, interaction: Interaction) -> None:
+    async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
         """A button this bot no longer knows: say so privately."""
         interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
-        await private(interaction, render.lang(str(interaction.locale))(INACTIVE))
+        await private(interaction, lang(str(interaction.locale))(INACTIVE))
 
-    async def _guarded(self, interaction: Interaction, decide: Decide) -> None:
+    async def _guarded(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
         """Run a component's intent; discord.py only logs a component's errors, so apologise here."""
         try:
             await self._run(interaction, decide)
@@ -247,10 +242,9 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
             await apologise(interaction)
 
 
-async def apologise(interaction: Interaction) -> None:
-    """Answer ``interaction`` with a short private apology (a followup if it was already answered)."""
-    interaction.extras["result"] = "failed"  # bot.ops.interactions.RESULT_KEY
-    try:
-        await private(interaction, render.lang(str(interaction.locale))(render.ERROR))
-    except discord.HTTPException:
-        log.warning("could not apologise: channel=%s", interaction.channel_id, exc_info=True)
+async def setup(bot: TTTBot) -> None:
+    """discord.py's extension entry point (``bot.load_extension("bot.cogs.ttt")``): add the cog, and make it
+    what the board's buttons call (``bot.ttt``)."""
+    cog = TicTacToe(bot)
+    bot.ttt = cog
+    await bot.add_cog(cog)

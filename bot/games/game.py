@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine import Decision, Difficulty, GameOverError, Mark, State, initial_state, player, result, terminal, winner
+from engine.search import Algorithm
 
 __all__ = ["DISCORD_EPOCH_MS", "AIMove", "Algorithm", "EndReason", "Game", "Mode", "Status", "new_game_id", "to_base36"]
 
-Algorithm = Literal["alpha-beta", "minimax"]
 Mode = Literal["buttons", "text"]
 Status = Literal["challenge", "playing", "over"]
 EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]

@@ -144,7 +144,8 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
     monkeypatch.setattr(bot.tree, "sync", sync)
     try:
         await bot.setup_hook()
-        assert bot.get_cog("TicTacToe") is not None
+        assert bot.get_cog("TicTacToe") is bot.ttt  # the extension's setup() adds the cog and hands it the buttons
+        assert "bot.cogs.ttt" in bot.extensions
         assert synced == [dev_guild]
         if dev_guild is not None:
             names = [c.name for c in bot.tree.get_commands(guild=discord.Object(dev_guild))]

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from .fake_discord import FakeDiscord
+from testing.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG_TAIL_LINES = 200

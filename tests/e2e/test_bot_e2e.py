@@ -26,9 +26,10 @@ import discord
 import pytest
 import pytest_asyncio
 
-from .boards import finished, free_cells, to_move, winner
+from testing.boards import finished, free_cells, to_move, winner
+from testing.fake_discord import FakeDiscord, InteractionRecord
+
 from .conftest import BotProcess
-from .fake_discord import FakeDiscord, InteractionRecord
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -12,10 +12,9 @@ import re
 
 import pytest
 
-from .boards import EMPTY, board_of, button_labelled, free_cells, live_boards
-from .conftest import BotProcess, make_users
-from .fake_discord import INTERACTION_COMPONENT, FakeDiscord
-from .players import (
+from testing.boards import EMPTY, board_of, button_labelled, free_cells, live_boards
+from testing.fake_discord import INTERACTION_COMPONENT, FakeDiscord
+from testing.players import (
     assert_in_time,
     describe,
     press,
@@ -26,6 +25,8 @@ from .players import (
     ttt,
     updated_message,
 )
+
+from .conftest import BotProcess, make_users
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.faults]
 

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from testing.fake_discord import FakeDiscord
+from testing.players import private_text, public_message, ttt
+
 from .conftest import E2E_TOKEN, BotStarter, make_users, process_group_members
-from .fake_discord import FakeDiscord
-from .players import private_text, public_message, ttt
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.faults]
 

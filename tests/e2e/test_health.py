@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from testing.fake_discord import FakeDiscord
 from tests.pg_server import PostgresServer
 from tests.prometheus_server import free_port
 
 from .conftest import E2E_TOKEN, BotStarter
-from .fake_discord import FakeDiscord
 
 pytestmark = [pytest.mark.asyncio]
 

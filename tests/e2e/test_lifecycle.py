@@ -12,9 +12,10 @@ import signal
 
 import pytest
 
+from testing.fake_discord import FakeDiscord
+from testing.players import delivered, private_text, public_message, ttt
+
 from .conftest import E2E_TOKEN, BotStarter, make_users
-from .fake_discord import FakeDiscord
-from .players import delivered, private_text, public_message, ttt
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.faults]
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from .boards import board_of, free_cells
+from testing.boards import board_of, free_cells
+from testing.fake_discord import FakeDiscord
+from testing.players import answered, press, private_text, refusal, start_game, ttt, updated_message
+
 from .conftest import BotProcess, make_users
-from .fake_discord import FakeDiscord
-from .players import answered, press, private_text, refusal, start_game, ttt, updated_message
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module")]
 

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
+from testing.fake_discord import FakeDiscord
+from testing.players import press, private_text, start_game, ttt, updated_message
+
 from .conftest import E2E_TOKEN, BotStarter, make_users
-from .fake_discord import FakeDiscord
-from .players import press, private_text, start_game, ttt, updated_message
 
 pytestmark = [pytest.mark.asyncio]
 

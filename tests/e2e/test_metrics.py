@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
+from testing.boards import board_of, finished, free_cells
+from testing.fake_discord import FakeDiscord
+from testing.players import press, refusal, start_game, updated_message
 from tests.prometheus_server import PrometheusServer, free_port
 
-from .boards import board_of, finished, free_cells
 from .conftest import E2E_TOKEN, BotProcess, BotStarter, make_users
-from .fake_discord import FakeDiscord
-from .players import press, refusal, start_game, updated_message
 
 pytestmark = [pytest.mark.asyncio]
 

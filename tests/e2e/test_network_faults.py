@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from .boards import EMPTY, board_of, free_cells, is_live, live_boards
-from .conftest import BotProcess, make_users
-from .fake_discord import FakeDiscord, InteractionRecord
-from .players import (
+from testing.boards import EMPTY, board_of, free_cells, is_live, live_boards
+from testing.fake_discord import FakeDiscord, InteractionRecord
+from testing.players import (
     current_board,
     describe,
     is_command,
@@ -27,6 +26,8 @@ from .players import (
     updated_message,
     wait_quietly,
 )
+
+from .conftest import BotProcess, make_users
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.faults]
 

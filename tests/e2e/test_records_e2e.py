@@ -12,12 +12,12 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.records.url import database_url
+from testing.boards import button_labelled
+from testing.fake_discord import FakeDiscord, InteractionRecord
+from testing.players import answered, private_text, public_message, start_game, ttt, updated_message
 from tests.pg_server import PostgresServer
 
-from .boards import button_labelled
 from .conftest import E2E_TOKEN, BotStarter, make_users
-from .fake_discord import FakeDiscord, InteractionRecord
-from .players import answered, private_text, public_message, start_game, ttt, updated_message
 
 pytestmark = [pytest.mark.asyncio]
 

@@ -9,10 +9,11 @@ import asyncio
 
 import pytest
 
-from .boards import EMPTY, board_of, button_labelled, with_players
+from testing.boards import EMPTY, board_of, button_labelled, with_players
+from testing.fake_discord import FakeDiscord
+from testing.players import answered, press, private_text, refusal, start_game, ttt, updated_message
+
 from .conftest import BotProcess, make_users
-from .fake_discord import FakeDiscord
-from .players import answered, press, private_text, refusal, start_game, ttt, updated_message
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.faults]
 

@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from .boards import EMPTY, board_of, free_cells
-from .conftest import BotProcess, make_users
-from .fake_discord import FakeDiscord
-from .players import (
+from testing.boards import EMPTY, board_of, free_cells
+from testing.fake_discord import FakeDiscord
+from testing.players import (
     current_board,
     delivered,
     press,
@@ -28,6 +27,8 @@ from .players import (
     ttt,
     updated_message,
 )
+
+from .conftest import BotProcess, make_users
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.faults]
 

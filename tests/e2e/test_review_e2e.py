@@ -12,11 +12,11 @@ import re
 import pytest
 
 from engine import review
+from testing.boards import board_of, button_labelled
+from testing.fake_discord import FakeDiscord
+from testing.players import answered, press, private_text, refusal, start_game, ttt, updated_message
 
-from .boards import board_of, button_labelled
 from .conftest import BotProcess, make_users
-from .fake_discord import FakeDiscord
-from .players import answered, press, private_text, refusal, start_game, ttt, updated_message
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module")]
 

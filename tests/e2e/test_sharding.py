@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from .boards import EMPTY, board_of
+from testing.boards import EMPTY, board_of
+from testing.fake_discord import FakeDiscord
+from testing.players import public_message
+
 from .conftest import E2E_TOKEN, BotStarter, make_users
-from .fake_discord import FakeDiscord
-from .players import public_message
 
 pytestmark = [pytest.mark.asyncio]
 

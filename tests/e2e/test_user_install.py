@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from .boards import EMPTY, board_of, button_labelled, free_cells, to_move, winner
+from testing.boards import EMPTY, board_of, button_labelled, free_cells, to_move, winner
+from testing.fake_discord import FakeDiscord
+from testing.players import press, public_message, updated_message
+
 from .conftest import BotProcess
-from .fake_discord import FakeDiscord
-from .players import press, public_message, updated_message
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.faults]
 

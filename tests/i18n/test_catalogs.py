@@ -12,8 +12,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot import i18n, render
-from bot.translator import NAME_CONTEXT, valid_name
+from bot import i18n
+from bot.i18n.lang import lang
+from bot.i18n.translator import NAME_CONTEXT, valid_name
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = sorted(set(i18n.CATALOGS.values()))
@@ -121,6 +122,6 @@ def test_numbers_and_fallbacks() -> None:
     ]
     assert re.fullmatch(r"549\s945", i18n.format_number(549_945, "fr"))
     assert i18n.format_number(2.3, "de", places=2) == "2,30"
-    assert render.lang("ko")("Not your turn.") == render.lang(None)("Not your turn.") == "Not your turn."
-    assert render.lang("es-419")("Not your turn.") == render.lang("es-ES")("Not your turn.") == "No es tu turno."
-    assert render.lang("de").plural("{states} state", "{states} states", 1, states="1") == "1 Zustand"
+    assert lang("ko")("Not your turn.") == lang(None)("Not your turn.") == "Not your turn."
+    assert lang("es-419")("Not your turn.") == lang("es-ES")("Not your turn.") == "No es tu turno."
+    assert lang("de").plural("{states} state", "{states} states", 1, states="1") == "1 Zustand"

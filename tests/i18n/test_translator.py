@@ -12,8 +12,8 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot import translator
-from bot.translator import CatalogTranslator, valid_name
+from bot.i18n import translator
+from bot.i18n.translator import CatalogTranslator, valid_name
 
 
 async def translate(text: str, locale: Locale, where: Where) -> str | None:
@@ -40,7 +40,7 @@ async def test_a_name_discord_would_refuse_is_dropped(
             return "Neues Spiel"
 
     monkeypatch.setattr(translator, "translation", lambda locale: Broken())
-    with caplog.at_level(logging.WARNING, logger="bot.translator"):
+    with caplog.at_level(logging.WARNING, logger="bot.i18n.translator"):
         assert await translate("start", Locale.german, Where.command_name) is None
     assert "Neues Spiel" in caplog.text
 

@@ -227,10 +227,11 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
 
 
 _OPEN_ONCE = """
-import asyncio, logging, sys, time
+import asyncio, logging, sys
 from bot.records import open_store
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
-time.sleep(max(0.0, float(sys.argv[2]) - time.time()))  # imports done: start together
+print("ready", flush=True)  # imports done; wait for the parent's go, so the processes start together
+sys.stdin.readline()
 async def main():
     store = await open_store(sys.argv[1], timeout=10.0)
     await store.close()
@@ -239,14 +240,15 @@ asyncio.run(main())
 
 
 async def test_processes_starting_together_migrate_once(backend: Backend) -> None:
-    start = str(time.time() + 1.5)
     processes = [
         await asyncio.create_subprocess_exec(
-            sys.executable, "-c", _OPEN_ONCE, backend.url, start, cwd=ROOT, stdout=PIPE, stderr=STDOUT
+            sys.executable, "-c", _OPEN_ONCE, backend.url, cwd=ROOT, stdin=PIPE, stdout=PIPE, stderr=STDOUT
         )
         for _ in range(3)
     ]
-    outputs = [(await p.communicate())[0].decode() for p in processes]
+    for process in processes:  # a barrier: every process has imported everything before any opens the store
+        assert process.stdout is not None and await process.stdout.readline() == b"ready\n"
+    outputs = [(await p.communicate(b"go\n"))[0].decode() for p in processes]
     assert [p.returncode for p in processes] == [0, 0, 0], outputs
     assert sum(out.count("Running upgrade") for out in outputs) == 1, outputs
 

@@ -1,0 +1,90 @@
+"""What ``/ttt stats``, ``/ttt leaderboard`` and ``/ttt review`` do: read the records store, answer in the
+interaction's language, and say privately when the records database cannot be reached."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.client import TTTBot
+from bot.games import GameService
+from bot.i18n import N_
+from bot.i18n.lang import lang
+from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
+from bot.text.records import bot_record_text, leaderboard_text, stats_text
+from bot.text.review import review_text
+from bot.ui.responder import NO_PINGS, defer, private
+
+__all__ = ["RECORDS_DOWN", "RecordCommands"]
+
+
+Interaction = discord.Interaction[TTTBot]
+RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
+REVIEW_FLUSH_SECONDS = 1.0
+"""How long /ttt review waits for the records still queued (the game that just ended may be among them)."""
+REVIEW_RUNNING = N_("This game is still running — `/ttt hint` shows every free cell's outcome instead.")
+REVIEW_UNKNOWN = N_("No finished game has the id `{game_id}` — the id is shown under a game's final board.")
+REVIEW_NONE = N_("No game has finished in this channel yet — finish one, or give a game id.")
+REVIEW_ELSEWHERE = N_("Game `{game_id}` was played in another server or conversation — review it there.")
+
+
+class RecordCommands:
+    """The record-reading commands. Each defers first: a database can take longer than Discord's 3 s."""
+
+    def __init__(
+        self, client: discord.Client, service: GameService, records: RecordsStore, writer: RecordWriter
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.records = records
+        self.writer = writer
+
+    async def stats(self, interaction: Interaction, target: discord.abc.User) -> None:
+        """``target``'s W/D/L against the bot and against people; the bot's own record per difficulty."""
+        tr = lang(str(interaction.locale))
+        await defer(interaction)
+        try:
+            if self.client.user is not None and target.id == self.client.user.id:
+                text = bot_record_text(target.mention, await self.records.bot_record(), tr)
+            else:
+                text = stats_text(target.mention, await self.records.user_stats(target.id), tr)
+        except RecordsUnavailableError:
+            return await private(interaction, tr(RECORDS_DOWN))
+        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+
+    async def leaderboard(self, interaction: Interaction, *, everywhere: bool) -> None:
+        """The top 10 of this server, or of every server (``everywhere``, and always outside a server)."""
+        tr = lang(str(interaction.locale))
+        everywhere = everywhere or interaction.guild_id is None
+        await defer(interaction)
+        try:
+            board = await self.records.leaderboard(None if everywhere else interaction.guild_id)
+        except RecordsUnavailableError:
+            return await private(interaction, tr(RECORDS_DOWN))
+        text = leaderboard_text(board, everywhere=everywhere, tr=tr)
+        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+
+    async def review(self, interaction: Interaction, game_id: str | None) -> None:
+        """A stored game move by move, privately: ``game_id``'s, or the channel's last finished game.
+
+        Refused, privately and with the reason: a game still running, an unknown id, a game from another
+        server or conversation, a channel without a finished game, an unreachable database.
+        """
+        tr = lang(str(interaction.locale))
+        running = self.service.current(interaction.channel_id or 0)
+        if running is not None and game_id == running.game_id:
+            return await private(interaction, tr(REVIEW_RUNNING))
+        await defer(interaction, ephemeral=True)
+        try:
+            await self.writer.flush(REVIEW_FLUSH_SECONDS)
+            channel_id = interaction.channel_id or 0
+            stored = await (self.records.game(game_id) if game_id else self.records.last_game(channel_id))
+        except RecordsUnavailableError:
+            return await private(interaction, tr(RECORDS_DOWN))
+        if stored is None:
+            if game_id:
+                return await private(interaction, tr(REVIEW_UNKNOWN, game_id=game_id))
+            return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
+        if stored.guild_id != interaction.guild_id:
+            return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
+        plies = await self.service.ai.review(stored.moves)
+        await private(interaction, review_text(stored, plies, tr))

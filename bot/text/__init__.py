@@ -1,0 +1,1 @@
+"""Words for what people see, with no Discord in them: boards, refusals and hints, records, review, help."""

@@ -1,0 +1,62 @@
+"""What every text shares: how a player is named (``Who``), the marks' emoji, the names of difficulties and
+algorithms, durations, and Discord markdown as terminal text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.i18n import N_
+from bot.i18n.lang import Lang, lang
+from engine import Difficulty, Mark
+
+__all__ = [
+    "ALGORITHM_NAMES",
+    "DIFFICULTY_NAMES",
+    "ERROR",
+    "MARK_EMOJI",
+    "Who",
+    "discord_who",
+    "format_elapsed",
+    "plain",
+]
+
+Who = Callable[[int | None], str]
+
+
+MARK_EMOJI = {Mark.X: "\N{CROSS MARK}", Mark.O: "\N{HEAVY LARGE CIRCLE}"}
+
+
+ERROR = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")
+
+
+DIFFICULTY_NAMES = {
+    Difficulty.EASY: N_("easy"),
+    Difficulty.MEDIUM: N_("medium"),
+    Difficulty.UNBEATABLE: N_("unbeatable"),
+}
+
+
+ALGORITHM_NAMES = {"alpha-beta": N_("alpha-beta"), "minimax": N_("minimax")}
+
+
+def discord_who(user_id: int | None, tr: Lang | None = None) -> str:
+    """A mention for a user (rendered, never pinging: messages go out with ``AllowedMentions.none()``), or
+    "the bot"."""
+    return (tr or lang(None))(N_("the bot")) if user_id is None else f"<@{user_id}>"
+
+
+def format_elapsed(seconds: float, tr: Lang | None = None) -> str:
+    """``0.0023`` → ``"2.3 ms"``; ``0.00004`` → ``"0.04 ms"``; ``1.5`` → ``"1.50 s"`` (German: ``"2,3 ms"``)."""
+    tr = tr or lang(None)
+    ms = seconds * 1000.0
+    if ms < 1:
+        return f"{tr.decimal(ms, 2)} ms"
+    if ms < 1000:
+        return f"{tr.decimal(ms, 1)} ms"
+    return f"{tr.decimal(seconds, 2)} s"
+
+
+def plain(text: str) -> str:
+    """Discord markdown as terminal text: code fences dropped, bold and inline-code marks removed."""
+    kept = [line for line in text.splitlines() if line.strip() != "```"]
+    return "\n".join(kept).replace("**", "").replace("`", "")

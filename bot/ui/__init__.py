@@ -1,0 +1,1 @@
+"""The Discord layer: views (components), presenting answers as replies, the responder, edits, history."""

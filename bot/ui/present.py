@@ -1,0 +1,127 @@
+"""One step from an answer to a reply: :func:`present` is the only place that pairs a text with components.
+
+An answer of the game service (:mod:`bot.games.answers`), or :class:`Retired` for an old board, becomes a
+:class:`Reply`: its content, components, attachments, whether it is private, and where it goes. The
+responder only sends replies; nothing else decides how an answer looks on Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import assert_never
+
+import discord
+
+from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
+from bot.games.game import Game
+from bot.i18n.lang import Lang
+from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
+from bot.text.hints import hint_text, refusal_text
+from bot.ui.views import board_view, challenge_view
+
+__all__ = [
+    "PRIVATE",
+    "NewMessage",
+    "OldBoard",
+    "OnMessage",
+    "Presentable",
+    "Private",
+    "Reply",
+    "Retired",
+    "Target",
+    "present",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Retired:
+    """An old board of ``game`` (message ``message_id``) after the board was posted again; ``link`` is the
+    newest board's URL (``None``: not known)."""
+
+    game: Game
+    message_id: int
+    link: str | None
+
+
+Presentable = Refusal | Shown | Posted | Challenged | Declined | Hinted | Retired
+"""What :func:`present` turns into a reply: every answer of the game service but ``NeedsHistory`` (which asks
+for the channel's history and is settled before anything is shown: :func:`bot.ui.history.settle`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Private:
+    """An ephemeral reply to the one who asked."""
+
+
+PRIVATE = Private()
+
+
+@dataclass(frozen=True, slots=True)
+class OnMessage:
+    """The message the interaction came from (a press, Accept); failing that, a background edit of ``game``'s
+    board."""
+
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class NewMessage:
+    """A new public message showing ``game``; ``retired`` is the board message it replaces, if any."""
+
+    game: Game
+    retired: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OldBoard:
+    """A background edit of ``game``'s old board message ``message_id``, skipped if it is the board again."""
+
+    game: Game
+    message_id: int
+
+
+Target = Private | OnMessage | NewMessage | OldBoard
+"""Where a reply goes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What to send: ``content`` (Discord markdown, at most 2,000 characters), the components (``view``,
+    ``None`` removes them), attachments (``files``) and where it goes (``target``)."""
+
+    content: str
+    target: Target
+    view: discord.ui.View | None = None
+    files: tuple[discord.File, ...] = ()
+
+    @property
+    def ephemeral(self) -> bool:
+        """True when only the one who asked sees the reply."""
+        return isinstance(self.target, Private)
+
+
+def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply:
+    """The reply that shows ``answer`` in ``tr``'s language; ``challenge_seconds`` is how long a challenge stays
+    open (said in its prompt and once it expired). Pure: nothing is sent.
+
+    The ``match`` ends in :func:`typing.assert_never`, so mypy fails when an answer type has no arm.
+    """
+    match answer:
+        case Refusal(key=key, values=values):
+            return Reply(refusal_text(key, values, tr), PRIVATE)
+        case Hinted(analysis=analysis):
+            return Reply(hint_text(analysis, tr), PRIVATE)
+        case Shown(game=game) if game.status == "over" and game.end_reason == "expired":
+            return Reply(expired_text(challenge_seconds, tr), OnMessage(game))
+        case Shown(game=game):
+            return Reply(message_text(game, tr=tr), OnMessage(game), board_view(game, tr))
+        case Posted(game=game, retired=retired):
+            return Reply(message_text(game, tr=tr), NewMessage(game, retired), board_view(game, tr))
+        case Challenged(game=game):
+            return Reply(challenge_text(game, challenge_seconds, tr), NewMessage(game), challenge_view(game, tr))
+        case Declined(game=game):
+            return Reply(declined_text(game, tr), OnMessage(game))
+        case Retired(game=game, message_id=message_id, link=link):
+            return Reply(moved_text(link, tr), OldBoard(game, message_id))
+        case _:
+            assert_never(answer)

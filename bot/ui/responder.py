@@ -1,0 +1,217 @@
+"""Send replies (:func:`bot.ui.present.present`) as interaction responses, followups and background edits.
+
+An answer whose fate is unknown (a 5xx or a time-out after Discord may have applied it, or 40060
+"already acknowledged" on discord.py's retry) is treated as applied: the service has already committed
+it, and that is what players see. A new board whose answer was lost is looked up afterwards
+(``GET .../messages/@original``); an answer that certainly failed is shown another way, by editing the
+game's board in the background.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+from typing import Any, assert_never
+
+import aiohttp
+import discord
+
+from bot.games import GameService, Refusal, Shown
+from bot.games.game import Game
+from bot.i18n.lang import Lang, lang
+from bot.text.common import ERROR
+from bot.ui.edits import BackgroundEdits
+from bot.ui.present import NewMessage, OldBoard, OnMessage, Presentable, Private, Reply, Retired, present
+
+__all__ = ["NO_PINGS", "Responder", "answer_unknown", "apologise", "defer", "private"]
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+ALREADY_ACKNOWLEDGED = 40060
+
+
+def answer_unknown(error: Exception) -> bool:
+    """True when a failed callback may still have reached Discord (so the players may see it)."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.code == ALREADY_ACKNOWLEDGED
+    return isinstance(error, asyncio.TimeoutError | aiohttp.ClientError | OSError)
+
+
+async def defer(
+    interaction: discord.Interaction[discord.Client], *, ephemeral: bool = False, thinking: bool = True
+) -> None:
+    """Acknowledge now, answer later (a slow search): "thinking…" for a command, nothing visible for a press."""
+    interaction.extras["private_defer"] = ephemeral
+    await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+
+
+async def private(
+    interaction: discord.Interaction[discord.Client], text: str, *, files: Sequence[discord.File] = ()
+) -> None:
+    """An ephemeral reply (with ``files`` attached, if any). After a private "thinking…" it replaces that; after
+    a public one, the placeholder is deleted and the reply follows privately."""
+    response = interaction.response
+    attached: Any = list(files) if files else discord.utils.MISSING
+    if not response.is_done():
+        await response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, files=attached)
+        return
+    if interaction.extras.get("private_defer"):
+        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS, attachments=attached)
+        return
+    if response.type is discord.InteractionResponseType.deferred_channel_message:
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, files=attached)
+
+
+async def apologise(interaction: discord.Interaction[discord.Client]) -> None:
+    """Answer ``interaction`` with a short private apology (a followup if it was already answered)."""
+    interaction.extras["result"] = "failed"  # bot.ops.interactions.RESULT_KEY
+    try:
+        await private(interaction, lang(str(interaction.locale))(ERROR))
+    except discord.HTTPException:
+        log.warning("could not apologise: channel=%s", interaction.channel_id, exc_info=True)
+
+
+class Responder:
+    """Shows answers; owns the background edits of the bot's messages."""
+
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self.client = client
+        self.service = service
+        self.edits = BackgroundEdits(client)
+        self._lookups: set[asyncio.Task[None]] = set()
+
+    async def deliver(self, interaction: discord.Interaction[discord.Client], answer: Presentable) -> None:
+        """Answer ``interaction`` with ``answer``, presented in the interaction's language."""
+        tr = lang(str(interaction.locale))
+        if isinstance(answer, Refusal):
+            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
+        await self.send(interaction, present(answer, tr, challenge_seconds=self.service.challenge_timeout))
+
+    async def send(self, interaction: discord.Interaction[discord.Client], reply: Reply) -> None:
+        """Send ``reply`` where its target says, then do the bookkeeping a new board needs."""
+        match reply.target:
+            case Private():
+                await private(interaction, reply.content, files=reply.files)
+            case OnMessage(game=game):
+                await self._update(interaction, game, reply)
+            case NewMessage(game=game, retired=retired):
+                await self._post(interaction, game, retired, reply)
+            case OldBoard():
+                self._edit_later(reply)
+            case _:
+                assert_never(reply.target)
+
+    def show_later(self, game: Game, tr: Lang | None = None) -> None:
+        """Show ``game``'s committed state on its board message in the background (no interaction needed)."""
+        if game.message_id is None:
+            return
+        reply = present(Shown(game), tr or lang(game.locale), challenge_seconds=self.service.challenge_timeout)
+        self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=reply.content, view=reply.view)
+
+    async def close(self) -> None:
+        """Finish (briefly) the background edits and look-ups (at shutdown)."""
+        for task in list(self._lookups):
+            task.cancel()
+        await self.edits.close()
+
+    async def _update(self, interaction: discord.Interaction[discord.Client], game: Game, reply: Reply) -> None:
+        """Show ``reply`` on the message the interaction came from."""
+        content, view = reply.content, reply.view
+        kwargs: dict[str, Any] = {"content": content, "view": view, "allowed_mentions": NO_PINGS}
+        if reply.files:
+            kwargs["attachments"] = list(reply.files)
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if answer_unknown(error):
+                log.warning("answer to a press may be lost (%s); treating it as applied: game=%s", error, game.game_id)
+                return
+            log.warning("could not show game %s on its board (%s); editing it instead", game.game_id, error)
+            if game.message_id is not None:
+                self.edits.edit(game.channel_id, game.guild_id, game.message_id, content=content, view=view)
+
+    async def _post(
+        self,
+        interaction: discord.Interaction[discord.Client],
+        game: Game,
+        retired: int | None,
+        reply: Reply,
+    ) -> None:
+        """Post ``reply`` as a new message for ``game``, then report its id and retire the old board."""
+        kwargs: dict[str, Any] = {"content": reply.content, "allowed_mentions": NO_PINGS}
+        if reply.view is not None:
+            kwargs["view"] = reply.view
+        if reply.files:
+            kwargs[("attachments" if interaction.response.is_done() else "files")] = list(reply.files)
+        try:
+            if interaction.response.is_done():
+                message_id = (await interaction.edit_original_response(**kwargs)).id
+            else:
+                response = await interaction.response.send_message(**kwargs)
+                known = response.message_id if response is not None else None
+                message_id = known if known is not None else (await interaction.original_response()).id
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if answer_unknown(error):
+                log.warning("answer posting game %s may be lost (%s); looking it up", game.game_id, error)
+                self._look_up(interaction, game, retired)
+            else:
+                log.warning("could not post game %s (%s)", game.game_id, error)
+                self._unposted(game, retired)
+            return
+        self._placed(game, retired, message_id)
+
+    def _placed(self, game: Game, retired: int | None, message_id: int) -> None:
+        old = self.service.placed(game.channel_id, game.game_id, message_id, game.post)
+        if retired is not None and retired != message_id:
+            old = (*old, retired)
+        current = self.service.current(game.channel_id)
+        board = current if current is not None and current.game_id == game.game_id else game.at(message_id)
+        for message in old:
+            retired_board = Retired(game, message, board.jump_url)
+            self._edit_later(
+                present(retired_board, lang(game.locale), challenge_seconds=self.service.challenge_timeout)
+            )
+
+    def _edit_later(self, reply: Reply) -> None:
+        """Edit an old board in the background, unless a press made it the board again before the edit is sent."""
+        if not isinstance(reply.target, OldBoard):
+            raise TypeError(f"not an old board: {reply.target!r}")
+        game, message_id = reply.target.game, reply.target.message_id
+        self.edits.edit(
+            game.channel_id,
+            game.guild_id,
+            message_id,
+            content=reply.content,
+            view=reply.view,
+            wanted=lambda: not self.service.is_board(game.channel_id, message_id),
+        )
+
+    def _unposted(self, game: Game, retired: int | None) -> None:
+        kept = self.service.unposted(game, retired)
+        if kept is not None:
+            self.show_later(kept)
+
+    def _look_up(self, interaction: discord.Interaction[discord.Client], game: Game, retired: int | None) -> None:
+        task = asyncio.get_running_loop().create_task(self._find_original(interaction, game, retired))
+        self._lookups.add(task)
+        task.add_done_callback(self._lookups.discard)
+
+    async def _find_original(
+        self, interaction: discord.Interaction[discord.Client], game: Game, retired: int | None
+    ) -> None:
+        try:
+            message = await interaction.original_response()
+        except discord.NotFound:
+            self._unposted(game, retired)
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            log.warning("could not look up the answer for game %s (%s); a press will adopt it", game.game_id, error)
+        else:
+            self._placed(game, retired, message.id)

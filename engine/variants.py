@@ -1,0 +1,117 @@
+"""The games the engine plays, by name, each with its rules, its board size and its move chooser.
+
+A variant is what a player picks: ``"3x3"`` (tic-tac-toe), and the larger games added beside it. Every
+variant's rules follow :class:`engine.protocol.Game`, so the textbook searches in :mod:`engine.reference` run
+on any of them; ``best_move`` is the variant's own fast player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine import game as tictactoe
+from engine.coordinates import cell_name
+from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
+from engine.protocol import Game, Mark
+from engine.search import search
+from engine.solver import GameValue, value_for
+
+__all__ = ["VARIANTS", "EngineMove", "Variant", "variant"]
+
+Source = Literal["search", "book"]
+
+
+@dataclass(frozen=True, slots=True)
+class EngineMove:
+    """A move chosen by a variant's engine.
+
+    Attributes:
+        cell: the cell played, 0-based row by row.
+        states: states the search evaluated (nodes visited) to choose it; for a book move, the states the
+            solver evaluated when it proved the book entry.
+        value: the position's exact value for the mover where the game is solved, else ``None``.
+        elapsed_ms: wall-clock milliseconds spent choosing.
+        source: ``"search"``, or ``"book"`` for a move read from an opening book.
+    """
+
+    cell: int
+    states: int
+    value: GameValue | None
+    elapsed_ms: float
+    source: Source = "search"
+
+
+BestMove = Callable[[Any, float, "random.Random | None"], EngineMove]
+"""``best_move(state, budget_ms, rng)``: the variant's player; ``rng`` breaks ties among equal moves."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One game the engine plays.
+
+    Attributes:
+        name: the name players pick, e.g. ``"3x3"``.
+        width, height: the board in cells (ultimate: the whole 9 x 9 grid).
+        game: the rules (:class:`engine.protocol.Game`).
+        best_move: the variant's own player (see :data:`BestMove`).
+        solved: true when ``best_move`` plays perfectly and gives exact values.
+    """
+
+    name: str
+    width: int
+    height: int
+    game: Game[Any]
+    best_move: BestMove
+    solved: bool
+
+    def replay(self, cells: Sequence[int]) -> Any:
+        """The state after playing 0-based ``cells`` in order from the initial state.
+
+        Raises:
+            IllegalSequenceError: a cell cannot be played where it stands (the message numbers cells 1-based);
+                ``ply`` is its 1-based place and ``__cause__`` the rules' own error (out of range, occupied...).
+        """
+        state = self.game.initial_state()
+        for ply, cell in enumerate(cells, start=1):
+            try:
+                state = self.game.result(state, cell)
+            except IllegalMoveError as err:
+                raise IllegalSequenceError(f"move {ply} (cell {cell + 1}) cannot be played: {err}", ply, cell) from err
+        return state
+
+    def winner(self, state: Any) -> Mark | Literal["draw"] | None:
+        """``Mark.X`` or ``Mark.O`` when that side has won, ``"draw"`` when the game ended drawn, else ``None``."""
+        if not self.game.terminal(state):
+            return None
+        utility = self.game.utility(state)
+        return Mark.X if utility > 0 else Mark.O if utility < 0 else "draw"
+
+    def cell_name(self, cell: int) -> str:
+        """The coordinate people see for 0-based ``cell``, e.g. ``"b3"``."""
+        return cell_name(cell, self.width)
+
+
+def _tictactoe_move(state: tictactoe.State, budget_ms: float, rng: random.Random | None) -> EngineMove:
+    result = search(state, rng=rng)
+    return EngineMove(result.move, result.states, value_for(state, tictactoe.player(state)), result.elapsed_ms)
+
+
+VARIANTS: Mapping[str, Variant] = {
+    "3x3": Variant("3x3", 3, 3, tictactoe, _tictactoe_move, solved=True),
+}
+"""Every variant by name."""
+
+
+def variant(name: object) -> Variant:
+    """The variant called ``name``.
+
+    Raises:
+        UnknownVariantError: no variant has that name; the message lists the known ones.
+    """
+    found = VARIANTS.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise UnknownVariantError(f"unknown variant {name!r}: choose one of {', '.join(VARIANTS)}")
+    return found

@@ -1,0 +1,174 @@
+"""/ttt stats, /ttt leaderboard and /ttt review (bot.cogs.records) over a stand-in records store: what each
+answers, in the interaction's language, and the private refusals (a running game, an unknown id, another
+server's game, no finished game, the database down)."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.cogs.records import RECORDS_DOWN, REVIEW_ELSEWHERE, REVIEW_NONE, REVIEW_RUNNING, REVIEW_UNKNOWN, RecordCommands
+from bot.games import Actor, GameService, Posted
+from bot.games.ai import AI
+from bot.games.finished import finished_game
+from bot.games.game import Game
+from bot.i18n.lang import lang
+from bot.records import FinishedGame, Leaderboard, Record, RecordsUnavailableError, UserStats
+from bot.text.records import bot_record_text, leaderboard_text, stats_text
+from tests.ui.fakes import FakeInteraction
+
+BOT, ALICE = 1, 10
+CHANNEL, GUILD = 7, 5
+
+
+def finished(game_id: str = "done1", guild_id: int | None = GUILD) -> FinishedGame:
+    game = Game(game_id, CHANNEL, ALICE, None, guild_id=guild_id)
+    for cell in (4, 0, 8, 2, 6, 1):
+        game = game.play(cell)
+    return finished_game(game)
+
+
+class Store:
+    """The reads the record commands make; ``down`` makes every read fail as an unreachable database does."""
+
+    def __init__(self, games: list[FinishedGame] | None = None, *, down: bool = False) -> None:
+        self.games = {g.game_id: g for g in games or []}
+        self.down = down
+        self.leaderboard_guild: object = "not asked"
+
+    def _check(self) -> None:
+        if self.down:
+            raise RecordsUnavailableError("records database unavailable: sqlite:///test")
+
+    async def user_stats(self, user_id: int) -> UserStats:
+        self._check()
+        return UserStats(Record(wins=user_id), Record(draws=2))
+
+    async def bot_record(self) -> dict[str, Record]:
+        self._check()
+        return {"unbeatable": Record(wins=3, draws=1)}
+
+    async def leaderboard(self, guild_id: int | None) -> Leaderboard:
+        self._check()
+        self.leaderboard_guild = guild_id
+        return Leaderboard((), ())
+
+    async def game(self, game_id: str) -> FinishedGame | None:
+        self._check()
+        return self.games.get(game_id)
+
+    async def last_game(self, channel_id: int) -> FinishedGame | None:
+        self._check()
+        return next((g for g in reversed(self.games.values()) if g.channel_id == channel_id), None)
+
+
+class Writer:
+    def __init__(self) -> None:
+        self.flushed: list[float | None] = []
+
+    async def flush(self, timeout: float | None = None) -> bool:
+        self.flushed.append(timeout)
+        return True
+
+
+@pytest.fixture
+def service() -> GameService:
+    return GameService(AI(ThreadPoolExecutor(1), rng=random.Random(1)), rng=random.Random(2))
+
+
+def commands(service: GameService, store: Store, writer: Writer | None = None) -> RecordCommands:
+    client = SimpleNamespace(user=SimpleNamespace(id=BOT))
+    return RecordCommands(client, service, store, writer or Writer())  # type: ignore[arg-type]
+
+
+def interaction(locale: str = "en-US", guild_id: int | None = GUILD) -> Any:
+    return FakeInteraction(locale=locale, channel_id=CHANNEL, guild_id=guild_id)
+
+
+def user(user_id: int) -> Any:
+    return SimpleNamespace(id=user_id, mention=f"<@{user_id}>")
+
+
+def answer(fake: FakeInteraction) -> str:
+    """The text the interaction ended with."""
+    return str(fake.calls[-1].kwargs["content"])
+
+
+async def test_stats_of_a_player_and_of_the_bot(service: GameService) -> None:
+    fake = interaction("de")
+    await commands(service, Store()).stats(fake, user(ALICE))
+    assert fake.calls[0].name == "defer"  # a database may take longer than Discord's 3 s
+    assert answer(fake) == stats_text(f"<@{ALICE}>", UserStats(Record(wins=ALICE), Record(draws=2)), lang("de"))
+    fake = interaction()
+    await commands(service, Store()).stats(fake, user(BOT))
+    assert answer(fake) == bot_record_text(f"<@{BOT}>", {"unbeatable": Record(wins=3, draws=1)}, lang("en-US"))
+
+
+async def test_the_leaderboard_is_this_servers_unless_asked_or_outside_a_server(service: GameService) -> None:
+    store = Store()
+    fake = interaction()
+    await commands(service, store).leaderboard(fake, everywhere=False)
+    assert store.leaderboard_guild == GUILD
+    assert answer(fake) == leaderboard_text(Leaderboard((), ()), everywhere=False, tr=lang("en-US"))
+    await commands(service, store).leaderboard(interaction(), everywhere=True)
+    assert store.leaderboard_guild is None
+    store.leaderboard_guild = "not asked"
+    await commands(service, store).leaderboard(interaction(guild_id=None), everywhere=False)
+    assert store.leaderboard_guild is None
+
+
+@pytest.mark.parametrize("command", ["stats", "leaderboard", "review"])
+async def test_a_database_that_is_down_gets_a_private_answer(service: GameService, command: str) -> None:
+    fake = interaction("fr")
+    cog = commands(service, Store(down=True))
+    if command == "stats":
+        await cog.stats(fake, user(ALICE))
+    elif command == "leaderboard":
+        await cog.leaderboard(fake, everywhere=False)
+    else:
+        await cog.review(fake, "done1")
+    assert answer(fake) == lang("fr")(RECORDS_DOWN)
+    assert fake.calls[-1].kwargs.get("ephemeral", True)
+
+
+async def test_review_of_a_stored_game_waits_for_queued_records_and_is_private(service: GameService) -> None:
+    writer = Writer()
+    fake = interaction()
+    await commands(service, Store([finished()]), writer).review(fake, "done1")
+    assert writer.flushed and fake.calls[0].kwargs == {"ephemeral": True, "thinking": True}
+    text = answer(fake)
+    assert "done1" in text and "`1.`" in text
+
+
+async def test_review_without_an_id_is_the_channels_last_finished_game(service: GameService) -> None:
+    fake = interaction()
+    await commands(service, Store([finished("older"), finished("newer")])).review(fake, None)
+    assert "newer" in answer(fake)
+
+
+async def test_review_refusals(service: GameService) -> None:
+    tr = lang("en-US")
+    fake = interaction()
+    await commands(service, Store()).review(fake, "nope")
+    assert answer(fake) == tr(REVIEW_UNKNOWN, game_id="nope")
+    fake = interaction()
+    await commands(service, Store()).review(fake, None)
+    assert answer(fake) == tr(REVIEW_NONE)
+    fake = interaction()
+    await commands(service, Store([finished(guild_id=99)])).review(fake, "done1")
+    assert answer(fake) == tr(REVIEW_ELSEWHERE, game_id="done1")
+
+    running = await service.start(Actor(ALICE, CHANNEL, GUILD), game_id="live1")
+    assert isinstance(running, Posted)
+    service.placed(CHANNEL, "live1", 900, running.game.post)
+    fake = interaction()
+    await commands(service, Store()).review(fake, "live1")
+    assert [call.name for call in fake.calls] == ["send_message"]  # refused at once, without a database read
+    assert answer(fake) == tr(REVIEW_RUNNING)
+    fake = interaction()
+    await commands(service, Store()).review(fake, None)
+    assert answer(fake) == tr(REVIEW_RUNNING)

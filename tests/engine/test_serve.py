@@ -1,0 +1,108 @@
+"""engine.serve: the JSON-lines protocol, in process and as ``python -m engine serve`` / ``bestmove``."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.serve import answer_line, serve
+
+
+def ask(request: object) -> dict[str, object]:
+    return json.loads(answer_line(json.dumps(request)))  # type: ignore[no-any-return]
+
+
+def test_a_move_request_is_answered_with_the_move_its_count_and_exact_value() -> None:
+    reply = ask({"variant": "3x3", "moves": [5], "budget_ms": 1000})
+    assert set(reply) == {"move", "states", "value", "elapsed_ms", "source"}
+    assert reply["move"] in (1, 3, 7, 9)  # only a corner keeps the draw against the centre
+    assert reply["value"] == "draw"
+    assert reply["source"] == "search"
+    assert isinstance(reply["states"], int) and reply["states"] > 0
+
+
+def test_a_won_position_is_valued_in_plies_from_the_movers_view() -> None:
+    assert ask({"variant": "3x3", "moves": [1, 4, 2, 5]})["value"] == "win in 1"
+    assert ask({"variant": "3x3", "moves": [1, 4, 2, 5]})["move"] == 3
+    # X (1, 5) threatens 9; O must block it and still loses to X on 7, which makes two threats
+    assert ask({"variant": "3x3", "moves": [1, 2, 5]}) | {"states": 0, "elapsed_ms": 0} == {
+        "move": 9,
+        "states": 0,
+        "value": "loss in 4",
+        "elapsed_ms": 0,
+        "source": "search",
+    }
+
+
+def test_a_state_query_gives_the_mover_the_legal_moves_and_the_winner() -> None:
+    assert ask({"variant": "3x3", "moves": [5], "query": "state"}) == {
+        "to_move": "O",
+        "legal": [1, 2, 3, 4, 6, 7, 8, 9],
+        "winner": None,
+    }
+    assert ask({"variant": "3x3", "moves": [1, 4, 2, 5, 3], "query": "state"}) == {
+        "to_move": None,
+        "legal": [],
+        "winner": "X",
+    }
+    drawn = [5, 1, 9, 3, 2, 8, 4, 6, 7]
+    assert ask({"variant": "3x3", "moves": drawn, "query": "state"})["winner"] == "draw"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ('{"variant": "3x3", "moves": [5, 5]}', "CellOccupiedError"),
+        ('{"variant": "3x3", "moves": [10]}', "CellOutOfRangeError"),
+        ('{"variant": "3x3", "moves": [0]}', "CellOutOfRangeError"),
+        ('{"variant": "3x3", "moves": [1, 4, 2, 5, 3, 6]}', "GameOverError"),
+        ('{"variant": "3x3", "moves": [1, 4, 2, 5, 3]}', "GameOverError"),
+        ('{"variant": "9x9", "moves": []}', "UnknownVariantError"),
+        ('{"moves": []}', "UnknownVariantError"),
+        ('{"variant": "3x3", "moves": "5"}', "RequestError"),
+        ('{"variant": "3x3", "moves": [true]}', "RequestError"),
+        ('{"variant": "3x3", "budget_ms": 0}', "RequestError"),
+        ('{"variant": "3x3", "query": "everything"}', "RequestError"),
+        ("[5]", "RequestError"),
+        ("{not json", "RequestError"),
+    ],
+)
+def test_bad_input_is_answered_with_the_engines_error_class(line: str, kind: str) -> None:
+    reply = json.loads(answer_line(line))
+    assert reply["kind"] == kind
+    assert isinstance(reply["error"], str) and reply["error"]
+
+
+def test_the_server_keeps_serving_after_bad_lines() -> None:
+    out = io.StringIO()
+    lines = ["{bad\n", "\n", '{"variant": "3x3", "moves": [5, 5]}\n', '{"variant": "3x3", "query": "state"}\n']
+    assert serve(io.StringIO("".join(lines)), out) == 0
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r.get("kind") for r in replies] == ["RequestError", "CellOccupiedError", None]
+    assert replies[2]["to_move"] == "X"
+
+
+def test_python_m_engine_serve_and_bestmove_run_as_programs() -> None:
+    requests = '{"variant": "3x3", "moves": [1, 4, 2, 5]}\nnope\n{"variant": "3x3", "moves": [1], "query": "state"}\n'
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "serve"], input=requests, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [replies[0]["move"], replies[1]["kind"], replies[2]["to_move"]] == [3, "RequestError", "O"]
+
+    one = subprocess.run(
+        [sys.executable, "-m", "engine", "bestmove", "3x3", "1", "4", "2", "5", "--budget-ms", "500"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (one.returncode, json.loads(one.stdout)["move"]) == (0, 3)
+    bad = subprocess.run(
+        [sys.executable, "-m", "engine", "bestmove", "nine"], capture_output=True, text=True, timeout=60
+    )
+    assert (bad.returncode, json.loads(bad.stdout)["kind"]) == (2, "UnknownVariantError")

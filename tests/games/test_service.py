@@ -1,0 +1,396 @@
+"""The game service without Discord: the rules of the flow, resuming after a restart, the deadlines, and that
+decisions in one channel never wait on another channel's work."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from bot.games import (
+    Actor,
+    Challenged,
+    Declined,
+    GameService,
+    Hinted,
+    NeedsHistory,
+    Posted,
+    Refusal,
+    Shown,
+    codec,
+    refusals,
+)
+from bot.games.ai import AI
+from bot.games.game import Algorithm, Game
+from bot.games.service import History, Player
+from engine import Decision, Difficulty, Mark, State
+
+ALICE, BOB, CAROL = 11, 22, 33
+CHANNEL = 100
+
+
+@pytest.fixture
+def ai() -> AI:
+    return AI(ThreadPoolExecutor(2), rng=random.Random(1))
+
+
+def service(ai: AI, **options: object) -> GameService:
+    return GameService(ai, rng=random.Random(2), **options)  # type: ignore[arg-type]
+
+
+def who(user: int, channel: int = CHANNEL) -> Actor:
+    return Actor(user, channel, guild_id=5)
+
+
+async def started(
+    games: GameService, user: int = ALICE, channel: int = CHANNEL, game_id: str | None = None, **options: object
+) -> Game:
+    game_id = game_id or f"g{channel}"
+    outcome = await games.start(who(user, channel), game_id=game_id, **options)  # type: ignore[arg-type]
+    assert isinstance(outcome, Posted | Challenged), outcome
+    games.placed(channel, outcome.game.game_id, 1000 + channel, outcome.game.post)
+    game = games.current(channel)
+    assert game is not None
+    return game
+
+
+def refused(outcome: object, key: str) -> None:
+    assert isinstance(outcome, Refusal) and outcome.key == key, outcome
+
+
+def url(message_id: int, channel: int = CHANNEL) -> str:
+    return f"https://discord.com/channels/5/{channel}/{message_id}"
+
+
+def pressed(game: Game, message_id: int | None = None) -> Game:
+    """The board a press carries: ``game`` as its buttons encode it, on ``message_id`` (default: its own)."""
+    board, _ = codec.decode(
+        codec.encode(game, 0),
+        channel_id=game.channel_id,
+        guild_id=game.guild_id,
+        message_id=game.message_id if message_id is None else message_id,
+    )
+    return board
+
+
+def found(*cells: int, game_id: str, x_id: int | None = ALICE, o_id: int | None = None, message_id: int) -> Game:
+    """A board message read from the channel's history after a restart."""
+    game = Game(game_id, CHANNEL, x_id, o_id, guild_id=5)
+    for cell in cells:
+        game = game.play(cell)
+    return pressed(game.at(message_id))
+
+
+async def people(games: GameService, game_id: str = "people", message_id: int = 1000 + CHANNEL) -> Game:
+    """Alice (X) against Bob (O): challenged, the prompt posted as ``message_id``, accepted."""
+    challenge = await games.start(who(ALICE), game_id=game_id, opponent=BOB)
+    assert isinstance(challenge, Challenged)
+    games.placed(CHANNEL, game_id, message_id, challenge.game.post)
+    accepted = await games.answer(who(BOB), game_id, BOB, accept=True)
+    assert isinstance(accepted, Shown)
+    return accepted.game
+
+
+async def test_a_press_plays_the_move_and_the_bots_reply(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    outcome = await games.press(who(ALICE), board, 4)
+    assert isinstance(outcome, Shown)
+    assert outcome.game.moves[0] == 4 and outcome.game.ply == 2 and outcome.game.last_ai is not None
+    assert outcome.game.ai_states == outcome.game.last_ai.states > 0
+    assert games.current(CHANNEL) == outcome.game
+
+
+async def test_refusals(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    refused(await games.press(who(BOB), board, 0), refusals.NOT_YOUR_GAME)
+    refused(await games.start(who(BOB), game_id="other"), refusals.BUSY_GAME)
+    refused(await games.start(who(ALICE), game_id="x", opponent=ALICE), refusals.SELF_CHALLENGE)
+    refused(await games.start(who(ALICE), game_id="x", opponent=BOB, opponent_is_bot=True), refusals.BOT_CHALLENGE)
+    after = await games.press(who(ALICE), board, 4)
+    assert isinstance(after, Shown)
+    refused(await games.press(who(ALICE), board, 0), refusals.BOARD_CHANGED)  # the board she saw is older
+    taken = next(c for c in range(9) if after.game.state[c] is Mark.O)
+    refused(await games.press(who(ALICE), after.game, taken), refusals.CELL_TAKEN)
+    refused(await games.move(who(ALICE), taken), refusals.CELL_TAKEN)
+    elsewhere = after.game.at(999)
+    stale = await games.press(who(ALICE), elsewhere, 0)
+    refused(stale, refusals.STALE_BOARD)
+    assert isinstance(stale, Refusal) and "1100" in str(stale.values["link"])
+
+
+async def test_fifty_simultaneous_starts_make_one_game(ai: AI) -> None:
+    games = service(ai)
+    outcomes = await asyncio.gather(*(games.start(who(u), game_id=f"g{u}", play_as=Mark.O) for u in range(50)))
+    assert sum(isinstance(o, Posted) for o in outcomes) == 1
+    assert all(o.key == refusals.BUSY_GAME for o in outcomes if isinstance(o, Refusal))
+    assert len(games) == 1 and games.locks_held == 0
+
+
+async def test_both_players_pressing_at_once_apply_exactly_one_move(ai: AI) -> None:
+    games = service(ai)
+    challenge = await started(games, opponent=BOB)
+    accepted = await games.answer(who(BOB), challenge.game_id, BOB, accept=True)
+    assert isinstance(accepted, Shown)
+    board = accepted.game
+    first, second = await asyncio.gather(games.press(who(ALICE), board, 0), games.press(who(ALICE), board, 1))
+    assert [isinstance(first, Shown), isinstance(second, Shown)].count(True) == 1
+    game = games.current(CHANNEL)
+    assert game is not None and game.ply == 1
+
+
+class HeldAI(AI):
+    """An AI whose searches wait until the test releases them (to show what waits for a search and what does
+    not, by order rather than by time)."""
+
+    def __init__(self, executor: ThreadPoolExecutor) -> None:
+        super().__init__(executor)
+        self.searching = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
+        self.searching.set()
+        await self.release.wait()
+        return await super().choose(state, difficulty, algorithm)
+
+
+async def test_a_search_in_one_channel_never_holds_up_others_or_a_spectator() -> None:
+    """While the bot thinks in channel A (a search held until released), a spectator in A is refused and a move
+    in another channel is played: both answers come before A's search ends."""
+    ai = HeldAI(ThreadPoolExecutor(2))
+    games = service(ai)
+    board = await started(games, play_as=Mark.X)
+    challenge = await started(games, BOB, CHANNEL + 1, opponent=CAROL)
+    accepted = await games.answer(who(CAROL, CHANNEL + 1), challenge.game_id, CAROL, accept=True)
+    assert isinstance(accepted, Shown)
+    thinking = asyncio.ensure_future(games.press(who(ALICE), board, 4))
+    await ai.searching.wait()  # the press is in, and its search has started
+    refused(await games.press(who(CAROL), board, 0), refusals.NOT_YOUR_GAME)
+    other = await games.press(who(BOB, CHANNEL + 1), accepted.game, 0)
+    assert isinstance(other, Shown) and other.game.ply == 1
+    assert not thinking.done()
+    ai.release.set()
+    assert isinstance(await thinking, Shown)
+
+
+async def test_after_a_restart_intents_ask_for_the_history_then_resume_the_newest_board(ai: AI) -> None:
+    before = service(ai)
+    board = await started(before)
+    played = await before.press(who(ALICE), board, 4)
+    assert isinstance(played, Shown)
+    newer, older = played.game, board
+
+    after = service(ai)  # a new process: no games in memory
+    assert isinstance(await after.move(who(ALICE), 0), NeedsHistory)
+    assert isinstance(await after.press(who(ALICE), older, 0), NeedsHistory)
+    history = History((newer.at(2000), older.at(1000)))
+    refused(await after.press(who(ALICE), older.at(1000), 0, history=history), refusals.STALE_BOARD)
+    assert after.current(CHANNEL) is None  # the older board never resumed the game
+    refused(await after.hint(who(ALICE), history=History(readable=False)), refusals.NO_HISTORY)
+    refused(await after.hint(who(ALICE), history=History((newer.end("abandoned"),))), refusals.NO_GAME)
+    hinted = await after.hint(who(ALICE), history=history)
+    assert isinstance(hinted, Hinted) and hinted.game.moves == newer.moves
+    assert after.current(CHANNEL) is not None
+
+
+async def test_placed_and_unposted(ai: AI) -> None:
+    games = service(ai)
+    outcome = await games.start(who(ALICE), game_id="g1")
+    assert isinstance(outcome, Posted)
+    assert games.unposted(outcome.game, outcome.retired) is None
+    assert games.current(CHANNEL) is None  # nobody saw it: dropped, the channel is free
+    board = await started(games)
+    moved = await games.move(who(ALICE), 4)
+    assert isinstance(moved, Posted) and moved.retired == board.message_id
+    kept = games.unposted(moved.game, moved.retired)
+    assert kept is not None and kept.message_id == board.message_id and kept.moves == moved.game.moves
+    again = await games.repost(who(BOB))  # anyone may repost
+    assert isinstance(again, Posted)
+    # the previous post's answer arrives after the repost: kept until the newest board's id is known
+    assert games.placed(CHANNEL, board.game_id, 555, again.game.post - 1) == ()
+    assert games.placed(CHANNEL, board.game_id, 777, again.game.post) == (555,)
+    assert games.is_board(CHANNEL, 777)
+    assert games.placed(CHANNEL, board.game_id, 556, again.game.post - 1) == (556,)
+
+
+async def test_deadlines_end_games_once(ai: AI) -> None:
+    finished: list[Game] = []
+    expired: list[Game] = []
+    games = service(
+        ai, turn_timeout=0.05, challenge_timeout=0.05, on_finished=finished.append, on_expired=expired.append
+    )
+    await started(games)
+    await started(games, BOB, CHANNEL + 1, opponent=CAROL)
+    for _ in range(100):  # the deadlines pass after 0.05 s; allow a busy machine up to 5 s
+        if len(finished) == 2:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)  # nothing ends twice
+    assert sorted(g.end_reason or "" for g in finished) == ["abandoned", "expired"]
+    assert [g.game_id for g in expired] == [g.game_id for g in finished]
+    assert len(games) == 0
+    refused(
+        await games.answer(who(CAROL, CHANNEL + 1), f"g{CHANNEL + 1}", CAROL, accept=True), refusals.CHALLENGE_CLOSED
+    )
+
+
+async def test_resign_decline_and_finished_games(ai: AI) -> None:
+    finished: list[Game] = []
+    games = service(ai, on_finished=finished.append)
+    challenge = await started(games, opponent=BOB)
+    not_yours = await games.answer(who(CAROL), challenge.game_id, BOB, accept=True)
+    assert isinstance(not_yours, Refusal) and not_yours.values == {"user": Player(BOB)}
+    assert isinstance(await games.answer(who(BOB), challenge.game_id, BOB, accept=False), Declined)
+    board = await started(games, game_id="second")
+    resigned = await games.resign(who(ALICE), board=board)
+    assert isinstance(resigned, Shown) and resigned.game.winner is Mark.O
+    refused(await games.press(who(ALICE), board, 0), refusals.GAME_OVER)
+    assert [g.end_reason for g in finished] == ["declined", "resigned"]
+
+
+async def test_the_lock_map_stays_bounded(ai: AI) -> None:
+    games = service(ai)
+    for channel in range(1000):
+        await games.start(who(ALICE, channel), game_id=f"g{channel}", play_as=Mark.O)
+    assert len(games) == 1000 and games.locks_held == 0
+
+
+class GatedAI(AI):
+    """The real AI, but each search first waits for :attr:`gate`; :attr:`searching` is set once one has begun."""
+
+    def __init__(self) -> None:
+        super().__init__(ThreadPoolExecutor(1), rng=random.Random(0))
+        self.gate = asyncio.Event()
+        self.searching = asyncio.Event()
+
+    async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
+        self.searching.set()
+        await self.gate.wait()
+        return await super().choose(state, difficulty, algorithm)
+
+
+async def test_a_press_on_the_retired_board_while_the_repost_is_on_its_way_is_stale(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    repost = await games.repost(who(ALICE))
+    assert isinstance(repost, Posted) and repost.retired == board.message_id == 1100
+    assert await games.press(who(ALICE), pressed(board), 4) == Refusal(refusals.STALE_BOARD, {"link": None})
+    assert games.placed(CHANNEL, board.game_id, 1200, repost.game.post) == ()
+    assert games.is_board(CHANNEL, 1200) and not games.is_board(CHANNEL, 1100)
+    played = await games.press(who(ALICE), pressed(board, 1200), 4)  # the new board works
+    assert isinstance(played, Shown) and played.game.message_id == 1200 and played.game.ply == 2
+
+
+async def test_a_press_on_the_new_board_before_its_id_is_known_adopts_it(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    repost = await games.repost(who(CAROL))
+    assert isinstance(repost, Posted)
+    played = await games.press(who(ALICE), pressed(board, 1200), 4)  # pressed before the answer arrived
+    assert isinstance(played, Shown) and played.game.message_id == 1200 and played.game.ply == 2
+    assert games.placed(CHANNEL, board.game_id, 1200, repost.game.post) == ()
+    assert games.current(CHANNEL) == played.game
+
+
+async def test_a_failed_second_repost_keeps_the_game_on_its_last_known_board(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    first = await games.repost(who(ALICE))
+    second = await games.repost(who(BOB))  # before the first repost's answer came back
+    assert isinstance(first, Posted) and isinstance(second, Posted)
+    assert first.retired == second.retired == 1100
+    kept = games.unposted(second.game, second.retired)
+    assert kept == second.game.at(1100) and kept.moves == board.moves
+    assert games.current(CHANNEL) == kept and games.is_board(CHANNEL, 1100)
+    moved = await games.move(who(ALICE), 4)  # and the next post retires that board
+    assert isinstance(moved, Posted) and moved.retired == 1100
+
+
+async def test_a_failed_repost_of_a_game_never_placed_waits_for_its_first_board(ai: AI) -> None:
+    games = service(ai)
+    opened = await games.start(who(ALICE), game_id="g1")
+    repost = await games.repost(who(ALICE))  # before the start's answer came back
+    assert isinstance(opened, Posted) and isinstance(repost, Posted) and repost.retired is None
+    assert games.unposted(repost.game, repost.retired) is None
+    assert games.current(CHANNEL) == repost.game  # the first board may still arrive
+    assert games.placed(CHANNEL, "g1", 1100, opened.game.post) == ()
+    played = await games.press(who(ALICE), pressed(opened.game, 1100), 4)  # a press on it adopts it
+    assert isinstance(played, Shown) and played.game.message_id == 1100
+
+
+async def test_a_final_board_that_failed_to_post_is_shown_on_the_retired_board(ai: AI) -> None:
+    finished: list[Game] = []
+    games = service(ai, on_finished=finished.append)
+    board = await people(games)
+    resigned = await games.resign(who(ALICE))
+    assert isinstance(resigned, Posted) and resigned.retired == board.message_id
+    assert games.unposted(resigned.game, resigned.retired) == resigned.game.at(board.message_id)
+    assert games.current(CHANNEL) is None and finished == [resigned.game]
+    board = await people(games, game_id="second", message_id=1200)
+    for user, cell in ((ALICE, 0), (BOB, 3), (ALICE, 1), (BOB, 4)):
+        moved = await games.press(who(user), pressed(board), cell)
+        assert isinstance(moved, Shown)
+        board = moved.game
+    won = await games.move(who(ALICE), 2)
+    assert isinstance(won, Posted) and won.game.winner is Mark.X and won.retired == 1200
+    assert games.unposted(won.game, won.retired) == won.game.at(1200)
+    assert [g.end_reason for g in finished] == ["resigned", "win"]
+
+
+async def test_after_a_restart_a_press_older_than_its_own_message_is_refused(ai: AI) -> None:
+    before = service(ai)
+    board = await people(before)
+    alice = await before.press(who(ALICE), pressed(board), 0)
+    assert isinstance(alice, Shown)
+    bob = await before.press(who(BOB), pressed(alice.game), 4)
+    assert isinstance(bob, Shown)
+
+    after = service(ai)  # Bob's second, quicker press (cell 8) arrives after a restart
+    history = History((pressed(bob.game),))
+    assert await after.press(who(BOB), pressed(alice.game), 8, history=history) == Refusal(refusals.BOARD_CHANGED)
+    current = after.current(CHANNEL)  # resumed as the message shows it now
+    assert current == pressed(bob.game) and current.moves == (0, 4) and current.message_id == 1100
+    assert await after.press(who(BOB), pressed(bob.game), 8) == Refusal(refusals.NOT_YOUR_TURN)
+
+
+@pytest.mark.parametrize(("newer_over", "key"), [(False, refusals.STALE_BOARD), (True, refusals.GAME_OVER)])
+async def test_after_a_restart_a_board_of_an_older_game_does_not_take_the_channel(
+    ai: AI, newer_over: bool, key: str
+) -> None:
+    older = found(4, 0, game_id="older", message_id=900)  # its end was never shown: it still looks live
+    newer = found(2, 4, game_id="newer", x_id=BOB, message_id=1100)
+    if newer_over:
+        newer = newer.end("abandoned")
+    games = service(ai)
+    outcome = await games.press(who(ALICE), older, 8, history=History((newer, older)))
+    assert outcome == (Refusal(key) if newer_over else Refusal(key, {"link": url(1100)}))
+    assert games.current(CHANNEL) is None
+
+
+async def test_a_board_of_an_older_game_is_over_once_this_process_saw_the_newer_game_end(ai: AI) -> None:
+    games = service(ai)
+    newer = await started(games, game_id="newer")
+    assert isinstance(await games.resign(who(ALICE)), Posted)
+    older = found(4, 0, game_id="older", message_id=900)
+    history = History((pressed(newer), older))  # the newer board still looks live: its end was never shown
+    assert await games.press(who(ALICE), older, 8, history=history) == Refusal(refusals.GAME_OVER)
+    assert games.current(CHANNEL) is None
+
+
+async def test_a_move_made_in_time_is_not_abandoned_by_a_deadline_passing_during_its_search() -> None:
+    gated = GatedAI()
+    expired: list[Game] = []
+    games = service(gated, turn_timeout=0.1, on_expired=expired.append)
+    board = await started(games)
+    pressing = asyncio.create_task(games.press(who(ALICE), board, 4))  # well before the deadline
+    await gated.searching.wait()
+    await asyncio.sleep(0.2)  # the deadline passes while the bot searches; its expiry waits for the lock
+    gated.gate.set()
+    outcome = await pressing
+    assert isinstance(outcome, Shown)
+    await asyncio.sleep(0.01)  # the expiry, released by the lock, has run
+    assert games.current(CHANNEL) == outcome.game and expired == []
+    games.close()

@@ -1,0 +1,121 @@
+"""The board message, challenge and moved texts (bot.text.board)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from bot.games.game import AIMove, Game
+from bot.text.board import (
+    ai_line,
+    board_grid,
+    challenge_text,
+    declined_text,
+    expired_text,
+    message_text,
+    moved_text,
+    result_line,
+)
+from engine import Mark, parse_board
+
+ALICE, BOB = 10, 20
+CHANNEL = 1
+LINK = "https://discord.com/channels/5/1/9"
+
+
+def played(*cells: int, x_id: int | None = ALICE, o_id: int | None = None, **fields: object) -> Game:
+    game = Game("0a1b2c", CHANNEL, x_id, o_id, **fields)  # type: ignore[arg-type]
+    for cell in cells:
+        game = game.play(cell)
+    return game
+
+
+def test_grid_is_aligned_and_numbers_empty_cells() -> None:
+    grid = board_grid(parse_board("X.O.X...."))
+    assert grid.splitlines() == [
+        "```",
+        " X │ 2 │ O ",
+        "───┼───┼───",
+        " 4 │ X │ 6 ",
+        "───┼───┼───",
+        " 7 │ 8 │ 9 ",
+        "```",
+    ]
+    assert len({len(line) for line in grid.splitlines()[1:-1]}) == 1
+
+
+def test_ai_line_uses_thousands_separators_people_numbering_and_plurals() -> None:
+    ai = AIMove(Mark.O, 4, 7641, 0.0023, "alpha-beta", False)
+    assert ai_line(ai) == "O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"
+    one = AIMove(Mark.O, 8, 1, 0.00001, "alpha-beta", False)
+    assert ai_line(one) == "O played 9 · alpha-beta evaluated 1 state in 0.01 ms"
+    slow = AIMove(Mark.X, 0, 549_945, 1.5, "minimax", True)
+    assert ai_line(slow) == (
+        "X played 1 · minimax evaluated 549,945 states in 1.50 s (then played a random move, as its difficulty allows)"
+    )
+
+
+def test_message_text_for_each_ending() -> None:
+    won = replace(played(0, 3, 1, 4, 2), ai_states=1234)  # the bot (O) moved twice
+    assert won.ai_moves == 2
+    assert "❌ <@10> wins! The bot evaluated 1,234 states over 2 moves." in message_text(won)
+    drawn = played(0, 1, 2, 4, 3, 5, 7, 6, 8)
+    assert drawn.end_reason == "draw" and "It's a draw. The bot evaluated 0 states over 4 moves." in message_text(drawn)
+    resigned = replace(played(0, 4), ai_states=7).resign(Mark.X)
+    assert "<@10> resigned — ⭕ the bot wins. The bot evaluated 7 states over 1 move." in message_text(resigned)
+    abandoned = played(0, 4).end("abandoned")
+    assert "Game abandoned: nobody moved in time." in message_text(abandoned)
+    expired = played(o_id=BOB, status="challenge", challenged_id=BOB).end("expired")
+    assert result_line(expired) == "Game over."
+
+
+def test_the_bots_total_is_left_out_of_games_between_people_and_before_it_moved() -> None:
+    people = played(0, 3, 1, 4, 2, o_id=BOB)
+    assert result_line(people) == "❌ <@10> wins!"
+    early = played(4).resign(Mark.X)  # the bot (O) never moved
+    assert result_line(early) == "<@10> resigned — ⭕ the bot wins."
+
+
+def test_message_text_while_playing() -> None:
+    game = replace(played(4, 0), last_ai=AIMove(Mark.O, 0, 307, 0.0002, "alpha-beta", False), ai_states=307)
+    assert message_text(game).splitlines() == [
+        "**Tic-tac-toe** · ❌ <@10> vs ⭕ the bot · unbeatable · alpha-beta",
+        "O played 1 · alpha-beta evaluated 307 states in 0.20 ms",
+        "❌ <@10> to move (X).",
+    ]
+    people = played(4, o_id=BOB)
+    assert message_text(people).splitlines() == [
+        "**Tic-tac-toe** · ❌ <@10> vs ⭕ <@20>",
+        "⭕ <@20> to move (O).",
+    ]
+
+
+def test_text_mode_message_includes_the_grid_and_the_command() -> None:
+    game = played(4, o_id=BOB, mode="text")
+    text = message_text(game)
+    assert board_grid(game.state) in text and text.endswith("Play with `/ttt move cell:<1-9>`.")
+    assert "/ttt move" not in message_text(game, commands=False)
+    assert "/ttt move" not in message_text(played(0, 3, 1, 4, 2, o_id=BOB, mode="text"))
+    assert "⭕ them to move (O)." in message_text(game, lambda p: "you" if p == ALICE else "them")
+    assert board_grid(game.state) not in message_text(replace(game, mode="buttons"))
+
+
+def test_challenge_texts() -> None:
+    challenge = played(x_id=BOB, o_id=ALICE, status="challenge", challenged_id=BOB)
+    assert challenge_text(challenge, 60) == (
+        "<@20>, <@10> challenges you to tic-tac-toe! You would play ❌ X first. Accept within 60 s."
+    )
+    second = played(x_id=ALICE, o_id=BOB, status="challenge", challenged_id=BOB)
+    assert challenge_text(second, 59.6) == (
+        "<@20>, <@10> challenges you to tic-tac-toe! You would play ⭕ O second. Accept within 60 s."
+    )
+    with pytest.raises(ValueError, match="not a challenge"):
+        challenge_text(played(o_id=BOB), 60)
+    assert declined_text(second.end("declined")) == "<@20> declined the challenge."
+    assert expired_text(60) == "The challenge expired: no answer within 60 s."
+
+
+def test_moved_text() -> None:
+    assert moved_text(LINK) == f"This board moved: {LINK}"
+    assert moved_text(None) == "This board moved further down."

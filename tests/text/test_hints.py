@@ -1,0 +1,66 @@
+"""Refusals and hints in words (bot.text.hints)."""
+
+from __future__ import annotations
+
+import string
+
+from bot.games import refusals
+from bot.games.game import Game
+from bot.games.service import Player
+from bot.text.hints import hint_text, refusal_text
+from engine import Analysis, Mark, MoveAnalysis
+
+ALICE, BOB = 10, 20
+CHANNEL = 1
+LINK = "https://discord.com/channels/5/1/9"
+
+
+def played(*cells: int, x_id: int | None = ALICE, o_id: int | None = None, **fields: object) -> Game:
+    game = Game("0a1b2c", CHANNEL, x_id, o_id, **fields)  # type: ignore[arg-type]
+    for cell in cells:
+        game = game.play(cell)
+    return game
+
+
+def test_hint_text_lists_moves_and_counts() -> None:
+    analysis = Analysis(
+        to_move=Mark.X,
+        moves=(MoveAnalysis(0, "win", 1), MoveAnalysis(5, "draw", 4), MoveAnalysis(8, "loss", 2)),
+        states=99,
+        alpha_beta_states=1234,
+        minimax_states=56789,
+        elapsed=0.01,
+    )
+    assert hint_text(analysis).splitlines() == [
+        "**Hint for ❌ X** (best play from both sides):",
+        "`1` win in 1 ply ★",
+        "`6` draw in 4 plies",
+        "`9` loss in 2 plies",
+        "From here alpha-beta evaluates 1,234 states; plain minimax evaluates 56,789.",
+    ]
+
+
+def test_refusal_text_names_players_and_falls_back_for_a_missing_link() -> None:
+    values = {"user": Player(BOB)}
+    assert refusal_text(refusals.NOT_CHALLENGED, values) == (
+        "Only <@20> can answer this challenge — start your own game with /ttt start."
+    )
+    assert refusal_text(refusals.NOT_CHALLENGED, values, who=lambda p: f"user {p}").startswith("Only user 20 ")
+    assert refusal_text(refusals.NOT_CHALLENGED, {"user": Player(None)}).startswith("Only the bot can answer")
+    assert refusal_text(refusals.BUSY_GAME, {"link": None}) == (
+        "A game is already running in this channel: see above — one game per channel."
+    )
+    assert refusal_text(refusals.STALE_BOARD, {"link": LINK}) == (
+        f"This board is out of date — use the latest one: {LINK}"
+    )
+    assert refusal_text(refusals.NOT_YOUR_TURN, {}) == "Not your turn."
+
+
+def test_every_refusal_renders_with_the_values_the_service_gives() -> None:
+    keys = [v for name, v in vars(refusals).items() if name.isupper() and isinstance(v, str)]
+    assert refusals.STALE_BOARD in keys and refusals.NO_HISTORY in keys
+    for key in keys:
+        fields = {name for _, name, _, _ in string.Formatter().parse(key) if name}
+        assert fields <= {"link", "user"}, key
+        text = refusal_text(key, {"link": None, "user": Player(BOB)})
+        assert "{" not in text and text == key.format(link="see above", user="<@20>")

@@ -1,0 +1,19 @@
+"""The cell buttons' faces (bot.ui.faces)."""
+
+from __future__ import annotations
+
+from discord import ButtonStyle
+
+from bot.ui.faces import ButtonFace, cell_faces
+from engine import parse_board
+
+
+def test_cell_faces() -> None:
+    state = parse_board("XXXOO....")
+    faces = cell_faces(state, True)
+    assert [f.style for f in faces[:3]] == [ButtonStyle.success] * 3
+    assert faces[3] == ButtonFace(None, "⭕", ButtonStyle.primary, True)
+    assert faces[5] == ButtonFace("6", None, ButtonStyle.secondary, True)
+    running = cell_faces(parse_board("X........"), False)[0]
+    assert running == ButtonFace(None, "❌", ButtonStyle.danger, True)
+    assert cell_faces(parse_board("X........"), False)[1] == ButtonFace("2", None, ButtonStyle.secondary, False)

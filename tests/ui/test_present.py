@@ -1,0 +1,124 @@
+"""present(): every answer becomes one reply, with its text, components, privacy and destination."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+import pytest
+
+from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown, refusals
+from bot.games.game import Game
+from bot.games.service import Player
+from bot.i18n.lang import lang
+from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
+from bot.text.hints import hint_text, refusal_text
+from bot.ui.present import PRIVATE, NewMessage, OldBoard, OnMessage, Presentable, Reply, Retired, present
+from bot.ui.views import board_view
+from engine import analyse, parse_board
+
+ALICE, BOB = 10, 20
+CHANNEL = 1
+SECONDS = 60.0
+EN, DE = lang(None), lang("de")
+
+
+def game(*cells: int, **fields: object) -> Game:
+    board = Game("0a1b2c", CHANNEL, ALICE, None, message_id=500, **fields)  # type: ignore[arg-type]
+    for cell in cells:
+        board = board.play(cell)
+    return board
+
+
+def challenge(**fields: object) -> Game:
+    return Game("c0ffee", CHANNEL, ALICE, BOB, status="challenge", challenged_id=BOB, **fields)  # type: ignore[arg-type]
+
+
+def components(reply: Reply) -> list[dict[str, object]]:
+    assert reply.view is not None
+    return reply.view.to_components()
+
+
+def labels(reply: Reply) -> list[str]:
+    return [str(button.get("label")) for row in components(reply) for button in row["components"]]  # type: ignore[attr-defined]
+
+
+def test_a_refusal_is_private_text_in_the_askers_language() -> None:
+    answer = Refusal(refusals.NOT_YOUR_TURN, {"player": Player(BOB)})
+    reply = present(answer, DE, challenge_seconds=SECONDS)
+    assert reply == Reply(refusal_text(answer.key, answer.values, DE), PRIVATE)
+    assert reply.ephemeral and reply.view is None and reply.files == ()
+    assert reply.content != present(answer, EN, challenge_seconds=SECONDS).content
+
+
+def test_a_hint_is_private() -> None:
+    board = game(4)
+    analysis = analyse(board.state)
+    reply = present(Hinted(board, analysis), EN, challenge_seconds=SECONDS)
+    assert reply == Reply(hint_text(analysis, EN), PRIVATE) and reply.ephemeral
+
+
+def test_a_shown_game_goes_on_the_pressed_message_with_its_buttons() -> None:
+    board = game(4, 0)
+    reply = present(Shown(board), EN, challenge_seconds=SECONDS)
+    assert reply.target == OnMessage(board) and not reply.ephemeral
+    assert reply.content == message_text(board, tr=EN)
+    assert components(reply) == board_view(board, EN).to_components()  # type: ignore[union-attr]
+    assert "Resign" in labels(reply)
+
+
+def test_an_expired_challenge_says_so_without_buttons() -> None:
+    expired = challenge().end("expired")
+    reply = present(Shown(expired), EN, challenge_seconds=SECONDS)
+    assert reply == Reply(expired_text(SECONDS, EN), OnMessage(expired))
+    assert "60 s" in reply.content
+
+
+def test_a_posted_game_is_a_new_message_that_retires_the_old_board() -> None:
+    board = game(4)
+    reply = present(Posted(board, retired=499), EN, challenge_seconds=SECONDS)
+    assert reply.target == NewMessage(board, 499) and not reply.ephemeral
+    assert reply.content == message_text(board, tr=EN)
+    assert components(reply) == board_view(board, EN).to_components()  # type: ignore[union-attr]
+
+
+def test_a_finished_posted_game_offers_a_rematch() -> None:
+    won = game(0, 3, 1, 4, 2)
+    assert won.over
+    reply = present(Posted(won), DE, challenge_seconds=SECONDS)
+    assert reply.target == NewMessage(won, None)
+    assert labels(reply)[-1] == DE("Rematch") != "Rematch"
+
+
+def test_a_challenge_is_a_new_message_with_accept_and_decline() -> None:
+    prompt = challenge()
+    reply = present(Challenged(prompt), EN, challenge_seconds=SECONDS)
+    assert reply.target == NewMessage(prompt) and not reply.ephemeral
+    assert reply.content == challenge_text(prompt, SECONDS, EN)
+    assert labels(reply) == ["Accept", "Decline"]
+
+
+def test_a_declined_challenge_replaces_the_prompt_without_buttons() -> None:
+    declined = challenge().end("declined")
+    reply = present(Declined(declined), EN, challenge_seconds=SECONDS)
+    assert reply == Reply(declined_text(declined, EN), OnMessage(declined))
+
+
+def test_a_retired_board_points_at_the_new_one_without_buttons() -> None:
+    board = game(4)
+    link = "https://discord.com/channels/5/1/9"
+    reply = present(Retired(board, 499, link), EN, challenge_seconds=SECONDS)
+    assert reply == Reply(moved_text(link, EN), OldBoard(board, 499))
+    assert link in reply.content
+    assert present(Retired(board, 499, None), EN, challenge_seconds=SECONDS).content == moved_text(None, EN)
+
+
+@pytest.mark.parametrize("kind", get_args(Presentable))
+def test_every_presentable_answer_has_a_test_here(kind: type) -> None:
+    """A new answer type fails here until a test above presents it (mypy already fails without an arm)."""
+    tested = {Refusal, Hinted, Shown, Posted, Challenged, Declined, Retired}
+    assert kind in tested
+
+
+def test_present_rejects_what_is_not_an_answer() -> None:
+    with pytest.raises(AssertionError):
+        present(parse_board("........."), EN, challenge_seconds=SECONDS)  # type: ignore[arg-type]

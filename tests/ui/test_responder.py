@@ -1,0 +1,201 @@
+"""The responder sends replies where they go and keeps the service's board bookkeeping, through a fake
+interaction: private replies in each state of the interaction, new boards and the old ones they retire, an
+answer whose fate is unknown, an answer that failed, and a background edit of an expired challenge."""
+
+from __future__ import annotations
+
+import io
+import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import discord
+import pytest
+
+from bot.games import Actor, Challenged, GameService, Posted, Refusal, Shown, refusals
+from bot.games.ai import AI
+from bot.games.service import Player
+from bot.i18n.lang import lang
+from bot.text.board import expired_text, message_text, moved_text
+from bot.text.common import ERROR
+from bot.ui.present import PRIVATE, Reply
+from bot.ui.responder import NO_PINGS, Responder, answer_unknown, apologise, defer, private
+from tests.ui.fakes import FakeClient, FakeInteraction, http_error
+
+ALICE, BOB = 10, 20
+CHANNEL = 1
+
+
+@pytest.fixture
+def service() -> GameService:
+    return GameService(AI(ThreadPoolExecutor(1), rng=random.Random(1)), challenge_timeout=60, rng=random.Random(2))
+
+
+@pytest.fixture
+def client() -> FakeClient:
+    return FakeClient()
+
+
+@pytest.fixture
+def responder(client: FakeClient, service: GameService) -> Responder:
+    return Responder(client, service)  # type: ignore[arg-type]
+
+
+def actor(user: int = ALICE) -> Actor:
+    return Actor(user, CHANNEL, guild_id=5)
+
+
+def as_interaction(fake: FakeInteraction) -> Any:
+    return fake
+
+
+async def test_a_private_reply_before_any_answer_is_an_ephemeral_message() -> None:
+    fake = FakeInteraction()
+    await private(as_interaction(fake), "hello")
+    assert fake.named("send_message") == [
+        {"content": "hello", "ephemeral": True, "allowed_mentions": NO_PINGS, "files": discord.utils.MISSING}
+    ]
+
+
+async def test_a_private_reply_after_a_private_defer_replaces_the_thinking_message() -> None:
+    fake = FakeInteraction()
+    await defer(as_interaction(fake), ephemeral=True)
+    await private(as_interaction(fake), "hello")
+    assert [call.name for call in fake.calls] == ["defer", "edit_original_response"]
+    assert fake.named("edit_original_response")[0]["content"] == "hello"
+
+
+async def test_a_private_reply_after_a_public_defer_deletes_the_placeholder_and_follows_up_privately() -> None:
+    fake = FakeInteraction()
+    await defer(as_interaction(fake))
+    await private(as_interaction(fake), "hello")
+    assert [call.name for call in fake.calls] == ["defer", "delete_original_response", "followup"]
+    assert fake.named("followup")[0]["ephemeral"] is True
+
+
+async def test_a_private_reply_carries_its_files() -> None:
+    fake = FakeInteraction()
+    file = discord.File(io.BytesIO(b"png"), filename="board.png")
+    await private(as_interaction(fake), "hello", files=(file,))
+    assert fake.named("send_message")[0]["files"] == [file]
+
+
+async def test_a_refusal_is_sent_privately_in_the_interactions_language(responder: Responder) -> None:
+    fake = FakeInteraction(locale="de")
+    await responder.deliver(as_interaction(fake), Refusal(refusals.NOT_YOUR_TURN, {"player": Player(BOB)}))
+    sent = fake.named("send_message")
+    assert len(sent) == 1 and sent[0]["ephemeral"] is True
+    assert sent[0]["content"] == lang("de")(refusals.NOT_YOUR_TURN, player=f"<@{BOB}>")
+
+
+async def test_a_new_board_is_placed_and_the_old_one_retired(
+    responder: Responder, service: GameService, client: FakeClient
+) -> None:
+    first = await service.start(actor(), game_id="g1")
+    assert isinstance(first, Posted)
+    start = FakeInteraction()
+    await responder.deliver(as_interaction(start), first)
+    board = service.current(CHANNEL)
+    assert board is not None and board.message_id == start.message_id
+    assert start.named("send_message")[0]["content"] == message_text(first.game, tr=lang("en-US"))
+
+    again = await service.repost(actor())
+    assert isinstance(again, Posted) and again.retired == start.message_id
+    repost = FakeInteraction()
+    await responder.deliver(as_interaction(repost), again)
+    await responder.edits.close()
+    current = service.current(CHANNEL)
+    assert current is not None and current.message_id == repost.message_id
+    assert [(edit.message_id, edit.kwargs["view"]) for edit in client.edits] == [(start.message_id, None)]
+    assert client.edits[0].kwargs["content"] == moved_text(current.jump_url, lang(None))
+
+
+async def test_a_press_updates_the_pressed_message(responder: Responder, service: GameService) -> None:
+    challenge = await service.start(actor(), game_id="g2", opponent=BOB)
+    assert isinstance(challenge, Challenged)
+    await responder.deliver(as_interaction(FakeInteraction()), challenge)
+    accepted = await service.answer(actor(BOB), "g2", BOB, accept=True)
+    assert isinstance(accepted, Shown)
+    press = FakeInteraction()
+    await responder.deliver(as_interaction(press), accepted)
+    [update] = press.named("edit_message")
+    assert update["content"] == message_text(accepted.game, tr=lang("en-US")) and update["view"] is not None
+
+
+async def test_an_update_that_may_have_arrived_is_treated_as_applied(responder: Responder, client: FakeClient) -> None:
+    assert answer_unknown(http_error(503)) and answer_unknown(http_error(400, 40060)) and answer_unknown(OSError())
+    assert not answer_unknown(http_error(404, 10008))
+    game = await _on_board(responder)
+    press = FakeInteraction()
+    press.failing["edit_message"] = http_error(503)
+    await responder.deliver(as_interaction(press), Shown(game))
+    await responder.edits.close()
+    assert client.edits == []
+
+
+async def test_an_update_that_certainly_failed_is_shown_by_editing_the_board(
+    responder: Responder, client: FakeClient
+) -> None:
+    game = await _on_board(responder)
+    press = FakeInteraction()
+    press.failing["edit_message"] = http_error(404, 10062)
+    await responder.deliver(as_interaction(press), Shown(game))
+    await responder.edits.close()
+    assert [edit.message_id for edit in client.edits] == [game.message_id]
+    assert client.edits[0].kwargs["content"] == message_text(game, tr=lang("en-US"))
+
+
+async def test_a_post_whose_answer_is_lost_is_looked_up(responder: Responder, service: GameService) -> None:
+    first = await service.start(actor(), game_id="g3")
+    assert isinstance(first, Posted)
+    start = FakeInteraction()
+    start.failing["send_message"] = http_error(500)
+    start.message_id = 4242  # what GET @original finds: the message did arrive
+    await responder.deliver(as_interaction(start), first)
+    for task in list(responder._lookups):
+        await task
+    board = service.current(CHANNEL)
+    assert board is not None and board.message_id == 4242
+
+
+async def test_a_post_that_failed_leaves_the_channel_free(responder: Responder, service: GameService) -> None:
+    first = await service.start(actor(), game_id="g4")
+    assert isinstance(first, Posted)
+    start = FakeInteraction()
+    start.failing["send_message"] = http_error(403, 50013)
+    await responder.deliver(as_interaction(start), first)
+    assert service.current(CHANNEL) is None
+
+
+async def test_an_expired_challenge_is_shown_in_the_background(responder: Responder, client: FakeClient) -> None:
+    game = await _on_board(responder)
+    responder.show_later(game.end("expired"))
+    await responder.edits.close()
+    assert [(edit.message_id, edit.kwargs["view"]) for edit in client.edits] == [(game.message_id, None)]
+    assert client.edits[0].kwargs["content"] == expired_text(60, lang(None))
+
+
+async def test_a_reply_goes_where_its_target_says(responder: Responder) -> None:
+    fake = FakeInteraction()
+    await responder.send(as_interaction(fake), Reply("just you", PRIVATE))
+    assert fake.named("send_message")[0]["ephemeral"] is True
+
+
+async def test_an_apology_is_private_even_after_an_answer() -> None:
+    fake = FakeInteraction(locale="fr")
+    await defer(as_interaction(fake))
+    await apologise(as_interaction(fake))
+    assert fake.named("followup") == [
+        {"content": lang("fr")(ERROR), "ephemeral": True, "allowed_mentions": NO_PINGS, "files": discord.utils.MISSING}
+    ]
+
+
+async def _on_board(responder: Responder) -> Any:
+    """A game against the bot whose board was posted."""
+    posted = await responder.service.start(actor(), game_id="gb")
+    assert isinstance(posted, Posted)
+    start = FakeInteraction()
+    await responder.deliver(as_interaction(start), posted)
+    game = responder.service.current(CHANNEL)
+    assert game is not None and game.message_id == start.message_id
+    return game
