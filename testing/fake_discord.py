@@ -9,6 +9,13 @@ Like Discord, it answers over a network: every REST answer is delayed by a round
 :meth:`FakeDiscord.inject` makes chosen requests fail (429 with ``retry_after``, 5xx, an answer lost after the
 request was applied, a dropped connection, or just a slow answer). Guilds live on shards, and DMs and group DMs
 serve interactions of user-installed apps.
+
+Every JSON body (and every ``payload_json`` of a multipart body) is checked against the request-body schema of its
+operation in Discord's OpenAPI description (``../shared/discord-api-spec/openapi.json`` from the repository root,
+see :class:`SpecValidator`), then against the message rules the schema does not carry (:func:`message_errors`:
+Components V2, layouts, custom_ids, ``attachment://`` references). A refused body is answered as Discord does
+(400/50035 "Invalid Form Body" with its nested ``errors``) and recorded in :attr:`FakeDiscord.violations`; the e2e
+conftest fails the test. Uploaded files are stored and served back at the attachment's ``url`` on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -18,10 +25,14 @@ import asyncio
 import collections
 import contextlib
 import datetime
+import functools
 import importlib
+import io
 import json
 import logging
 import math
+import mimetypes
+import os
 import random
 import re
 import secrets
@@ -30,10 +41,16 @@ import unicodedata
 import zlib
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+import aiohttp
+import jsonschema  # type: ignore[import-untyped]
 from aiohttp import WSMsgType, web
-from aiohttp.web_request import FileField
+from jsonschema import Draft202012Validator
+from PIL import Image
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +89,8 @@ RATE_LIMIT_BODY = "You are being rate limited."
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
 # when a request arrived (time.perf_counter()), stored on the request (aiohttp >= 3.12 wants typed keys)
 ARRIVED: Any = web.RequestKey("arrived", float) if hasattr(web, "RequestKey") else "arrived"
+# the fake's route template of a request (e.g. CALLBACK_ROUTE), stored on the request
+ROUTE: Any = web.RequestKey("route", str) if hasattr(web, "RequestKey") else "route"
 
 
 def _now_iso() -> str:
@@ -113,6 +132,15 @@ def _make_compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
     raise ValueError(f"unsupported gateway compression {kind!r}")
 
 
+def _image_size(data: bytes) -> tuple[int, int] | None:
+    """``(width, height)`` in pixels of an image Pillow can read, else ``None``."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return image.size
+    except Exception:
+        return None
+
+
 def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """Yield every component, depth first, including children and section accessories."""
     for comp in components:
@@ -122,6 +150,496 @@ def _walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any
             yield comp["accessory"]
 
 
+# ---------------------------------------------------------------------- Discord's OpenAPI specification
+
+SPEC_ENV = "DISCORD_API_SPEC"
+"""Environment variable naming the OpenAPI file to validate against instead of :data:`SPEC_RELATIVE`."""
+SPEC_RELATIVE = Path("..", "shared", "discord-api-spec", "openapi.json")
+"""Where Discord's OpenAPI description lives, relative to the repository root (read there, never copied)."""
+_SPEC_URI = "urn:discord-openapi"
+SPEC_OPERATIONS: dict[tuple[str, str], str] = {
+    ("POST", CALLBACK_ROUTE): "/interactions/{interaction_id}/{interaction_token}/callback",
+    ("POST", "/webhooks/{app_id}/{token}"): "/webhooks/{webhook_id}/{webhook_token}",
+    ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}"): (
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+    ),
+    ("POST", "/channels/{channel_id}/messages"): "/channels/{channel_id}/messages",
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "/channels/{channel_id}/messages/{message_id}",
+    ("PUT", "/applications/{app_id}/commands"): "/applications/{application_id}/commands",
+    ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands"): (
+        "/applications/{application_id}/guilds/{guild_id}/commands"
+    ),
+}
+"""The fake's routes that take a JSON body -> the path of the same operation in Discord's specification."""
+
+# jsonschema keyword -> the code Discord puts in an Invalid Form Body error
+_FORM_ERROR_CODES = {
+    "maxLength": "BASE_TYPE_MAX_LENGTH",
+    "minLength": "BASE_TYPE_MIN_LENGTH",
+    "maxItems": "BASE_TYPE_BAD_LENGTH",
+    "minItems": "BASE_TYPE_BAD_LENGTH",
+    "required": "BASE_TYPE_REQUIRED",
+    "enum": "BASE_TYPE_CHOICES",
+    "const": "BASE_TYPE_CHOICES",
+    "type": "BASE_TYPE_INVALID",
+    "maximum": "NUMBER_TYPE_MAX",
+    "minimum": "NUMBER_TYPE_MIN",
+}
+
+
+def find_spec(start: Path | None = None) -> Path:
+    """The OpenAPI file: ``$DISCORD_API_SPEC``, else :data:`SPEC_RELATIVE` from the repository root (the nearest
+    directory above ``start`` holding ``pyproject.toml``). Raises FileNotFoundError, naming where it looked."""
+    override = os.environ.get(SPEC_ENV)
+    if override:
+        path = Path(override)
+    else:
+        here = (start or Path(__file__)).resolve()
+        root = next((p for p in here.parents if (p / "pyproject.toml").is_file()), None)
+        if root is None:
+            raise FileNotFoundError(f"no pyproject.toml above {here}: can't locate the repository root")
+        path = root / SPEC_RELATIVE
+    if not path.is_file():
+        raise FileNotFoundError(f"Discord's OpenAPI specification is not at {path} (set {SPEC_ENV} to its path)")
+    return path.resolve()
+
+
+def _discriminated(branches: list[Any], schemas: dict[str, Any]) -> dict[str, Any] | None:
+    """``oneOf``/``anyOf`` over ``$ref``s to objects that each require an integer ``type`` from disjoint enums,
+    rewritten with the :data:`BY_TYPE` keyword: the same instances pass, but only the branch of the instance's
+    ``type`` is checked (jsonschema otherwise validates every branch of every component: ~30 ms for a 3x3 board).
+    ``None`` when the branches are not of that shape."""
+    by_type: dict[str, Any] = {}
+    for branch in branches:
+        ref = branch.get("$ref", "") if isinstance(branch, dict) and len(branch) == 1 else ""
+        target = schemas.get(ref.removeprefix("#/components/schemas/")) if ref.startswith("#/components/") else None
+        kinds = ((target or {}).get("properties") or {}).get("type", {}).get("enum")
+        if not target or "type" not in target.get("required", []) or not isinstance(kinds, list):
+            return None
+        if not all(isinstance(k, int) and str(k) not in by_type for k in kinds):
+            return None
+        by_type.update((str(k), branch) for k in kinds)
+    return {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"enum": sorted(int(k) for k in by_type)}},
+        BY_TYPE: by_type,
+    }
+
+
+def _by_type(
+    validator: Any, by_type: dict[str, Any], instance: Any, schema: dict[str, Any]
+) -> Iterator[jsonschema.ValidationError]:
+    """The :data:`BY_TYPE` keyword: validate an object against the schema its ``type`` picks."""
+    if not validator.is_type(instance, "object"):
+        return
+    kind = instance.get("type")
+    if isinstance(kind, float) and kind.is_integer():
+        kind = int(kind)
+    branch = by_type.get(str(kind)) if isinstance(kind, int) and not isinstance(kind, bool) else None
+    if branch is None:
+        return
+    key = (id(branch), _shape_key(instance))
+    if key in _VALID:
+        return
+    failed = False
+    for error in validator.descend(instance, branch):
+        failed = True
+        yield error
+    if not failed:
+        if len(_VALID) >= _VALID_MAX:
+            _VALID.clear()
+        _VALID.add(key)
+
+
+def _shape_key(instance: Any) -> str:
+    """``instance`` as JSON with each string that :data:`_LENGTH_PATTERN` finds replaced by ``#<length>``: all the
+    spec's verdict depends on (boards of two games differ mostly in their text and custom_ids). In JSON text a
+    quote inside a string is always escaped, so the pattern only ever matches a real key and its value."""
+    text = json.dumps(instance, ensure_ascii=False, separators=(",", ":"))
+    if _LENGTH_PATTERN is None:
+        return text
+    return _LENGTH_PATTERN.sub(_length_of, text)
+
+
+def _length_of(match: re.Match[str]) -> str:
+    quoted = match.group(2)
+    length = len(json.loads(quoted)) if "\\" in quoted else len(quoted) - 2
+    return f"{match.group(1)}#{length}"
+
+
+_VALID: set[tuple[int, str]] = set()
+"""``(id(schema), _shape_key(object))`` of objects found valid, so that each is checked once. A schema's verdict
+depends only on the object (the spec has no ``unevaluated*`` or ``$dynamicRef``), and the prepared schemas live
+as long as the process."""
+_VALID_MAX = 200_000
+_LENGTH_PATTERN: re.Pattern[str] | None = None
+"""Matches ``"content":"<string>"`` in compact JSON for the names of :func:`_length_only_names` (``content``,
+``custom_id``...); set by :func:`_spec_registry` from the spec it loads."""
+
+
+def _length_only_names(spec: Any) -> list[str]:
+    """The property names whose every schema in ``spec`` only bounds the length of a string (or takes null), e.g.
+    ``content`` and ``custom_id``: for those, a value's length is all the verdict depends on. Returns [] if the
+    spec uses a keyword that could judge a property by its name or position (``patternProperties`` and kin)."""
+    schemas: dict[str, list[Any]] = {}
+    stack = [spec]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.keys() & {"patternProperties", "propertyNames", "dependentSchemas", "unevaluatedProperties"}:
+                return []
+            if isinstance(node.get("properties"), dict):
+                for name, schema in node["properties"].items():
+                    schemas.setdefault(name, []).append(schema)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+    def length_only(schema: Any) -> bool:
+        if not isinstance(schema, dict) or not set(schema) <= {"type", "minLength", "maxLength"}:
+            return False
+        kinds = schema.get("type")
+        return "string" in (kinds := kinds if isinstance(kinds, list) else [kinds]) and set(kinds) <= {"string", "null"}
+
+    return sorted(name for name, found in schemas.items() if all(length_only(s) for s in found))
+
+
+def _nullable(
+    validator: Any, schema_if_not_null: Any, instance: Any, schema: dict[str, Any]
+) -> Iterator[jsonschema.ValidationError]:
+    """The :data:`NULLABLE` keyword: ``null``, or an instance valid under the given schema."""
+    if instance is not None:
+        yield from validator.descend(instance, schema_if_not_null)
+
+
+BY_TYPE = "x-fake-discord-by-type"
+"""A keyword of our own: ``{"1": schema, "2": schema, ...}``, the schema of each value of the object's ``type``."""
+NULLABLE = "x-fake-discord-nullable"
+"""A keyword of our own for the spec's ``oneOf: [{type: null}, schema]``: null, or valid under ``schema`` (whose
+errors then name the field at fault, where ``oneOf`` only says "not valid under any")."""
+_Validator = jsonschema.validators.extend(Draft202012Validator, {BY_TYPE: _by_type, NULLABLE: _nullable})
+
+
+def _prepare_spec(node: Any, schemas: dict[str, Any]) -> Any:
+    """A copy of the spec with equivalent, faster schemas (see :func:`_discriminated`; a ``oneOf`` of ``const``s
+    becomes an ``enum``, a ``oneOf`` of null and one schema the :data:`NULLABLE` keyword)."""
+    if isinstance(node, list):
+        return [_prepare_spec(item, schemas) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _prepare_spec(value, schemas) for key, value in node.items()}
+    for key in ("oneOf", "anyOf"):
+        branches = node.get(key)
+        if not isinstance(branches, list) or not branches:
+            continue
+        if all(isinstance(b, dict) and "const" in b for b in branches):
+            del out[key]
+            out["enum"] = [b["const"] for b in branches]
+        elif len(branches) == 2 and {"type": "null"} in branches:
+            del out[key]  # null, or else the other schema (which takes no null): errors then name the field
+            out[NULLABLE] = _prepare_spec(branches[1 - branches.index({"type": "null"})], schemas)
+        elif (rewritten := _discriminated(branches, schemas)) is not None:
+            del out[key]
+            if out.keys() & rewritten.keys():
+                out.setdefault("allOf", []).append(rewritten)
+            else:
+                out.update(rewritten)
+    return out
+
+
+def _redundant(node: dict[str, Any], schemas: dict[str, Any]) -> bool:
+    """Whether ``node`` is an ``enum`` whose ``allOf`` only names the enum type it was drawn from (e.g. a button's
+    ``type: {enum: [2], allOf: [MessageComponentTypes]}``), so the ``allOf`` can go."""
+    refs = node.get("allOf")
+    if "enum" not in node or not isinstance(refs, list):
+        return False
+    for ref in refs:
+        name = ref.get("$ref", "").removeprefix("#/components/schemas/") if isinstance(ref, dict) else ""
+        consts = [b.get("const") for b in (schemas.get(name) or {}).get("oneOf", []) if isinstance(b, dict)]
+        if len(ref) != 1 or not consts or not set(node["enum"]) <= set(consts):
+            return False
+    return True
+
+
+def _inline(node: Any, schemas: dict[str, Any], done: dict[str, Any], stack: tuple[str, ...] = ()) -> Any:
+    """``node`` with every ``$ref`` to ``#/components/schemas/X`` replaced by (prepared) X itself, except where X
+    refers back to itself (those stay ``$ref``s, resolved by the registry): one lookup less per keyword."""
+    if isinstance(node, list):
+        return [_inline(item, schemas, done, stack) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/components/schemas/") and len(node) == 1:
+        name = ref.removeprefix("#/components/schemas/")
+        if name in stack:
+            return {"$ref": f"{_SPEC_URI}{ref}"}
+        if name not in done:
+            done[name] = _inline(schemas[name], schemas, done, (*stack, name))
+        return done[name]
+    out = {key: _inline(value, schemas, done, stack) for key, value in node.items() if key != "allOf"}
+    if "allOf" in node and not _redundant(node, schemas):
+        out["allOf"] = _inline(node["allOf"], schemas, done, stack)
+    return out
+
+
+@functools.cache
+def _spec_registry(path: Path) -> tuple[dict[str, Any], Registry[Any]]:
+    """The prepared spec and a registry resolving its remaining ``$ref``s (loaded once per process)."""
+    spec = json.loads(path.read_text(encoding="utf-8"))
+    prepared = _prepare_spec(spec, spec["components"]["schemas"])
+    schemas = prepared["components"]["schemas"]
+    # Discord takes a snowflake as a string or an integer (discord.py sends attachment ids as integers); the
+    # specification only lists the string form.
+    schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
+    global _LENGTH_PATTERN
+    names = [re.escape(name) for name in _length_only_names(spec)]
+    _LENGTH_PATTERN = re.compile(f'("(?:{"|".join(names)})":)("(?:[^"\\\\]|\\\\.)*")') if names else None
+    return prepared, Registry().with_resource(_SPEC_URI, DRAFT202012.create_resource(prepared))
+
+
+class SpecValidator:
+    """Validates request bodies against the request-body schema of the matching operation in Discord's OpenAPI
+    description (OpenAPI 3.1, JSON Schema 2020-12), with one compiled validator per operation.
+
+    Raises FileNotFoundError (see :func:`find_spec`) when the specification can't be found.
+    """
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = (path or find_spec()).resolve()
+        self._spec, self._registry = _spec_registry(self.path)
+        self._validators: dict[tuple[str, str], Any] = {}
+        self._inlined: dict[str, Any] = {}
+
+    def validator(self, method: str, route: str) -> Any:
+        """The compiled validator of the fake's ``route`` (e.g. :data:`CALLBACK_ROUTE`); ``None``: no body."""
+        key = (method, route)
+        if key not in self._validators:
+            spec_path = SPEC_OPERATIONS.get(key)
+            operation = self._spec["paths"].get(spec_path, {}).get(method.lower(), {}) if spec_path else {}
+            content = (operation.get("requestBody") or {}).get("content", {})
+            if "application/json" not in content:
+                self._validators[key] = None
+            else:
+                schemas = self._spec["components"]["schemas"]
+                schema = _inline(content["application/json"]["schema"], schemas, self._inlined)
+                self._validators[key] = _Validator(schema, registry=self._registry)
+        return self._validators[key]
+
+    def errors(self, method: str, route: str, body: Any) -> list[jsonschema.ValidationError]:
+        """The schema errors of ``body`` (empty: valid), the most relevant first, at most 5."""
+        validator = self.validator(method, route)
+        if validator is None or validator.is_valid(body):
+            return []
+        found = [_deepest(e) for e in sorted(validator.iter_errors(body), key=jsonschema.exceptions.relevance)]
+        return found[:5]
+
+    @classmethod
+    @functools.cache
+    def shared(cls, path: Path | None = None) -> SpecValidator:
+        """One validator per specification file and process, so each operation is compiled once."""
+        return cls(path)
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For an ``anyOf``/``oneOf`` failure, the error of the branch that got furthest (the deepest path), which
+    names the field at fault (e.g. a button's missing ``style``), rather than "not valid under any"."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error
+
+
+def _field_path(error: jsonschema.ValidationError) -> list[str]:
+    """The path of the field an error is about (for ``required``: the missing field itself)."""
+    path = [str(part) for part in error.absolute_path]
+    if error.validator == "required":
+        missing = next((f for f in error.validator_value if f not in error.instance), None)
+        if missing is not None:
+            path.append(str(missing))
+    return path
+
+
+def _discord_message(error: jsonschema.ValidationError) -> str:
+    """The sentence Discord answers for a broken limit (e.g. ``Must be 2000 or fewer in length.``)."""
+    keyword, value = error.validator, error.validator_value
+    if keyword in ("maxLength", "maxItems"):
+        return f"Must be {value} or fewer in length."
+    if keyword in ("minLength", "minItems"):
+        return f"Must be {value} or more in length."
+    if keyword == "required":
+        return "This field is required"
+    if keyword in ("enum", "const"):
+        return f"Value must be one of {value if keyword == 'enum' else [value]!r}."
+    if keyword == "maximum":
+        return f"Int value should be less than or equal to {value}."
+    if keyword == "minimum":
+        return f"Int value should be greater than or equal to {value}."
+    message = str(error.message)
+    return message if len(message) <= 200 else message[:197] + "..."
+
+
+def form_errors(errors: list[jsonschema.ValidationError]) -> dict[str, Any]:
+    """Discord's nested ``errors`` object of a 50035 Invalid Form Body answer, e.g.
+    ``{"data": {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": ...}]}}}``."""
+    tree: dict[str, Any] = {}
+    for error in errors:
+        node = tree
+        for part in _field_path(error):
+            node = node.setdefault(part, {})
+        code = _FORM_ERROR_CODES.get(str(error.validator), "INVALID")
+        node.setdefault("_errors", []).append({"code": code, "message": _discord_message(error)})
+    return tree
+
+
+def describe(error: jsonschema.ValidationError) -> str:
+    """``data.components.0.label: Must be 80 or fewer in length.``: the field's path as Discord writes it in
+    ``errors``, and the message."""
+    return f"{'.'.join(_field_path(error)) or '(body)'}: {_discord_message(error)}"
+
+
+# ---------------------------------------------------------------------- messages: components and attachments
+
+V2_TOP_LEVEL = frozenset({1, 9, 10, 12, 13, 14, 17})
+"""Component types a Components V2 message may have at its top level: action row, section, text display, media
+gallery, file, separator, container (Discord's component reference)."""
+MAX_COMPONENTS_V2 = 40
+"""Components in a Components V2 message, nested ones (row children, section accessories...) included."""
+MAX_TEXT_DISPLAY_CHARS = 4000
+"""Characters across all the text displays of a message."""
+MAX_ROWS, MAX_ROW_ITEMS = 5, 5
+"""A classic message: at most 5 action rows of at most 5 buttons (or one select menu)."""
+FILE_PART = re.compile(r"files\[(\d+)\]")
+ATTACHMENT_SCHEME = "attachment://"
+
+
+@dataclass
+class Upload:
+    """One ``files[n]`` part of a multipart/form-data request."""
+
+    index: int
+    filename: str
+    content_type: str
+    data: bytes
+
+
+def _walk_paths(components: list[dict[str, Any]], prefix: str = "components") -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(path, component)`` of every component, depth first, e.g. ``("components.0.components.1", button)``."""
+    for i, comp in enumerate(components):
+        at = f"{prefix}.{i}"
+        yield at, comp
+        yield from _walk_paths(comp.get("components") or [], f"{at}.components")
+        if isinstance(comp.get("accessory"), dict):
+            yield f"{at}.accessory", comp["accessory"]
+
+
+def _media_urls(message: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """``(where, url)`` of every media reference of a message: thumbnails, media gallery items, file components,
+    and embed images, thumbnails and icons."""
+    for at, comp in _walk_paths(message.get("components") or []):
+        kind = comp.get("type")
+        if kind == 11:
+            yield f"{at}.media.url", str((comp.get("media") or {}).get("url"))
+        elif kind == 12:
+            for j, item in enumerate(comp.get("items") or []):
+                yield f"{at}.items.{j}.media.url", str((item.get("media") or {}).get("url"))
+        elif kind == 13:
+            yield f"{at}.file.url", str((comp.get("file") or {}).get("url"))
+    for i, embed in enumerate(message.get("embeds") or []):
+        for key in ("image", "thumbnail", "author", "footer"):
+            part = embed.get(key) or {}
+            for field_name in ("url", "icon_url"):
+                if isinstance(part.get(field_name), str) and not (key == "author" and field_name == "url"):
+                    yield f"embeds.{i}.{key}.{field_name}", part[field_name]
+
+
+def _component_errors(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
+    """Discord's layout rules for a message's components (``v2``: the message has IS_COMPONENTS_V2)."""
+    errors: list[str] = []
+    everything = list(_walk_components(components))
+    if v2:
+        for i, comp in enumerate(components):
+            if comp.get("type") not in V2_TOP_LEVEL:
+                errors.append(f"components.{i}: type {comp.get('type')} can't be at the top level")
+        if len(everything) > MAX_COMPONENTS_V2:
+            errors.append(
+                f"components: at most {MAX_COMPONENTS_V2} components in total, nested ones included "
+                f"(got {len(everything)})"
+            )
+        text = sum(len(c.get("content") or "") for c in everything if c.get("type") == 10)
+        if text > MAX_TEXT_DISPLAY_CHARS:
+            errors.append(f"components: text displays hold at most {MAX_TEXT_DISPLAY_CHARS} characters (got {text})")
+    else:
+        if len(components) > MAX_ROWS:
+            errors.append(f"components: must be {MAX_ROWS} or fewer in length (got {len(components)} rows)")
+        for i, comp in enumerate(components):
+            if comp.get("type") != 1:
+                errors.append(
+                    f"components.{i}: top-level components must be action rows without IS_COMPONENTS_V2 "
+                    f"(got type {comp.get('type')})"
+                )
+    for comp in everything:
+        if comp.get("type") != 1:
+            continue
+        children = comp.get("components") or []
+        if not 1 <= len(children) <= MAX_ROW_ITEMS:
+            errors.append(f"action row: must have 1 to {MAX_ROW_ITEMS} items (got {len(children)})")
+        elif len(children) > 1 and any(c.get("type") != 2 for c in children):
+            errors.append("action row: a select menu must be alone in its row")
+    custom_ids: set[str] = set()
+    ids: set[int] = set()
+    for comp in everything:
+        label, custom_id, cid = comp.get("label"), comp.get("custom_id"), comp.get("id")
+        if label is not None and len(label) > 80:
+            errors.append(f"button label must be 80 or fewer in length (got {len(label)})")
+        if comp.get("type") == 2 and comp.get("style") not in (5, 6) and not custom_id:
+            errors.append("a non-link button needs a custom_id")
+        if custom_id is not None:
+            if not 1 <= len(custom_id) <= 100:
+                errors.append(f"custom_id must be 1 to 100 characters (got {len(custom_id)})")
+            if custom_id in custom_ids:
+                errors.append(f"duplicate custom_id {custom_id!r}")
+            custom_ids.add(custom_id)
+        if isinstance(cid, int) and cid:  # 0 or none: Discord numbers it
+            if cid in ids:
+                errors.append(f"duplicate component id {cid}")
+            ids.add(cid)
+        if comp.get("type") == 13 and not str((comp.get("file") or {}).get("url")).startswith(ATTACHMENT_SCHEME):
+            errors.append("a file component must refer to an uploaded file (attachment://<filename>)")
+    return errors
+
+
+def message_errors(message: dict[str, Any], *, partial: bool = False) -> list[str]:
+    """Discord's rules for a message as it will be stored (after an edit: the merged result): content length,
+    Components V2 (no content or embeds, 40 components, 4,000 characters of text displays, allowed top-level
+    types), classic layouts (5 rows of 5), custom_ids (unique, 1-100 characters), ``attachment://`` references to
+    the message's files, and (unless ``partial``) a non-empty message."""
+    errors: list[str] = []
+    content = message.get("content")
+    if content is not None and len(content) > 2000:
+        errors.append(f"content: must be 2000 or fewer in length (got {len(content)})")
+    v2 = bool((message.get("flags") or 0) & FLAG_COMPONENTS_V2)
+    if v2:
+        for key in ("content", "embeds", "poll", "sticker_ids"):
+            if message.get(key):
+                errors.append(f"{key}: can't be used with IS_COMPONENTS_V2 (MESSAGE_CANNOT_USE_LEGACY_FIELDS)")
+    components = message.get("components") or []
+    errors += _component_errors(components, v2=v2)
+    names = {a.get("filename") for a in message.get("attachments") or []}
+    for where, url in _media_urls(message):
+        if url.startswith(ATTACHMENT_SCHEME) and url[len(ATTACHMENT_SCHEME) :] not in names:
+            errors.append(f"{where}: {url} refers to no file of the message")
+    if not partial and not (
+        content
+        or message.get("embeds")
+        or components
+        or message.get("attachments")
+        or message.get("poll")
+        or message.get("sticker_ids")
+    ):
+        errors.append("Cannot send an empty message")
+    return errors
+
+
 class FakeDiscordError(Exception):
     """Raised by injection helpers for an action a real Discord client could not perform."""
 
@@ -129,15 +647,29 @@ class FakeDiscordError(Exception):
 class ApiError(Exception):
     """An error answered to the bot as Discord's JSON error body."""
 
-    def __init__(self, status: int, code: int, message: str, errors: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: list[str] | None = None,
+        tree: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message, self.errors = status, code, message, errors or []
+        self.tree = tree  # Discord's nested ``errors`` object (see form_errors), instead of a flat list
 
     def response(self) -> web.Response:
         body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.errors:
+        if self.tree:
+            body["errors"] = self.tree
+        elif self.errors:
             body["errors"] = {"_errors": [{"code": "INVALID", "message": e} for e in self.errors]}
         return _json(body, self.status)
+
+
+BODY_RULES = frozenset({"openapi_schema", "invalid_message", "invalid_commands", "invalid_attachments"})
+"""Violations of a request body's shape: the e2e conftest fails any test whose bot sent one."""
 
 
 @dataclass
@@ -153,6 +685,11 @@ class Violation:
 
     def __str__(self) -> str:
         return f"{self.rule} ({self.status}/{self.code}) at {self.route}: {self.detail}"
+
+    @property
+    def invalid_body(self) -> bool:
+        """Whether the request's body broke Discord's specification or its message rules (see BODY_RULES)."""
+        return self.rule in BODY_RULES
 
 
 @dataclass
@@ -531,6 +1068,8 @@ class FakeDiscord:
     """
 
     default_latency: ClassVar[tuple[float, float]] = (0.0, 0.0)
+    observers: ClassVar[list[Callable[[FakeDiscord], None]]] = []
+    """Called with every new fake (the e2e conftest uses it to fail a test whose fakes refused a body)."""
 
     def __init__(
         self,
@@ -548,10 +1087,12 @@ class FakeDiscord:
         callback_latency: tuple[float, float] | None = None,
         seed: int | None = 0,
         guild_shard: tuple[int, int] | None = None,
+        spec: SpecValidator | Literal[False] | None = None,
     ) -> None:
         self.latency = latency if latency is not None else type(self).default_latency
         self.callback_latency = callback_latency
         self.rng = random.Random(seed)
+        self.spec: SpecValidator | None = None if spec is False else spec or SpecValidator.shared()
         self.faults: list[Fault] = []
         self.rest_log: list[RestCall] = []
         self.in_flight = 0  # REST requests received and not yet answered
@@ -573,6 +1114,7 @@ class FakeDiscord:
         self.guilds: dict[str, dict[str, Any]] = {}
         self._channel_guild: dict[str, str] = {}
         self._messages: dict[str, dict[str, dict[str, Any]]] = {}
+        self.files: dict[str, tuple[dict[str, Any], bytes]] = {}  # attachment id -> (attachment, bytes)
         self._ephemeral_owner: dict[str, str] = {}
         self._commands: dict[str | None, list[dict[str, Any]]] = {}
         self.records: list[InteractionRecord] = []
@@ -591,6 +1133,8 @@ class FakeDiscord:
         self._state_waiters: list[_Waiter] = []
         self._runner: web.AppRunner | None = None
         self.default_guild_id = self.add_guild(guild_name, channels=channels, shard=guild_shard)
+        for observer in type(self).observers:
+            observer(self)
 
     # ------------------------------------------------------------------ network behaviour
 
@@ -736,6 +1280,7 @@ class FakeDiscord:
         ]
         for method, path, handler in routes:
             app.router.add_route(method, API_PREFIX + path, self._wrap(handler, path))
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._serve_attachment)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
@@ -1426,7 +1971,7 @@ class FakeDiscord:
     ) -> dict[str, Any]:
         """Put a message straight into the store (default author: the bot), e.g. a board for ``press_button``."""
         data = {"content": content, "components": components or [], "flags": flags}
-        errors = self._message_errors(data, partial=False)
+        errors = message_errors(data)
         if errors:
             raise FakeDiscordError("; ".join(errors))
         return self._new_message(str(channel_id), data, author=author or self.bot_user)
@@ -1610,6 +2155,7 @@ class FakeDiscord:
         async def answer(request: web.Request) -> web.StreamResponse:
             arrived = time.perf_counter()
             request[ARRIVED] = arrived
+            request[ROUTE] = path
             self.route_hits[f"{request.method} {path}"] += 1
             rel = request.path[len(API_PREFIX) :]
             record = self._record_of(request)
@@ -1679,6 +2225,7 @@ class FakeDiscord:
         request: web.Request,
         record: InteractionRecord | None = None,
         errors: list[str] | None = None,
+        tree: dict[str, Any] | None = None,
     ) -> ApiError:
         """Record a rule violation and build the Discord error to answer with."""
         violation = Violation(
@@ -1692,102 +2239,173 @@ class FakeDiscord:
         self.violations.append(violation)
         log.warning("violation: %s", violation)
         self._notify()
-        return ApiError(status, code, message, errors)
+        return ApiError(status, code, message, errors, tree)
 
-    async def _read_payload(self, request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
-        """The JSON body, or ``payload_json`` plus attachment objects for the files of a multipart/form-data body."""
-        if request.content_type == "multipart/form-data":
-            form = await request.post()
-            raw = form.get("payload_json")
-            files = []
-            for key, value in form.items():
-                if key != "payload_json" and isinstance(value, FileField):
-                    aid = self._snowflake()
-                    url = f"{self.base_url}/attachments/{aid}/{value.filename}"
-                    files.append(
-                        {
-                            "id": aid,
-                            "filename": value.filename,
-                            "size": len(value.file.read()),
-                            "url": url,
-                            "proxy_url": url,
-                            "content_type": value.content_type,
-                        }
-                    )
-            if raw is None:
-                return {}, files
-            if isinstance(raw, FileField):
-                raw = raw.file.read()
-            return json.loads(raw), files
-        if not request.can_read_body:
-            return {}, []
-        return await request.json(loads=json.loads), []
-
-    @staticmethod
-    def _message_errors(data: dict[str, Any], *, partial: bool) -> list[str]:
-        """Discord's message limits: content length, component layout and sizes, non-empty messages."""
-        errors: list[str] = []
-        content = data.get("content")
-        if content is not None and len(content) > 2000:
-            errors.append(f"content: must be 2000 or fewer in length (got {len(content)})")
-        components = data.get("components")
-        v2 = bool((data.get("flags") or 0) & FLAG_COMPONENTS_V2)
-        if components:
-            if v2:
-                if content or data.get("embeds"):
-                    errors.append("content/embeds can't be used with IS_COMPONENTS_V2")
-                if sum(1 for _ in _walk_components(components)) > 40:
-                    errors.append("components: at most 40 components in total")
-            else:
-                if len(components) > 5:
-                    errors.append(f"components: must be 5 or fewer in length (got {len(components)} rows)")
-                for i, row in enumerate(components):
-                    children = row.get("components") or []
-                    if row.get("type") != 1:
-                        errors.append(f"components.{i}: top-level components must be action rows")
-                    elif not 1 <= len(children) <= 5:
-                        errors.append(f"components.{i}.components: must have 1 to 5 items (got {len(children)})")
-                    elif any(c.get("type") != 2 for c in children) and len(children) > 1:
-                        errors.append(f"components.{i}: a select menu must be alone in its row")
-            seen: set[str] = set()
-            for comp in _walk_components(components):
-                label, custom_id = comp.get("label"), comp.get("custom_id")
-                if label is not None and len(label) > 80:
-                    errors.append(f"button label must be 80 or fewer in length (got {len(label)})")
-                if comp.get("type") == 2 and comp.get("style") not in (5, 6) and not custom_id:
-                    errors.append("a non-link button needs a custom_id")
-                if custom_id is not None:
-                    if len(custom_id) > 100:
-                        errors.append(f"custom_id must be 100 or fewer in length (got {len(custom_id)})")
-                    if custom_id in seen:
-                        errors.append(f"duplicate custom_id {custom_id!r}")
-                    seen.add(custom_id)
-        if not partial and not (
-            content
-            or data.get("embeds")
-            or components
-            or data.get("attachments")
-            or data.get("poll")
-            or data.get("sticker_ids")
-        ):
-            errors.append("Cannot send an empty message")
-        return errors
-
-    def _validate(
-        self, data: dict[str, Any], request: web.Request, record: InteractionRecord | None, *, partial: bool
-    ) -> None:
-        errors = self._message_errors(data, partial=partial)
+    def _check_spec(self, request: web.Request, body: Any, record: InteractionRecord | None = None) -> None:
+        """Refuse (400/50035, rule ``openapi_schema``) a body that the specification's schema of its operation
+        rejects; the answer's ``errors`` is nested by field path as Discord's is."""
+        if self.spec is None:
+            return
+        errors = self.spec.errors(request.method, request[ROUTE], body)
         if errors:
-            code = 50006 if errors == ["Cannot send an empty message"] else 50035
             raise self._refuse(
-                "invalid_message",
+                "openapi_schema",
                 400,
-                code,
-                "Invalid Form Body" if code == 50035 else errors[0],
+                50035,
+                "Invalid Form Body",
                 request,
                 record,
-                errors,
+                [describe(e) for e in errors],
+                form_errors(errors),
             )
+
+    async def _read_payload(self, request: web.Request) -> tuple[Any, list[Upload]]:
+        """The JSON body, or a multipart/form-data body's ``payload_json`` and its ``files[n]`` parts.
+
+        Raises ApiError (400/50035, rule ``invalid_attachments``) for a part that is neither, or a file sent twice.
+        """
+        if request.content_type != "multipart/form-data":
+            if not request.can_read_body:
+                return {}, []
+            return await request.json(loads=json.loads), []
+        raw: str | bytes | None = None
+        uploads: list[Upload] = []
+        errors = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if not isinstance(part, aiohttp.BodyPartReader):
+                errors.append("nested multipart bodies are not accepted")
+                continue
+            name = part.name or ""
+            match = FILE_PART.fullmatch(name)
+            if name == "payload_json":
+                raw = await part.read()
+            elif match is not None and part.filename:
+                index = int(match.group(1))
+                if any(u.index == index for u in uploads):
+                    errors.append(f"{name}: sent twice")
+                content_type = part.headers.get("Content-Type", "application/octet-stream")
+                uploads.append(Upload(index, part.filename, content_type, bytes(await part.read())))
+            else:
+                errors.append(f"unexpected form part {name!r} (expected payload_json or files[n] with a filename)")
+        if errors:
+            raise self._refuse(
+                "invalid_attachments", 400, 50035, "Invalid Form Body", request, self._record_of(request), errors
+            )
+        return (json.loads(raw) if raw else {}), uploads
+
+    def _attachment(self, upload: Upload, entry: dict[str, Any] | None, ephemeral: bool) -> dict[str, Any]:
+        """Store an uploaded file and return Discord's attachment object for it (served at ``url``)."""
+        aid = self._snowflake()
+        filename = str((entry or {}).get("filename") or upload.filename)
+        url = f"{self.base_url}/attachments/{aid}/{filename}"
+        guessed = mimetypes.guess_type(filename)[0]
+        attachment: dict[str, Any] = {
+            "id": aid,
+            "filename": filename,
+            "size": len(upload.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": guessed or upload.content_type,
+        }
+        if (entry or {}).get("description"):
+            attachment["description"] = entry["description"]  # type: ignore[index]
+        if ephemeral:
+            attachment["ephemeral"] = True
+        size = _image_size(upload.data) if (guessed or "").startswith("image/") else None
+        if size is not None:
+            attachment["width"], attachment["height"] = size
+        self.files[aid] = (attachment, upload.data)
+        return attachment
+
+    def _attachments(
+        self,
+        data: dict[str, Any],
+        uploads: list[Upload],
+        current: list[dict[str, Any]] | None,
+        errors: list[str],
+        ephemeral: bool,
+    ) -> list[dict[str, Any]] | None:
+        """The message's attachments after this request (``None``: unchanged), as Discord builds them.
+
+        ``data["attachments"]`` lists every attachment the message keeps: an ``id`` is the ``n`` of a ``files[n]``
+        part of this request or, in an edit (``current`` not ``None``), the id of one of the message's
+        attachments (the others go). Without it, an edit keeps the old files; new ones are added. Problems go to
+        ``errors``.
+        """
+        by_index = {u.index: u for u in uploads}
+        listed = data.get("attachments")
+        if listed is None:
+            if not uploads:
+                return None
+            return [*(current or []), *(self._attachment(u, None, ephemeral) for u in uploads)]
+        kept = {str(a["id"]): a for a in current or []}
+        result, used = [], set()
+        for i, entry in enumerate(listed):
+            ident = str(entry.get("id"))
+            if ident.isdigit() and int(ident) in by_index and ident not in kept:
+                used.add(int(ident))
+                result.append(self._attachment(by_index[int(ident)], entry, ephemeral))
+            elif ident in kept:
+                result.append(kept[ident])
+            else:
+                where = "no files[n] part" + (" and not an attachment of the message" if current is not None else "")
+                errors.append(f"attachments.{i}.id: {ident!r} matches {where}")
+        result += [self._attachment(u, None, ephemeral) for u in uploads if u.index not in used]
+        return result
+
+    def _validate(
+        self,
+        data: dict[str, Any],
+        uploads: list[Upload],
+        request: web.Request,
+        record: InteractionRecord | None,
+        *,
+        current: dict[str, Any] | None = None,
+        ephemeral: bool = False,
+    ) -> list[dict[str, Any]] | None:
+        """Check a message create (``current`` ``None``) or an edit of ``current`` against Discord's message rules
+        on the message it leaves (:func:`message_errors`), and store its uploads. Returns its attachments
+        (``None``: an edit that keeps them). Raises ApiError (400; 50006 for an empty message, else 50035)."""
+        errors: list[str] = []
+        attachments = self._attachments(
+            data, uploads, None if current is None else current["attachments"], errors, ephemeral
+        )
+        if current is None:
+            merged = {**data, "attachments": attachments or []}
+        else:
+            merged = {
+                key: data[key] if key in data else current.get(key) for key in ("content", "embeds", "components")
+            }
+            merged["attachments"] = current["attachments"] if attachments is None else attachments
+            merged["flags"] = self._edited_flags(current["flags"], data.get("flags"))
+        if not errors:
+            errors = message_errors(merged, partial=current is not None)
+        if errors:
+            for attachment in attachments or []:
+                self.files.pop(attachment["id"], None)
+            rule = "invalid_attachments" if any("attachment" in e for e in errors) else "invalid_message"
+            code = 50006 if errors == ["Cannot send an empty message"] else 50035
+            message = "Invalid Form Body" if code == 50035 else errors[0]
+            raise self._refuse(rule, 400, code, message, request, record, errors)
+        return attachments
+
+    @staticmethod
+    def _edited_flags(old: int, new: int | None) -> int:
+        """A message's flags after an edit: ephemeral stays as it was, IS_COMPONENTS_V2 once set stays set (Discord:
+        a message can't opt out of Components V2), SUPPRESS_EMBEDS and IS_COMPONENTS_V2 may be set."""
+        kept = old & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2 | 4)
+        if new is None:
+            return kept
+        return (old & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)) | (new & (FLAG_COMPONENTS_V2 | 4))
+
+    async def _serve_attachment(self, request: web.Request) -> web.Response:
+        """``GET /attachments/{id}/{filename}``: an uploaded file's bytes (what Discord's CDN serves)."""
+        stored = self.files.get(request.match_info["attachment_id"])
+        if stored is None or stored[0]["filename"] != request.match_info["filename"]:
+            return web.Response(status=404, text="404: Not Found")
+        attachment, data = stored
+        return web.Response(body=data, content_type=attachment["content_type"])
 
     # ------------------------------------------------------------------ message store
 
@@ -1842,19 +2460,24 @@ class FakeDiscord:
         return msg
 
     def _edit_message(
-        self, channel_id: str, message_id: str, data: dict[str, Any], files: list[dict[str, Any]] | None = None
+        self,
+        channel_id: str,
+        message_id: str,
+        data: dict[str, Any],
+        attachments: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
+        """Apply an edit; ``attachments`` (from :meth:`_validate`) replaces the message's unless ``None``."""
         msg = self.message(channel_id, message_id)
         if msg is None:
             raise ApiError(404, 10008, "Unknown Message")
-        for key in ("content", "embeds", "components", "attachments"):
+        for key in ("content", "embeds", "components"):
             if key in data:
                 msg[key] = data[key] if data[key] is not None else ("" if key == "content" else [])
-        if files:
-            msg["attachments"] = [*msg["attachments"], *files]
-        if "flags" in data and data["flags"] is not None:
-            msg["flags"] = (msg["flags"] & FLAG_EPHEMERAL) | (data["flags"] & (FLAG_COMPONENTS_V2 | 4))
-        msg["flags"] &= ~FLAG_LOADING
+        if attachments is not None:
+            for gone in {a["id"] for a in msg["attachments"]} - {a["id"] for a in attachments}:
+                self.files.pop(gone, None)
+            msg["attachments"] = attachments
+        msg["flags"] = self._edited_flags(msg["flags"], data.get("flags")) & ~FLAG_LOADING
         msg["edited_timestamp"] = _now_iso()
         self._message_event("MESSAGE_UPDATE", msg)
         self._notify(msg)
@@ -1865,6 +2488,8 @@ class FakeDiscord:
         if msg is None:
             raise ApiError(404, 10008, "Unknown Message")
         self._ephemeral_owner.pop(message_id, None)
+        for attachment in msg["attachments"]:
+            self.files.pop(attachment["id"], None)
         self._message_event(
             "MESSAGE_DELETE",
             {"id": message_id, "channel_id": channel_id, "guild_id": msg.get("guild_id")},
@@ -1940,6 +2565,7 @@ class FakeDiscord:
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
         body, _ = await self._read_payload(request)
+        self._check_spec(request, body)
         if not isinstance(body, list):
             raise self._refuse("invalid_commands", 400, 50035, "Invalid Form Body", request, errors=["not a list"])
         errors = []
@@ -1972,12 +2598,12 @@ class FakeDiscord:
     async def _interaction_callback(self, request: web.Request) -> web.StreamResponse:
         now: float = request.get(ARRIVED) or time.perf_counter()
         record = self._records_by_id.get(request.match_info["interaction_id"])
-        body, files = await self._read_payload(request)
         if record is None or record.token != request.match_info["token"]:
             raise self._refuse("unknown_interaction", 404, 10062, "Unknown interaction", request)
         record._attempted(now)
         try:
-            message = self._apply_callback(record, body, files, request, now)
+            body, uploads = await self._read_payload(request)
+            message = self._apply_callback(record, body, uploads, request, now)
         except ApiError as err:
             if record.first_callback_at == now:
                 record.error = err
@@ -2009,10 +2635,11 @@ class FakeDiscord:
         self,
         record: InteractionRecord,
         body: dict[str, Any],
-        files: list[dict[str, Any]],
+        uploads: list[Upload],
         request: web.Request,
         now: float,
     ) -> dict[str, Any] | None:
+        self._check_spec(request, body, record)
         if record.acknowledged:
             if record.answer_lost:  # the client never learnt of the acknowledgement: a retry is no rule broken
                 raise ApiError(400, 40060, "Interaction has already been acknowledged.")
@@ -2045,8 +2672,9 @@ class FakeDiscord:
             )
         message = None
         if ctype == CB_MESSAGE:
-            self._validate(data, request, record, partial=False)
-            message = self._new_message(record.channel_id, data, author=self.bot_user, record=record, files=files)
+            ephemeral = bool((data.get("flags") or 0) & FLAG_EPHEMERAL)
+            attachments = self._validate(data, uploads, request, record, ephemeral=ephemeral)
+            message = self._new_message(record.channel_id, data, author=self.bot_user, record=record, files=attachments)
         elif ctype == CB_DEFERRED_MESSAGE:
             message = self._new_message(
                 record.channel_id,
@@ -2063,8 +2691,11 @@ class FakeDiscord:
                 raise self._refuse("unknown_message", 404, 10008, "Unknown Message", request, record)
             message = self.message(record.channel_id, record.component_message_id)
             if ctype == CB_UPDATE:
-                self._validate(data, request, record, partial=True)
-                message = self._edit_message(record.channel_id, record.component_message_id, data, files)
+                assert message is not None
+                attachments = self._validate(
+                    data, uploads, request, record, current=message, ephemeral=bool(message["flags"] & FLAG_EPHEMERAL)
+                )
+                message = self._edit_message(record.channel_id, record.component_message_id, data, attachments)
         record.acknowledged = True
         record.callback_type = ctype
         record.flags = (
@@ -2095,9 +2726,11 @@ class FakeDiscord:
 
     async def _create_followup(self, request: web.Request) -> web.Response:
         record = self._webhook_record(request)
-        body, files = await self._read_payload(request)
-        self._validate(body, request, record, partial=False)
-        msg = self._new_message(record.channel_id, body, author=self.bot_user, record=record, files=files)
+        body, uploads = await self._read_payload(request)
+        self._check_spec(request, body, record)
+        ephemeral = bool((body.get("flags") or 0) & FLAG_EPHEMERAL)
+        attachments = self._validate(body, uploads, request, record, ephemeral=ephemeral)
+        msg = self._new_message(record.channel_id, body, author=self.bot_user, record=record, files=attachments)
         record.message_ids.add(msg["id"])
         record._add_event(CallbackEvent("followup", time.perf_counter(), body, msg["id"]))
         self._notify()
@@ -2121,9 +2754,13 @@ class FakeDiscord:
             self._delete_message(record.channel_id, mid)
             record._add_event(CallbackEvent(f"delete_{suffix}", time.perf_counter(), {}, mid))
             return web.Response(status=204)
-        body, files = await self._read_payload(request)
-        self._validate(body, request, record, partial=True)
-        msg = self._edit_message(record.channel_id, mid, body, files)
+        body, uploads = await self._read_payload(request)
+        self._check_spec(request, body, record)
+        current = self.message(record.channel_id, mid)
+        assert current is not None
+        ephemeral = bool(current["flags"] & FLAG_EPHEMERAL)
+        attachments = self._validate(body, uploads, request, record, current=current, ephemeral=ephemeral)
+        msg = self._edit_message(record.channel_id, mid, body, attachments)
         record._add_event(CallbackEvent(f"edit_{suffix}", time.perf_counter(), body, mid))
         return _json(msg)
 
@@ -2151,7 +2788,8 @@ class FakeDiscord:
 
     async def _create_channel_message(self, request: web.Request) -> web.Response:
         cid = self._channel(request)
-        body, files = await self._read_payload(request)
+        body, uploads = await self._read_payload(request)
+        self._check_spec(request, body)
         if (body.get("flags") or 0) & FLAG_EPHEMERAL:
             raise self._refuse(
                 "invalid_message",
@@ -2161,8 +2799,8 @@ class FakeDiscord:
                 request,
                 errors=["channel messages can't be ephemeral"],
             )
-        self._validate({**body, "attachments": files or body.get("attachments")}, request, None, partial=False)
-        return _json(self._new_message(cid, body, author=self.bot_user, files=files))
+        attachments = self._validate(body, uploads, request, None)
+        return _json(self._new_message(cid, body, author=self.bot_user, files=attachments))
 
     async def _channel_message(self, request: web.Request) -> web.StreamResponse:
         cid, mid = self._channel(request), request.match_info["message_id"]
@@ -2180,9 +2818,10 @@ class FakeDiscord:
             raise self._refuse(
                 "edit_foreign_message", 403, 50005, "Cannot edit a message authored by another user", request
             )
-        body, files = await self._read_payload(request)
-        self._validate(body, request, None, partial=True)
-        return _json(self._edit_message(cid, mid, body, files))
+        body, uploads = await self._read_payload(request)
+        self._check_spec(request, body)
+        attachments = self._validate(body, uploads, request, None, current=msg)
+        return _json(self._edit_message(cid, mid, body, attachments))
 
 
 async def _serve(args: argparse.Namespace) -> None:
@@ -2192,6 +2831,7 @@ async def _serve(args: argparse.Namespace) -> None:
         channels=args.channels,
         ack_deadline=args.ack_deadline,
         latency=(args.latency[0], args.latency[1]),
+        spec=False if args.no_spec else None,
     )
     async with fake:
         for key, value in fake.env().items():
@@ -2210,6 +2850,7 @@ def main() -> None:
     parser.add_argument(
         "--latency", type=float, nargs=2, default=(0.05, 0.15), metavar=("LOW", "HIGH"), help="REST round trip (s)"
     )
+    parser.add_argument("--no-spec", action="store_true", help="don't validate bodies against Discord's OpenAPI spec")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO)

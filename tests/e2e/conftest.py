@@ -15,6 +15,7 @@ import re
 import signal
 import sys
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -241,6 +242,31 @@ async def start_bot(tmp_path: Path) -> AsyncIterator[BotStarter]:
         for process in started:
             await process.kill()
             process.close()
+
+
+_CHECKED: weakref.WeakKeyDictionary[FakeDiscord, int] = weakref.WeakKeyDictionary()
+"""How many of a fake's violations earlier tests already checked (a module fixture's fake outlives a test)."""
+
+
+@pytest.fixture(autouse=True)
+def valid_bodies(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test if a fake Discord refused a request body during it (Discord's OpenAPI schema, message, command
+    and attachment rules: ``Violation.invalid_body``), unless the test is marked ``invalid_bodies`` (it sends them
+    on purpose and asserts on them itself). A module fixture's fake counts from where the previous test left it
+    (the bot's start-up requests count for the module's first test)."""
+    made: list[FakeDiscord] = []
+    FakeDiscord.observers.append(made.append)
+    try:
+        yield
+    finally:
+        FakeDiscord.observers.remove(made.append)
+    fakes = [*made, *(v for v in request.node.funcargs.values() if isinstance(v, FakeDiscord) and v not in made)]
+    refused = []
+    for fake in fakes:
+        refused += [str(v) for v in fake.violations[_CHECKED.get(fake, 0) :] if v.invalid_body]
+        _CHECKED[fake] = len(fake.violations)
+    if refused and request.node.get_closest_marker("invalid_bodies") is None:
+        pytest.fail("the fake Discord refused request bodies:\n" + "\n".join(refused), pytrace=False)
 
 
 @pytest.hookimpl(wrapper=True)
