@@ -28,10 +28,11 @@ from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.finished import finished_game
 from bot.games.game import Game
+from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
 from bot.ops.wiring import Operations, wrap_interaction_parser
-from bot.records import RecordsStore, RecordWriter, open_store
+from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.responder import Responder, apologise
 from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
 
@@ -82,6 +83,7 @@ class TTTBot(commands.AutoShardedBot):
         executor: Executor | None = None,
         slow_executor: Executor | None = None,
         hints: Executor | None = None,
+        running: RunningWriter | None = None,
     ) -> None:
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:
@@ -111,6 +113,7 @@ class TTTBot(commands.AutoShardedBot):
             challenge_timeout=settings.challenge_timeout,
             on_finished=self._finished,
             on_expired=self._expired,
+            store=None if running is None else RecordsGames(records, running),
         )
         self.responder = Responder(self, self.games)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
@@ -186,14 +189,16 @@ async def run_bot(settings: Settings) -> None:
     records = await open_store(settings.database_url)
     writer = RecordWriter(records)
     writer.start()
+    running = RunningWriter(RunningStore(records))
+    running.start()
     try:
-        async with TTTBot(settings, records=records, writer=writer) as bot:
+        async with TTTBot(settings, records=records, writer=writer, running=running) as bot:
             loop = asyncio.get_running_loop()
             for signum in SHUTDOWN_SIGNALS:
                 loop.add_signal_handler(signum, _close_soon, bot, signum)
             await bot.start(settings.token)
     finally:
-        await writer.close(timeout=RECORDS_FLUSH_SECONDS)
+        await asyncio.gather(writer.close(timeout=RECORDS_FLUSH_SECONDS), running.close(timeout=RECORDS_FLUSH_SECONDS))
         await records.close()
 
 

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs.records import RecordCommands
-from bot.games import Actor, new_game_id
+from bot.games import Actor, Hinted, new_game_id
 from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
 from bot.games.game import Game
 from bot.i18n import N_
@@ -49,6 +49,9 @@ CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("globa
 HINT_COOLDOWN_SECONDS = 5.0
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
+SHOWN_LATER = N_(
+    "Sorry, something went wrong on my side while showing the game. What you did counts; /ttt board shows it."
+)
 
 
 def actor(interaction: discord.Interaction[discord.Client]) -> Actor:
@@ -72,10 +75,24 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         super().__init__()
 
     async def _run(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
-        """Decide (with the channel's recent boards when the service needs them) and show the answer."""
+        """Decide (with the channel's recent boards when the service needs them) and show the answer. If showing a
+        committed game fails, the board is edited to show it and the apology says so (never "unchanged")."""
         channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id
         answer = await settle(decide, lambda: recent_boards(self.client, channel_id, guild_id))
-        await self.responder.deliver(interaction, answer)
+        try:
+            await self.responder.deliver(interaction, answer)
+        except Exception:
+            committed = getattr(answer, "game", None)
+            if not isinstance(committed, Game) or isinstance(answer, Hinted):
+                raise
+            log.exception("showing game %s failed after it was committed", committed.game_id)
+            current = self.service.current(committed.channel_id)
+            board = current if current is not None and current.game_id == committed.game_id else committed
+            try:
+                self.responder.show_later(board if board.message_id is not None else board.at(board.shown))
+            except Exception:
+                log.exception("could not show game %s on its board either", committed.game_id)
+            await private(interaction, lang(str(interaction.locale))(SHOWN_LATER))
 
     # ---- commands -------------------------------------------------------------------------------
 
@@ -223,10 +240,8 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     async def answer_challenge(
         self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
     ) -> None:
-        """Accept or Decline on a challenge prompt."""
-        await self._guarded(
-            interaction, lambda _: self.service.answer(actor(interaction), game_id, challenged_id, accept=accept)
-        )
+        """Accept or Decline on a challenge prompt (who may answer is the service's to say, not the button's)."""
+        await self._guarded(interaction, lambda _: self.service.answer(actor(interaction), game_id, accept=accept))
 
     async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
         """A button this bot no longer knows: say so privately."""

@@ -71,7 +71,8 @@ class Game:
     until the newest board's id is known, so they can be retired with a link to it. While a new board is on its
     way, ``retired`` is the last message known to show the board (the one the new board replaces), if any.
     ``challenged_id`` is set while a challenge waits for an answer. ``locale`` is the Discord locale of
-    the player who last acted, for messages sent without an interaction (time-outs).
+    the player who last acted, for messages sent without an interaction (time-outs). ``verified`` is False for a
+    game resumed from a board that no stored game vouched for (:mod:`bot.games.proof`): its end is never recorded.
     """
 
     game_id: str
@@ -95,6 +96,7 @@ class Game:
     post: int = 1
     superseded: tuple[int, ...] = ()
     retired: int | None = None
+    verified: bool = True
 
     @property
     def vs_bot(self) -> bool:

@@ -24,3 +24,11 @@ NO_HISTORY = N_(
     "I restarted and can't read this conversation's history to find the board. "
     "Press a button on the latest board, or start a new game with /ttt start."
 )
+BOARD_MISMATCH = N_(
+    "This board doesn't match the game I saved (its players, options or moves) — /ttt board shows the saved game."
+)
+UNVERIFIED = N_(
+    "I can't check this board against a game I saved, so I can't act on it — start a new game with /ttt start."
+)
+RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
+NOT_SAVED = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")

@@ -9,7 +9,9 @@ in an executor.
 After a restart the service knows no games. An intent about a channel it knows nothing of returns
 :class:`NeedsHistory`; the caller reads the channel's latest board messages and asks again with them
 (:class:`History`). A board is compared with the newest board of its game, so an older board can never
-override a newer one.
+override a newer one, and with what the bot stored (:mod:`bot.games.proof`): a board's ``custom_id`` travels
+through the client, so the players, options, moves and states count it carries are never taken on trust.
+Who may answer a challenge or ask for a rematch comes from the challenge or the ended game the bot holds.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from bot.games import refusals
+from bot.games import codec, proof, refusals, resume
 from bot.games.ai import AI
 from bot.games.answers import Answer, Challenged, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.game import Algorithm, EndReason, Game, Mode, Status
 from bot.games.locks import ChannelLocks
+from bot.games.store import GameStore
 from bot.games.timers import Deadlines
+from bot.records import RecordsUnavailableError
 from engine import Difficulty, Mark
 
 __all__ = ["Actor", "GameService", "History", "Player"]
@@ -67,9 +71,11 @@ class History:
 class GameService:
     """The running games, one per channel, and the rules of play. No ``discord`` here.
 
-    ``on_finished(game)`` is called once per game when it ends, for any reason (the records store);
+    ``on_finished(game)`` is called once per game when it ends, for any reason (the records store), except for a
+    game resumed from a board nothing vouched for (``verified`` False), which is never recorded;
     ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message;
     ``on_started(game)`` when a game or a challenge is opened (the metrics).
+    ``store`` keeps the running games, so boards pressed after a restart are checked against them.
     """
 
     def __init__(
@@ -82,6 +88,7 @@ class GameService:
         on_expired: Callable[[Game], None] | None = None,
         remember_finished: int = 4096,
         rng: random.Random | None = None,
+        store: GameStore | None = None,
     ) -> None:
         self.ai = ai
         self.challenge_timeout = challenge_timeout
@@ -93,7 +100,8 @@ class GameService:
         self._locks = ChannelLocks()
         self._turns = Deadlines(turn_timeout, self._abandon)
         self._challenges = Deadlines(challenge_timeout, self._expire_challenge)
-        self._finished: OrderedDict[str, None] = OrderedDict()
+        self.store = store
+        self._finished: OrderedDict[str, Game] = OrderedDict()
         self._remember = remember_finished
 
     def __len__(self) -> int:
@@ -158,16 +166,33 @@ class GameService:
         return await self._open(game)
 
     async def rematch(self, actor: Actor, board: Game, *, game_id: str) -> Answer:
-        """A new game with ``board``'s players and options, sides swapped (the Rematch button)."""
+        """A new game with the players and options of the game that ended on ``board``, sides swapped (the Rematch
+        button). They come from the ended game this process saw or the records; when neither knows it, only the
+        one person of a game against the bot may ask, which is no more than ``/ttt start``."""
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
+        ended = self._finished.get(board.game_id)
+        if ended is None and self.store is not None:
+            try:
+                ended = (await self.store.stored(board.game_id, actor.channel_id)).finished
+            except RecordsUnavailableError:
+                log.warning("rematch of game %s: the records database is unavailable", board.game_id)
+        if ended is None:
+            bot = board.bot_mark
+            if bot is None or board.mark_of(actor.user_id) is not bot.other:
+                return Refusal(refusals.UNVERIFIED)
+            ended = board
+        elif ended.channel_id != actor.channel_id or not ended.is_player(actor.user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        elif not proof.same_setup(board, ended, mode=False) or board.moves != ended.moves:
+            return Refusal(refusals.BOARD_MISMATCH)
         game = Game(
             game_id=game_id,
             channel_id=actor.channel_id,
-            x_id=board.o_id,
-            o_id=board.x_id,
-            difficulty=board.difficulty,
-            algorithm=board.algorithm,
+            x_id=ended.o_id,
+            o_id=ended.x_id,
+            difficulty=ended.difficulty,
+            algorithm=ended.algorithm,
             mode=board.mode,
             guild_id=actor.guild_id,
             locale=actor.locale,
@@ -182,8 +207,9 @@ class GameService:
         """
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
+        evidence = await self._board_evidence(board, actor, history)
         async with self._locks.hold(actor.channel_id):
-            found = self._board_game(board, history)
+            found = self._board_game(board, history, evidence)
             if not isinstance(found, Game):
                 return found
             game = found
@@ -191,13 +217,13 @@ class GameService:
             if refusal is not None:
                 return refusal
             after = (await self._play(game, cell, actor)).at(board.message_id)
-            self._commit(after, rearm=True)
-            return Shown(after)
+            return self._commit(after, rearm=True) or Shown(after)
 
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
         """``/ttt move``: play ``cell`` (0-8) in the channel's game; the board is posted again (:class:`Posted`)."""
+        evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
-            found = self._channel_game(actor, history)
+            found = self._channel_game(actor, history, evidence)
             if not isinstance(found, Game):
                 return found
             game = found
@@ -205,16 +231,22 @@ class GameService:
             if refusal is not None:
                 return refusal
             after = (await self._play(game, cell, actor)).reposted()
-            self._commit(after, rearm=True)
-            return Posted(after, retired=game.shown)
+            return self._commit(after, rearm=True) or Posted(after, retired=game.shown)
 
     async def resign(self, actor: Actor, *, board: Game | None = None, history: History | None = None) -> Answer:
         """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
         (``board`` given: :class:`Shown` on that message)."""
         if board is not None and not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
+        if board is None:
+            evidence = await self._channel_evidence(actor, history)
+        else:
+            evidence = await self._board_evidence(board, actor, history)
         async with self._locks.hold(actor.channel_id):
-            found = self._channel_game(actor, history) if board is None else self._board_game(board, history)
+            if board is None:
+                found = self._channel_game(actor, history, evidence)
+            else:
+                found = self._board_game(board, history, evidence)
             if not isinstance(found, Game):
                 return found
             game = found
@@ -225,33 +257,32 @@ class GameService:
                 return Refusal(refusals.NOT_YOUR_GAME)
             ended = replace(game.resign(mark), locale=actor.locale)
             if board is not None:
-                self._commit(ended)
-                return Shown(ended)
+                return self._commit(ended) or Shown(ended)
             ended = ended.reposted()
-            self._commit(ended)
-            return Posted(ended, retired=game.shown)
+            return self._commit(ended) or Posted(ended, retired=game.shown)
 
     async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
+        evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
-            found = self._channel_game(actor, history)
+            found = self._channel_game(actor, history, evidence)
             if not isinstance(found, Game):
                 return found
             game = found
             if game.status == "challenge":
                 return self._busy(game)
             moved = game.reposted()
-            self._commit(moved)
-            return Posted(moved, retired=game.shown)
+            return self._commit(moved) or Posted(moved, retired=game.shown)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt hint``: every free cell's outcome for the player to move (:class:`Hinted`), privately.
 
         The analysis runs after the lock is released, in the hint executor.
         """
+        evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
-            found = self._channel_game(actor, history)
+            found = self._channel_game(actor, history, evidence)
             if not isinstance(found, Game):
                 return found
             game = found
@@ -260,21 +291,26 @@ class GameService:
                 return refusal
         return Hinted(game, await self.ai.analyse(game.state))
 
-    async def answer(self, actor: Actor, game_id: str, challenged_id: int, *, accept: bool) -> Answer:
-        """Accept (:class:`Shown`: the prompt becomes the board) or Decline (:class:`Declined`) a challenge."""
-        if actor.user_id != challenged_id:
-            return Refusal(refusals.NOT_CHALLENGED, {"user": Player(challenged_id)})
+    async def answer(self, actor: Actor, game_id: str, *, accept: bool) -> Answer:
+        """Accept (:class:`Shown`: the prompt becomes the board) or Decline (:class:`Declined`) challenge ``game_id``.
+
+        Only the user the challenge held in memory names may answer; whatever the button's id says is ignored."""
         async with self._locks.hold(actor.channel_id):
             game = self._games.get(actor.channel_id)
             if game is None or game.game_id != game_id or game.status != "challenge":
                 return Refusal(refusals.CHALLENGE_CLOSED)
-            self._challenges.disarm(actor.channel_id)
+            if actor.user_id != game.challenged_id:
+                return Refusal(refusals.NOT_CHALLENGED, {"user": Player(game.challenged_id)})
             if not accept:
                 ended = game.end("declined")
-                self._commit(ended)
-                return Declined(ended)
+                refusal = self._commit(ended)
+                self._challenges.disarm(actor.channel_id)
+                return refusal or Declined(ended)
             started = replace(game.accept(), locale=actor.locale)
-            self._commit(started, rearm=True)
+            refusal = self._commit(started, rearm=True)
+            if refusal is not None:
+                return refusal
+            self._challenges.disarm(actor.channel_id)
             log.info("challenge accepted: channel=%s game=%s", started.channel_id, started.game_id)
             return Shown(started)
 
@@ -321,6 +357,8 @@ class GameService:
             del self._games[channel_id]
             self._turns.disarm(channel_id)
             self._challenges.disarm(channel_id)
+            if self.store is not None and game.status == "playing":
+                self.store.drop(game)
             log.info("dropped game %s: its first message never reached channel %s", game.game_id, channel_id)
             return None
         self._games[channel_id] = game.at(retired)
@@ -346,9 +384,10 @@ class GameService:
                 return Challenged(game)
             if game.ai_to_move:
                 game = await self._ai_reply(game)
-            self._games[game.channel_id] = game
+            refusal = self._commit(game, rearm=True)
+            if refusal is not None:
+                return refusal
             self.on_started(game)
-            self._turns.arm(game.channel_id, game.game_id)
             log.info(
                 "game started: channel=%s game=%s difficulty=%s algorithm=%s mode=%s",
                 game.channel_id,
@@ -359,8 +398,38 @@ class GameService:
             )
             return Posted(game)
 
-    def _board_game(self, board: Game, history: History | None) -> Game | Refusal | NeedsHistory:
-        """The running game a press on ``board`` acts on (resumed after a restart), or why there is none."""
+    async def _board_evidence(
+        self, board: Game, actor: Actor, history: History | None
+    ) -> resume.Evidence | Refusal | None:
+        """What a board pressed after a restart is checked against (looked up outside the channel's lock), or None
+        when the game is in memory or the history is not read yet."""
+        game = self._games.get(board.channel_id)
+        if history is None or (game is not None and game.game_id == board.game_id):
+            return None
+        return await resume.evidence(
+            self.store, self.ai, resume.candidate(board, history.newest(board.game_id)), actor.user_id
+        )
+
+    async def _channel_evidence(self, actor: Actor, history: History | None) -> resume.Evidence | Refusal | None:
+        """What a command after a restart resumes: the channel's stored running game, or else the newest board's
+        evidence (looked up outside the channel's lock). None when a game is in memory or before the history."""
+        if history is None or actor.channel_id in self._games:
+            return None
+        if self.store is not None:
+            try:
+                running = await self.store.in_channel(actor.channel_id)
+            except RecordsUnavailableError:
+                return Refusal(refusals.RECORDS_DOWN)
+            if running is not None:
+                return resume.Evidence(channel_game=running)
+        newest = history.newest()
+        return None if newest is None else await resume.evidence(self.store, self.ai, newest, actor.user_id)
+
+    def _board_game(
+        self, board: Game, history: History | None, evidence: resume.Evidence | Refusal | None = None
+    ) -> Game | Refusal | NeedsHistory:
+        """The running game a press on ``board`` acts on (resumed after a restart, as ``evidence`` allows), or why
+        there is none."""
         channel_id = board.channel_id
         game = self._games.get(channel_id)
         if game is None or game.game_id != board.game_id:
@@ -379,8 +448,13 @@ class GameService:
             if latest is not None and latest.game_id != board.game_id:  # a newer game was played here since
                 over = latest.over or self.is_finished(latest.game_id)
                 return Refusal(refusals.GAME_OVER) if over else self._stale(latest)
-            # the message may have changed since the press's copy of it was rendered: resume what it shows now
-            game = self._resume(newest if newest is not None and newest.ply > board.ply else board)
+            # the message may have changed since the press's copy of it was rendered: check what it shows now
+            checked = resume.checked(resume.candidate(board, newest), evidence)
+            if not isinstance(checked, Game):
+                return checked
+            game = self._resume(checked)
+        if not proof.same_setup(board, game) or (board.moves == game.moves and board.ai_states != game.ai_states):
+            return Refusal(refusals.BOARD_MISMATCH)
         if board.moves != game.moves:
             return self._changed(game, board)
         if game.message_id is None:  # a repost is on its way and this press beat its answer: adopt the message
@@ -391,23 +465,39 @@ class GameService:
             return self._stale(game)
         return game
 
-    def _channel_game(self, actor: Actor, history: History | None) -> Game | Refusal | NeedsHistory:
-        """The channel's game for a command (resumed from the newest board after a restart), or why there is none."""
+    def _channel_game(
+        self, actor: Actor, history: History | None, evidence: resume.Evidence | Refusal | None = None
+    ) -> Game | Refusal | NeedsHistory:
+        """The channel's game for a command (after a restart: the stored running game, else the newest board as
+        ``evidence`` allows), or why there is none."""
         game = self._games.get(actor.channel_id)
         if game is not None:
             return game
         if history is None:
             return NeedsHistory()
+        if isinstance(evidence, Refusal):
+            return evidence
+        if evidence is not None and evidence.channel_game is not None:
+            stored = evidence.channel_game
+            if self.is_finished(stored.game_id):
+                return Refusal(refusals.NO_GAME)
+            board = history.newest(stored.game_id)
+            if board is not None and board.over:  # its end was shown, but a crash lost the writes that record it
+                return Refusal(refusals.NO_GAME)
+            return self._resume(stored.at(board.message_id if board is not None else None))
         if not history.readable:
             return Refusal(refusals.NO_HISTORY)
         newest = history.newest()
         if newest is None or newest.over or self.is_finished(newest.game_id):
             return Refusal(refusals.NO_GAME)
-        return self._resume(newest)
+        checked = resume.checked(newest, evidence)
+        return self._resume(checked) if isinstance(checked, Game) else checked
 
     def _resume(self, game: Game) -> Game:
         self._games[game.channel_id] = game
         self._turns.arm(game.channel_id, game.game_id)
+        if self.store is not None:
+            self.store.save(game)
         log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
         return game
 
@@ -441,14 +531,25 @@ class GameService:
         )
         return game.with_ai(decision)
 
-    def _commit(self, game: Game, *, rearm: bool = False) -> None:
-        """Store ``game`` as its channel's game, or finish it when it is over; ``rearm`` restarts the deadline."""
+    def _commit(self, game: Game, *, rearm: bool = False) -> Refusal | None:
+        """Store ``game`` as its channel's game, or finish it when it is over; ``rearm`` restarts the deadline.
+
+        A game its board cannot show (a field the ``custom_id`` format cannot hold) is not committed: the channel
+        keeps the game it had, and the refusal says so truthfully."""
+        try:
+            codec.encoder(game)
+        except codec.CodecError:
+            log.exception("game %s not committed: its board cannot be encoded", game.game_id)
+            return Refusal(refusals.NOT_SAVED)
         if game.over:
             self._finish(game)
-            return
+            return None
         self._games[game.channel_id] = game
         if rearm:
             self._turns.arm(game.channel_id, game.game_id)
+        if self.store is not None and game.status == "playing":
+            self.store.save(game)
+        return None
 
     def _finish(self, game: Game) -> None:
         running = self._games.get(game.channel_id)
@@ -458,9 +559,11 @@ class GameService:
             self._challenges.disarm(game.channel_id)
         if game.game_id in self._finished:
             return
-        self._finished[game.game_id] = None
+        self._finished[game.game_id] = game
         while len(self._finished) > self._remember:
             self._finished.popitem(last=False)
+        if self.store is not None and game.end_reason not in ("declined", "expired"):
+            self.store.drop(game)
         log.info(
             "game over: channel=%s game=%s reason=%s winner=%s ai_states=%d",
             game.channel_id,
@@ -469,7 +572,7 @@ class GameService:
             game.winner.value if game.winner else None,
             game.ai_states,
         )
-        if self.on_finished is not None:
+        if self.on_finished is not None and game.verified:
             self.on_finished(game)
 
     def _busy(self, running: Game) -> Refusal:

@@ -29,6 +29,8 @@ from bot.records.games import (
     VsBotRow,
     VsPeopleRow,
 )
+from bot.records.running import RunningGame, RunningStore, Stored
+from bot.records.running_writer import RunningWriter
 from bot.records.store import RecordsStore, open_store
 from bot.records.url import DEFAULT_SQLITE_PATH, database_url
 from bot.records.writer import RecordWriter
@@ -45,7 +47,11 @@ __all__ = [
     "RecordsStore",
     "RecordsUnavailableError",
     "Result",
+    "RunningGame",
+    "RunningStore",
+    "RunningWriter",
     "Side",
+    "Stored",
     "UserStats",
     "VsBotRow",
     "VsPeopleRow",

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     Column,
     DateTime,
@@ -14,11 +15,13 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     String,
     Table,
+    Text,
+    text,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["UTCDateTime", "games", "metadata"]
+__all__ = ["UTCDateTime", "games", "metadata", "running_games"]
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -74,3 +77,37 @@ games = Table(
     Index("ix_games_channel_id_ended_at", "channel_id", "ended_at"),
 )
 """One row per finished game. ``moves`` holds the cells as digits in play order (``"4083"``)."""
+
+running_games = Table(
+    "running_games",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("variant", String(16), nullable=False, server_default=text("'3x3'")),
+    Column("guild_id", BigInteger, nullable=True),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("x_user_id", BigInteger, nullable=True),
+    Column("o_user_id", BigInteger, nullable=True),
+    Column("bot_side", String(1), nullable=True),
+    Column("difficulty", String(16), nullable=True),
+    Column("algorithm", String(16), nullable=True),
+    Column("mode", String(16), nullable=False),
+    Column("moves", Text, nullable=False),
+    Column("version", BigInteger, nullable=False),
+    Column("states_evaluated", BigInteger, nullable=False),
+    Column("verified", Boolean, nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+    PrimaryKeyConstraint("game_id", name="pk_running_games"),
+    CheckConstraint("bot_side IN ('X', 'O')", name="ck_running_games_bot_side"),
+    CheckConstraint("mode IN ('buttons', 'text')", name="ck_running_games_mode"),
+    CheckConstraint("version >= 0", name="ck_running_games_version"),
+    CheckConstraint("states_evaluated >= 0", name="ck_running_games_states_evaluated"),
+    Index("ix_running_games_channel_id", "channel_id"),
+)
+"""One row per game still running, rewritten as it goes (the background writer coalesces a game's writes).
+
+``variant`` names the board (``'3x3'`` for tic-tac-toe); ``moves`` holds the cells in play order as
+comma-separated numbers (``"4,0,8"``), so boards with more than ten cells fit; ``version`` is the number of moves,
+so an id that carries a game id and a version names one position. ``verified`` is false for a game resumed from a
+board the bot could not check against a stored game: its end is never recorded. The row is deleted when the game
+ends (the finished game goes to ``games``).
+"""

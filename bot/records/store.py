@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 from sqlalchemy import ColumnElement, String, and_, case, event, func, literal, or_, select, true, union_all
@@ -146,6 +146,11 @@ class RecordsStore:
                 raise
             reason = describe(exc, self.engine.url.password)
             raise RecordsUnavailableError(f"game records database {self._shown} is unavailable: {reason}") from exc
+
+    def connection(self, *, write: bool = False) -> AbstractAsyncContextManager[AsyncConnection]:
+        """A connection (a transaction when ``write``) whose failure to reach the database raises
+        :class:`RecordsUnavailableError` (for sibling stores such as :class:`bot.records.running.RunningStore`)."""
+        return self._connection(write=write)
 
     async def save(self, game: FinishedGame) -> bool:
         """Store ``game`` unless a game with its id is stored already (``INSERT ... ON CONFLICT DO NOTHING``);

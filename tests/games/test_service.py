@@ -4,8 +4,12 @@ decisions in one channel never wait on another channel's work."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -23,17 +27,31 @@ from bot.games import (
     refusals,
 )
 from bot.games.ai import AI
+from bot.games.finished import finished_game
 from bot.games.game import Algorithm, Game
 from bot.games.service import History, Player
+from bot.games.store import RecordsGames
+from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
 from engine import Decision, Difficulty, Mark, State
 
-ALICE, BOB, CAROL = 11, 22, 33
+ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
 CHANNEL = 100
 
 
 @pytest.fixture
 def ai() -> AI:
     return AI(ThreadPoolExecutor(2), rng=random.Random(1))
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[RecordsGames]:
+    """The running games in a real SQLite file (the records tests run the same store on PostgreSQL too)."""
+    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    writer = RunningWriter(RunningStore(records))
+    writer.start()
+    yield RecordsGames(records, writer)
+    await writer.close(timeout=5)
+    await records.close()
 
 
 def service(ai: AI, **options: object) -> GameService:
@@ -88,7 +106,7 @@ async def people(games: GameService, game_id: str = "people", message_id: int = 
     challenge = await games.start(who(ALICE), game_id=game_id, opponent=BOB)
     assert isinstance(challenge, Challenged)
     games.placed(CHANNEL, game_id, message_id, challenge.game.post)
-    accepted = await games.answer(who(BOB), game_id, BOB, accept=True)
+    accepted = await games.answer(who(BOB), game_id, accept=True)
     assert isinstance(accepted, Shown)
     return accepted.game
 
@@ -133,7 +151,7 @@ async def test_fifty_simultaneous_starts_make_one_game(ai: AI) -> None:
 async def test_both_players_pressing_at_once_apply_exactly_one_move(ai: AI) -> None:
     games = service(ai)
     challenge = await started(games, opponent=BOB)
-    accepted = await games.answer(who(BOB), challenge.game_id, BOB, accept=True)
+    accepted = await games.answer(who(BOB), challenge.game_id, accept=True)
     assert isinstance(accepted, Shown)
     board = accepted.game
     first, second = await asyncio.gather(games.press(who(ALICE), board, 0), games.press(who(ALICE), board, 1))
@@ -164,7 +182,7 @@ async def test_a_search_in_one_channel_never_holds_up_others_or_a_spectator() ->
     games = service(ai)
     board = await started(games, play_as=Mark.X)
     challenge = await started(games, BOB, CHANNEL + 1, opponent=CAROL)
-    accepted = await games.answer(who(CAROL, CHANNEL + 1), challenge.game_id, CAROL, accept=True)
+    accepted = await games.answer(who(CAROL, CHANNEL + 1), challenge.game_id, accept=True)
     assert isinstance(accepted, Shown)
     thinking = asyncio.ensure_future(games.press(who(ALICE), board, 4))
     await ai.searching.wait()  # the press is in, and its search has started
@@ -232,18 +250,16 @@ async def test_deadlines_end_games_once(ai: AI) -> None:
     assert sorted(g.end_reason or "" for g in finished) == ["abandoned", "expired"]
     assert [g.game_id for g in expired] == [g.game_id for g in finished]
     assert len(games) == 0
-    refused(
-        await games.answer(who(CAROL, CHANNEL + 1), f"g{CHANNEL + 1}", CAROL, accept=True), refusals.CHALLENGE_CLOSED
-    )
+    refused(await games.answer(who(CAROL, CHANNEL + 1), f"g{CHANNEL + 1}", accept=True), refusals.CHALLENGE_CLOSED)
 
 
 async def test_resign_decline_and_finished_games(ai: AI) -> None:
     finished: list[Game] = []
     games = service(ai, on_finished=finished.append)
     challenge = await started(games, opponent=BOB)
-    not_yours = await games.answer(who(CAROL), challenge.game_id, BOB, accept=True)
+    not_yours = await games.answer(who(CAROL), challenge.game_id, accept=True)
     assert isinstance(not_yours, Refusal) and not_yours.values == {"user": Player(BOB)}
-    assert isinstance(await games.answer(who(BOB), challenge.game_id, BOB, accept=False), Declined)
+    assert isinstance(await games.answer(who(BOB), challenge.game_id, accept=False), Declined)
     board = await started(games, game_id="second")
     resigned = await games.resign(who(ALICE), board=board)
     assert isinstance(resigned, Shown) and resigned.game.winner is Mark.O
@@ -340,19 +356,20 @@ async def test_a_final_board_that_failed_to_post_is_shown_on_the_retired_board(a
     assert [g.end_reason for g in finished] == ["resigned", "win"]
 
 
-async def test_after_a_restart_a_press_older_than_its_own_message_is_refused(ai: AI) -> None:
-    before = service(ai)
+async def test_after_a_restart_a_press_older_than_its_own_message_is_refused(ai: AI, store: RecordsGames) -> None:
+    before = service(ai, store=store)
     board = await people(before)
     alice = await before.press(who(ALICE), pressed(board), 0)
     assert isinstance(alice, Shown)
     bob = await before.press(who(BOB), pressed(alice.game), 4)
     assert isinstance(bob, Shown)
+    assert await store.writer.flush(10)
 
-    after = service(ai)  # Bob's second, quicker press (cell 8) arrives after a restart
+    after = service(ai, store=store)  # Bob's second, quicker press (cell 8) arrives after a restart
     history = History((pressed(bob.game),))
     assert await after.press(who(BOB), pressed(alice.game), 8, history=history) == Refusal(refusals.BOARD_CHANGED)
-    current = after.current(CHANNEL)  # resumed as the message shows it now
-    assert current == pressed(bob.game) and current.moves == (0, 4) and current.message_id == 1100
+    current = after.current(CHANNEL)  # resumed as stored, on the message that shows it
+    assert current is not None and current.moves == (0, 4) and current.message_id == 1100
     assert await after.press(who(BOB), pressed(bob.game), 8) == Refusal(refusals.NOT_YOUR_TURN)
 
 
@@ -394,3 +411,201 @@ async def test_a_move_made_in_time_is_not_abandoned_by_a_deadline_passing_during
     await asyncio.sleep(0.01)  # the expiry, released by the lock, has run
     assert games.current(CHANNEL) == outcome.game and expired == []
     games.close()
+
+
+# ---- forged button ids (issue 19) ---------------------------------------------------------------------------------
+
+
+def forged(board: Game, **changes: object) -> Game:
+    """``board`` as a modified client may send it: any field of its ``custom_id`` changed."""
+    return replace(board, **changes)  # type: ignore[arg-type]
+
+
+async def test_only_the_challenged_user_may_answer_whatever_the_button_says(ai: AI) -> None:
+    games = service(ai)
+    challenge = await started(games, opponent=BOB)
+    for user in (ALICE, CAROL):  # the challenger accepting, a bystander declining
+        answer = await games.answer(who(user), challenge.game_id, accept=user == ALICE)
+        assert answer == Refusal(refusals.NOT_CHALLENGED, {"user": Player(BOB)})
+    assert games.current(CHANNEL) == challenge
+    assert isinstance(await games.answer(who(BOB), challenge.game_id, accept=True), Shown)
+
+
+async def test_a_rematch_takes_players_and_options_from_the_ended_game(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games, difficulty=Difficulty.MEDIUM)
+    ended = await games.resign(who(ALICE), board=board)
+    assert isinstance(ended, Shown)
+    final = pressed(ended.game)
+    refused(await games.rematch(who(ALICE), forged(final, o_id=DAVE), game_id="r1"), refusals.BOARD_MISMATCH)
+    refused(
+        await games.rematch(who(ALICE), forged(final, difficulty=Difficulty.EASY), game_id="r1"),
+        refusals.BOARD_MISMATCH,
+    )
+    refused(await games.rematch(who(DAVE), forged(final, x_id=DAVE), game_id="r1"), refusals.NOT_YOUR_GAME)
+    assert games.current(CHANNEL) is None
+    again = await games.rematch(who(ALICE), final, game_id="r1")
+    assert isinstance(again, Posted) and (again.game.x_id, again.game.o_id) == (None, ALICE)
+    assert again.game.difficulty is Difficulty.MEDIUM
+
+
+async def test_after_a_restart_a_rematch_takes_players_and_options_from_the_records(
+    ai: AI, store: RecordsGames
+) -> None:
+    writer = RecordWriter(store.records)
+    writer.start()
+    try:
+        before = service(ai, store=store, on_finished=lambda game: writer.submit(finished_game(game)))
+        ended = await before.resign(who(ALICE), board=await started(before, difficulty=Difficulty.EASY))
+        assert isinstance(ended, Shown)
+        assert await writer.flush(10) and await store.writer.flush(10)
+    finally:
+        await writer.close(timeout=5)
+    final = pressed(ended.game)
+    after = service(ai, store=store)
+    refused(await after.rematch(who(ALICE), forged(final, o_id=BOB), game_id="r1"), refusals.BOARD_MISMATCH)
+    refused(
+        await after.rematch(who(ALICE), forged(final, difficulty=Difficulty.UNBEATABLE), game_id="r1"),
+        refusals.BOARD_MISMATCH,
+    )
+    again = await after.rematch(who(ALICE), final, game_id="r1")
+    assert isinstance(again, Posted) and again.game.difficulty is Difficulty.EASY and again.game.o_id == ALICE
+
+
+async def test_a_rematch_of_a_game_nobody_knows_is_only_a_new_game_against_the_bot(ai: AI) -> None:
+    unknown = found(4, 0, 8, game_id="gone", message_id=900).resign(Mark.X)
+    refused(await service(ai).rematch(who(ALICE), forged(unknown, o_id=BOB), game_id="r1"), refusals.UNVERIFIED)
+    outcome = await service(ai).rematch(who(ALICE), unknown, game_id="r1")
+    assert isinstance(outcome, Posted) and outcome.game.o_id == ALICE and outcome.game.x_id is None
+
+
+async def test_a_forged_board_in_memory_is_refused(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    played = await games.press(who(ALICE), board, 4)
+    assert isinstance(played, Shown)
+    now = pressed(played.game)
+    for fake in (
+        forged(now, x_id=CAROL),
+        forged(now, o_id=BOB),
+        forged(now, difficulty=Difficulty.EASY),
+        forged(now, algorithm="minimax"),
+        forged(now, ai_states=60_466_175),
+    ):
+        user = fake.x_id if fake.x_id is not None else ALICE
+        refused(
+            await games.press(who(user), fake, next(c for c in range(9) if now.state[c] is None)),
+            refusals.BOARD_MISMATCH,
+        )
+    assert games.current(CHANNEL) == played.game
+
+
+async def test_after_a_restart_a_board_resumes_only_as_stored(ai: AI, store: RecordsGames) -> None:
+    before = service(ai, store=store)
+    board = await started(before)
+    played = await before.press(who(ALICE), board, 4)
+    assert isinstance(played, Shown)
+    assert await store.writer.flush(10)
+    now = pressed(played.game)
+    free = next(c for c in range(9) if now.state[c] is None)
+    history = History((now,))
+    after = service(ai, store=store)
+    win = found(0, 3, 1, game_id=now.game_id, message_id=now.message_id or 0)  # X to play 2 and "beat" the bot
+    for fake, user in (
+        (forged(now, x_id=CAROL), CAROL),  # taking over the game
+        (forged(now, o_id=BOB), ALICE),  # a loss for someone who never played
+        (forged(now, difficulty=Difficulty.EASY), ALICE),
+        (forged(now, ai_states=60_466_175), ALICE),
+        (forged(win, ai_states=now.ai_states), ALICE),
+    ):
+        refused(
+            await after.press(who(user), fake, free if fake is not win else 2, history=history), refusals.BOARD_MISMATCH
+        )
+        assert after.current(CHANNEL) is None
+    refused(await after.resign(who(CAROL), board=forged(now, x_id=CAROL), history=history), refusals.BOARD_MISMATCH)
+    refused(await after.resign(who(BOB), board=now, history=history), refusals.NOT_YOUR_GAME)
+    resumed = await after.press(who(ALICE), now, free, history=history)
+    assert isinstance(resumed, Shown) and resumed.game.last_ai is not None
+    assert resumed.game.ai_states == played.game.ai_states + resumed.game.last_ai.states
+    assert resumed.game.verified
+
+
+async def test_with_nothing_stored_only_a_board_that_proves_itself_resumes_and_is_never_recorded(ai: AI) -> None:
+    finished: list[Game] = []
+    before = service(ai)
+    board = await started(before)
+    played = await before.press(who(ALICE), board, 4)
+    assert isinstance(played, Shown)
+    now = pressed(played.game)
+    history = History((now,))
+    free = next(c for c in range(9) if now.state[c] is None)
+    after = service(ai, on_finished=finished.append)
+    blunder = found(0, 3, game_id=now.game_id, message_id=now.message_id or 0)  # the bot (O) "played" an edge
+    people = pressed(replace(played.game, o_id=BOB))
+    for fake, user in (
+        (forged(now, ai_states=now.ai_states + 1), ALICE),
+        (forged(blunder, ai_states=now.ai_states), ALICE),
+        (people, BOB),
+    ):
+        refused(
+            await after.press(who(user), fake, free if fake is not blunder else 1, history=history), refusals.UNVERIFIED
+        )
+    refused(await after.press(who(BOB), now, free, history=history), refusals.NOT_YOUR_GAME)
+    assert after.current(CHANNEL) is None
+    resumed = await after.press(who(ALICE), now, free, history=history)
+    assert isinstance(resumed, Shown) and not resumed.game.verified
+    assert isinstance(await after.resign(who(ALICE)), Posted)
+    assert finished == [], "a game resumed from an unverified board was recorded"
+
+
+async def test_a_crash_that_lost_the_last_moves_resumes_them_unrecorded(ai: AI, store: RecordsGames) -> None:
+    before = service(ai, store=store)
+    board = await started(before)
+    first = await before.press(who(ALICE), board, 4)
+    assert isinstance(first, Shown)
+    assert await store.writer.flush(10)
+    task = store.writer._task
+    assert task is not None
+    task.cancel()  # the process dies before its writer gets another turn
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    free = next(c for c in range(9) if first.game.state[c] is None)
+    second = await before.press(who(ALICE), pressed(first.game), free)
+    assert isinstance(second, Shown)
+    assert (await store.stored(board.game_id, CHANNEL)).running == replace(
+        first.game, message_id=None, last_ai=None, locale=None
+    )
+
+    writer = RunningWriter(store.writer.store)
+    writer.start()
+    try:
+        after = service(ai, store=RecordsGames(store.records, writer))
+        last = pressed(second.game)
+        cell = next(c for c in range(9) if last.state[c] is None)
+        resumed = await after.press(who(ALICE), last, cell, history=History((last,)))
+        assert isinstance(resumed, Shown) and not resumed.game.verified and resumed.game.moves[:4] == last.moves
+    finally:
+        await writer.close(timeout=5)
+
+
+async def test_a_game_its_board_cannot_show_is_not_committed(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games)
+    huge = replace(board, ai_states=36**6 - 2)  # one more search and the count no longer fits the button ids
+    games._games[CHANNEL] = huge
+    refused(await games.press(who(ALICE), pressed(huge), 4), refusals.NOT_SAVED)
+    assert games.current(CHANNEL) == huge, "the move was committed although its board cannot be shown"
+
+
+async def test_after_a_restart_a_command_resumes_the_stored_game_even_where_history_is_unreadable(
+    ai: AI, store: RecordsGames
+) -> None:
+    before = service(ai, store=store)
+    played = await before.press(who(ALICE), await started(before), 4)
+    assert isinstance(played, Shown)
+    assert await store.writer.flush(10)
+    after = service(ai, store=store)
+    refused(await after.repost(who(ALICE), history=History((pressed(played.game).end("abandoned"),))), refusals.NO_GAME)
+    reposted = await after.repost(who(ALICE), history=History(readable=False))  # a DM the bot is not part of
+    assert isinstance(reposted, Posted)
+    assert (reposted.game.moves, reposted.game.ai_states) == (played.game.moves, played.game.ai_states)

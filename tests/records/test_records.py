@@ -15,9 +15,8 @@ import re
 import sqlite3
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from subprocess import PIPE, STDOUT
@@ -45,6 +44,7 @@ from bot.records.games import MAX_SNOWFLAKE
 from bot.records.migrate import head_revision
 from bot.records.schema import metadata
 from tests.pg_server import PostgresServer
+from tests.records.conftest import Backend
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,57 +124,6 @@ HISTORY = [
 BY_ID = {game.game_id: game for game in HISTORY}
 
 
-# --- backends -----------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Backend:
-    """A database for one test and a way to make it unavailable for a while."""
-
-    name: str
-    url: str
-    password: str | None
-    outage: Callable[[], AbstractAsyncContextManager[None]]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
-    if request.param == "sqlite":
-        path = tmp_path / "records.sqlite3"
-
-        @asynccontextmanager
-        async def locked() -> AsyncIterator[None]:
-            holder = sqlite3.connect(path, isolation_level=None)
-            holder.execute("BEGIN EXCLUSIVE")
-            try:
-                yield
-            finally:
-                holder.execute("COMMIT")
-                holder.close()
-
-        return Backend("sqlite", f"sqlite:///{path}", None, locked)
-
-    server: PostgresServer = request.getfixturevalue("postgres_server")
-
-    @asynccontextmanager
-    async def stopped() -> AsyncIterator[None]:
-        await asyncio.to_thread(server.stop)
-        try:
-            yield
-        finally:
-            await asyncio.to_thread(server.start)
-
-    return Backend("postgresql", server.create_database(), server.password, stopped)
-
-
-@pytest.fixture
-async def store(backend: Backend) -> AsyncIterator[RecordsStore]:
-    # a short SQLite busy timeout makes a locked write fail fast; PostgreSQL refuses connections at once anyway
-    store = await open_store(backend.url, timeout=0.1 if backend.name == "sqlite" else 5.0)
-    yield store
-    await store.close()
-
-
 def assert_one_line_without(message: str, secret: str | None) -> None:
     assert "\n" not in message and message.strip() == message, message
     if secret:
@@ -199,8 +148,8 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
             schema = await connection.run_sync(_schema)
             drift = await connection.run_sync(lambda sync: compare_metadata(MigrationContext.configure(sync), metadata))
-        assert versions == [head_revision()] == ["0001"]
-        assert schema["tables"] == ["alembic_version", "games"]
+        assert versions == [head_revision()] == ["0002"]
+        assert schema["tables"] == ["alembic_version", "games", "running_games"]
         assert schema["indexes"] == {
             "ix_games_channel_id_ended_at": ["channel_id", "ended_at"],
             "ix_games_guild_id": ["guild_id"],
@@ -208,8 +157,8 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
             "ix_games_x_user_id": ["x_user_id"],
         }
         assert schema["primary_key"] == ["game_id"]
-        assert drift == [], "migration 0001 and bot/records/schema.py disagree"
-        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 1
+        assert drift == [], "the migrations and bot/records/schema.py disagree"
+        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 2  # 0001, 0002
         assert await store.save(HISTORY[0])
     finally:
         await store.close()
@@ -220,7 +169,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         assert not [r for r in caplog.records if r.getMessage().startswith("Running upgrade")]
         async with again.engine.connect() as connection:
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
-        assert versions == ["0001"]
+        assert versions == ["0002"]
         assert await again.game("g01") == HISTORY[0]
     finally:
         await again.close()
@@ -250,7 +199,7 @@ async def test_processes_starting_together_migrate_once(backend: Backend) -> Non
         assert process.stdout is not None and await process.stdout.readline() == b"ready\n"
     outputs = [(await p.communicate(b"go\n"))[0].decode() for p in processes]
     assert [p.returncode for p in processes] == [0, 0, 0], outputs
-    assert sum(out.count("Running upgrade") for out in outputs) == 1, outputs
+    assert sum(out.count("Running upgrade") for out in outputs) == 2, outputs  # 0001 and 0002, by one process
 
 
 def _schema(connection: Connection) -> dict[str, object]:

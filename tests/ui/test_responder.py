@@ -114,7 +114,7 @@ async def test_a_press_updates_the_pressed_message(responder: Responder, service
     challenge = await service.start(actor(), game_id="g2", opponent=BOB)
     assert isinstance(challenge, Challenged)
     await responder.deliver(as_interaction(FakeInteraction()), challenge)
-    accepted = await service.answer(actor(BOB), "g2", BOB, accept=True)
+    accepted = await service.answer(actor(BOB), "g2", accept=True)
     assert isinstance(accepted, Shown)
     press = FakeInteraction()
     await responder.deliver(as_interaction(press), accepted)

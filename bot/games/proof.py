@@ -1,0 +1,78 @@
+"""What a pressed board proves: checked against the game the bot stored, or, when nothing is stored, by itself.
+
+A board's ``custom_id`` comes back through the client, so every field of it may be forged. After a restart:
+
+- **A stored game** decides. The board must show the stored game's id, players and options, and its moves
+  must be the stored moves (with the stored states count) or a prefix of them; the stored game is what resumes.
+- **Nothing stored** (a DM after the database was lost, or a game whose first write a crash lost): the board
+  is resumed only when it proves, by itself, that nobody can gain a record from it (:func:`proven`) and its
+  states count is the one the bot's own searches give for its moves (:func:`states_of`). Such a game is never
+  recorded.
+"""
+
+from __future__ import annotations
+
+from bot.games.ai import config_for
+from bot.games.game import Algorithm, Game
+from engine import Mark, initial_state, result, search, terminal
+from engine.solver import value_for
+
+__all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
+
+
+def same_setup(board: Game, game: Game, *, mode: bool = True) -> bool:
+    """True when ``board`` names ``game``'s id and players, and its options: difficulty and algorithm in a game
+    against the bot, and the board mode unless ``mode`` is False (the records do not keep it)."""
+    if (board.game_id, board.x_id, board.o_id) != (game.game_id, game.x_id, game.o_id):
+        return False
+    if mode and board.mode != game.mode:
+        return False
+    return not game.vs_bot or (board.difficulty, board.algorithm) == (game.difficulty, game.algorithm)
+
+
+def matches(board: Game, game: Game) -> bool:
+    """True when ``board`` shows ``game`` (:func:`same_setup`) at its position or an earlier one, with the bot's
+    own states count when the positions are the same."""
+    if not same_setup(board, game) or game.moves[: len(board.moves)] != board.moves:
+        return False
+    return board.moves != game.moves or board.ai_states == game.ai_states
+
+
+def extends(board: Game, stored: Game) -> bool:
+    """True when ``board`` shows ``stored`` with moves after the stored ones (moves a crash kept from the store)."""
+    return same_setup(board, stored) and board.moves[: len(stored.moves)] == stored.moves and board.ply > stored.ply
+
+
+def proven(board: Game, user_id: int) -> bool:
+    """True when ``board`` may be resumed with nothing stored to check it against, for ``user_id``: the game is
+    against the bot, ``user_id`` is its one person, it is still running, and every move the board gives the bot
+    keeps the bot's game-theoretic value (a move its unbeatable search could have played; AIMA §5.2), so the
+    position is one the bot has not lost. The moves' legality is the codec's check."""
+    bot = board.bot_mark
+    if bot is None or board.mark_of(user_id) is not bot.other or board.over:
+        return False
+    state = initial_state()
+    for cell in board.moves:
+        before = state
+        state = result(state, cell)
+        if terminal(before):
+            return False
+        mover = Mark.X if before.marks % 2 == 0 else Mark.O
+        if mover is bot and value_for(state, bot).result != value_for(before, bot).result:
+            return False
+    return True
+
+
+def states_of(moves: tuple[int, ...], bot: Mark, algorithm: Algorithm) -> int:
+    """The states the bot's searches evaluate over a game with ``moves`` where it plays ``bot`` with ``algorithm``:
+    the sum of one search per bot move, from the position before it. A search's count depends on the position and
+    the configuration only (its random choice comes after), so this is the count the bot showed while playing.
+    Runs in an executor (plain minimax from the empty board is 549,945 states)."""
+    config = config_for(algorithm)
+    state = initial_state()
+    total = 0
+    for cell in moves:
+        if (state.marks % 2 == 0) == (bot is Mark.X):
+            total += search(state, config=config).states
+        state = result(state, cell)
+    return total

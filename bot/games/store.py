@@ -1,0 +1,150 @@
+"""The game service's port to the records database: running games written in the background and read back after a
+restart (ports and adapters: the service sees :class:`GameStore`; :class:`RecordsGames` is the database's adapter).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.games.game import Game
+from bot.records import FinishedGame, RecordsStore, RunningGame, RunningWriter
+from engine import Difficulty, IllegalMoveError, Mark, initial_state, result
+
+__all__ = ["GameStore", "RecordsGames", "StoredGame"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """What is stored about one game id: the game still running (as the bot last committed it), or the game that
+    ended (players and options; ``over``), or neither."""
+
+    running: Game | None = None
+    finished: Game | None = None
+
+
+class GameStore(Protocol):
+    """Where the service keeps running games. Writes never wait; reads raise
+    :class:`~bot.records.RecordsUnavailableError` when the database cannot be reached."""
+
+    def save(self, game: Game) -> None:
+        """Queue ``game``'s newest state (a running game)."""
+
+    def drop(self, game: Game) -> None:
+        """Queue the removal of ``game``'s running row (it ended, or never reached Discord)."""
+
+    async def stored(self, game_id: str, channel_id: int) -> StoredGame:
+        """What is stored about ``game_id`` in ``channel_id`` (a game of another channel counts as none)."""
+
+    async def in_channel(self, channel_id: int) -> Game | None:
+        """The newest game stored as running in ``channel_id``, if any."""
+
+
+class RecordsGames:
+    """:class:`GameStore` over the records database: running games through a :class:`RunningWriter`, finished games
+    read from the ``games`` table."""
+
+    def __init__(self, records: RecordsStore, writer: RunningWriter) -> None:
+        self.records = records
+        self.running = writer.store
+        self.writer = writer
+
+    def save(self, game: Game) -> None:
+        """Queue ``game``'s newest state."""
+        self.writer.put(to_running(game))
+
+    def drop(self, game: Game) -> None:
+        """Queue the removal of ``game``'s running row."""
+        self.writer.drop(game.game_id)
+
+    async def stored(self, game_id: str, channel_id: int) -> StoredGame:
+        """The running row and the finished record of ``game_id``, when they belong to ``channel_id``."""
+        running = (await self.running.stored(game_id)).running
+        finished = await self.records.game(game_id)
+        return StoredGame(
+            from_running(running) if running is not None and running.channel_id == channel_id else None,
+            from_finished(finished) if finished is not None and finished.channel_id == channel_id else None,
+        )
+
+    async def in_channel(self, channel_id: int) -> Game | None:
+        """The newest running game of ``channel_id`` that is not recorded as finished."""
+        running = await self.running.in_channel(channel_id)
+        return None if running is None else from_running(running)
+
+
+def to_running(game: Game) -> RunningGame:
+    """The row of running game ``game`` (updated now)."""
+    bot = game.bot_mark
+    return RunningGame(
+        game_id=game.game_id,
+        channel_id=game.channel_id,
+        guild_id=game.guild_id,
+        x_user_id=game.x_id,
+        o_user_id=game.o_id,
+        bot_side=None if bot is None else bot.value,
+        difficulty=None if bot is None else game.difficulty.value,
+        algorithm=None if bot is None else game.algorithm,
+        mode=game.mode,
+        moves=game.moves,
+        states_evaluated=game.ai_states,
+        verified=game.verified,
+        updated_at=datetime.datetime.now(datetime.UTC),
+    )
+
+
+def _replayed(game_id: str, moves: tuple[int, ...]) -> Game | None:
+    state = initial_state()
+    try:
+        for cell in moves:
+            state = result(state, cell)
+    except IllegalMoveError:
+        log.error("stored game %s has moves that are not a legal game: %s", game_id, moves)
+        return None
+    return Game(game_id, 0, None, None, moves=moves, state=state)
+
+
+def from_running(row: RunningGame) -> Game | None:
+    """The running game a row stores (None for a row of another variant or with an impossible position)."""
+    if row.variant != "3x3":
+        return None
+    base = _replayed(row.game_id, row.moves)
+    if base is None:
+        return None
+    return Game(
+        game_id=row.game_id,
+        channel_id=row.channel_id,
+        guild_id=row.guild_id,
+        x_id=row.x_user_id,
+        o_id=row.o_user_id,
+        difficulty=Difficulty(row.difficulty or "unbeatable"),
+        algorithm=row.algorithm or "alpha-beta",
+        mode=row.mode,
+        moves=row.moves,
+        state=base.state,
+        ai_states=row.states_evaluated,
+        verified=row.verified,
+    )
+
+
+def from_finished(record: FinishedGame) -> Game:
+    """The ended game a record keeps (players, options, moves; its board mode is not recorded: buttons)."""
+    base = _replayed(record.game_id, record.moves)
+    return Game(
+        game_id=record.game_id,
+        channel_id=record.channel_id,
+        guild_id=record.guild_id,
+        x_id=record.x_user_id,
+        o_id=record.o_user_id,
+        difficulty=Difficulty(record.difficulty or "unbeatable"),
+        algorithm=record.algorithm or "alpha-beta",
+        moves=record.moves,
+        state=base.state if base is not None else initial_state(),
+        status="over",
+        end_reason=record.end_reason,
+        resigned=None if record.end_reason != "resigned" or record.result is None else Mark(record.result).other,
+        ai_states=record.states_evaluated,
+    )

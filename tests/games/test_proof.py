@@ -1,0 +1,57 @@
+"""What a board proves by itself: the bot's moves keep its game value, and the states count is the one the bot's own
+searches give for the moves (a search's count depends on the position and configuration only)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.ai import config_for
+from bot.games.game import Algorithm, Game
+from bot.games.proof import extends, matches, proven, same_setup, states_of
+from engine import Difficulty, Mark, choose_move
+
+ALICE, BOB = 11, 22
+
+
+def game(*cells: int, x: int | None = ALICE, o: int | None = None, states: int = 0) -> Game:
+    played = Game("g1", 1, x, o)
+    for cell in cells:
+        played = played.play(cell)
+    return Game("g1", 1, x, o, moves=played.moves, state=played.state, ai_states=states, status=played.status)
+
+
+@pytest.mark.parametrize("algorithm", ["alpha-beta", "minimax"])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_count_replayed_from_the_moves_is_the_count_the_bot_showed(algorithm: Algorithm, seed: int) -> None:
+    rng = random.Random(seed)
+    bot = Mark.X if seed % 2 else Mark.O
+    played = Game("g1", 1, None if bot is Mark.X else ALICE, ALICE if bot is Mark.X else None, algorithm=algorithm)
+    while not played.over:
+        if played.ai_to_move:
+            played = played.with_ai(choose_move(played.state, Difficulty.EASY, rng=rng, config=config_for(algorithm)))
+        else:
+            played = played.play(rng.choice([c for c in range(9) if played.state[c] is None]))
+    assert played.ai_states > 0
+    assert states_of(played.moves, bot, algorithm) == played.ai_states
+
+
+def test_a_board_proves_itself_only_for_its_one_person_against_a_bot_that_kept_its_value() -> None:
+    assert proven(game(4, 0, 8, 2), ALICE)  # O (the bot) took corners against the centre: a draw kept
+    assert not proven(game(4, 0, 8, 2), BOB), "someone not on the board"
+    assert not proven(game(0, 3), ALICE), "the bot answered a corner with an edge: it lost its draw"
+    assert not proven(game(4, 0, x=ALICE, o=BOB), ALICE), "a game between people"
+    assert not proven(game(0, 3, 1, 4, 2), ALICE), "a game that is over"
+    assert proven(game(), ALICE)
+
+
+def test_a_board_matches_the_stored_game_it_shows_or_an_earlier_position() -> None:
+    stored = game(4, 0, 8, states=300)
+    assert matches(game(4, 0, 8, states=300), stored)
+    assert matches(game(4, 0, states=7), stored)
+    assert not matches(game(4, 0, 8, states=301), stored), "a forged count"
+    assert not matches(game(4, 2, states=7), stored), "other moves"
+    assert not matches(game(4, 0, 8, x=BOB, states=300), stored), "other players"
+    assert not same_setup(Game("g1", 1, ALICE, None, difficulty=Difficulty.EASY), stored), "other options"
+    assert extends(game(4, 0, 8, 2), stored) and not extends(game(4, 0), stored)

@@ -1,0 +1,152 @@
+"""Running games in the records database, on SQLite and PostgreSQL: rows written and read back, a newer version
+never overwritten by an older one, rows of ended games deleted, and the background writer coalescing, riding out
+an outage, and losing only what was still waiting when the process died."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import text
+
+from bot.records import RecordsStore, RunningGame, RunningStore, RunningWriter, Stored, open_store
+from tests.records.conftest import Backend
+from tests.records.test_records import HISTORY
+
+T = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
+
+
+def running(game_id: str = "g1", *moves: int, channel: int = 11, states: int = 0, **changes: object) -> RunningGame:
+    game = RunningGame(
+        game_id=game_id,
+        channel_id=channel,
+        guild_id=1,
+        x_user_id=101,
+        o_user_id=None,
+        bot_side="O",
+        difficulty="unbeatable",
+        algorithm="alpha-beta",
+        mode="buttons",
+        moves=moves,
+        states_evaluated=states,
+        verified=True,
+        updated_at=T,
+    )
+    return replace(game, **changes)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def runs(store: RecordsStore) -> RunningStore:
+    return RunningStore(store)
+
+
+async def test_a_running_game_is_written_read_back_and_deleted(runs: RunningStore) -> None:
+    game = running("g1", 4, 0, states=302)
+    await runs.apply([game])
+    assert await runs.stored("g1") == Stored(game, finished=False)
+    assert (await runs.stored("g1")).running.version == 2  # type: ignore[union-attr]
+    assert await runs.in_channel(11) == game
+    await runs.apply([], ["g1"])
+    assert await runs.stored("g1") == Stored(None, False)
+    assert await runs.in_channel(11) is None
+
+
+async def test_an_older_version_never_overwrites_a_newer_one(runs: RunningStore) -> None:
+    newer = running("g1", 4, 0, 8, 2, states=400)
+    await runs.apply([newer])
+    await runs.apply([running("g1", 4, 0, states=300)])
+    assert (await runs.stored("g1")).running == newer
+
+
+async def test_moves_beyond_cell_9_and_the_variant_are_kept(runs: RunningStore, store: RecordsStore) -> None:
+    big = running("u1", 80, 40, 10, 9, variant="ultimate")
+    await runs.apply([big])
+    assert (await runs.stored("u1")).running == big
+    async with store.engine.connect() as connection:
+        row = (await connection.execute(text("SELECT moves, version, variant FROM running_games"))).one()
+    assert tuple(row) == ("80,40,10,9", 4, "ultimate")
+    async with store.engine.begin() as connection:  # a row written without a variant is tic-tac-toe
+        await connection.execute(
+            text(
+                "INSERT INTO running_games (game_id, channel_id, mode, moves, version, states_evaluated, verified, "
+                "updated_at, x_user_id, o_user_id) VALUES ('p1', 12, 'text', '', 0, 0, true, :t, 1, 2)"
+            ),
+            {"t": T},
+        )
+    assert (await runs.stored("p1")).running.variant == "3x3"  # type: ignore[union-attr]
+
+
+async def test_the_channels_newest_unfinished_game_is_found(runs: RunningStore, store: RecordsStore) -> None:
+    finished = HISTORY[0]  # "g01" in channel 11, recorded as finished
+    await store.save(finished)
+    await runs.apply([running("g01", 4, channel=11), running("zz", 4, channel=11), running("100", 0, channel=11)])
+    assert (await runs.in_channel(11)).game_id == "100"  # type: ignore[union-attr]  # base 36: "zz" < "100" < "g01"
+    assert await runs.stored("g01") == Stored(running("g01", 4, channel=11), finished=True)
+    assert await runs.in_channel(99) is None
+
+
+def test_a_running_game_checks_its_fields() -> None:
+    with pytest.raises(ValueError, match="both sides"):
+        running(x_user_id=5, o_user_id=5, bot_side=None)
+    with pytest.raises(ValueError, match="distinct"):
+        running("g", 1, 1)
+    with pytest.raises(ValueError, match="bot_side"):
+        running(bot_side=None)
+    with pytest.raises(ValueError, match="states_evaluated"):
+        running(states=-1)
+
+
+@pytest.fixture
+async def writer(runs: RunningStore) -> AsyncIterator[RunningWriter]:
+    writer = RunningWriter(runs, retry_initial=0.05, retry_max=0.2)
+    writer.start()
+    yield writer
+    await writer.close(timeout=5)
+
+
+async def test_the_writer_keeps_the_newest_state_and_drops_ended_games(
+    writer: RunningWriter, runs: RunningStore
+) -> None:
+    for ply in range(1, 5):
+        writer.put(running("g1", *(4, 0, 8, 2)[:ply], states=100 * ply))
+    writer.put(running("g2", 4))
+    writer.drop("g2")
+    assert await writer.flush(5)
+    assert (await runs.stored("g1")).running == running("g1", 4, 0, 8, 2, states=400)
+    assert (await runs.stored("g2")).running is None
+
+
+async def test_the_writer_rides_out_an_outage(backend: Backend, writer: RunningWriter, runs: RunningStore) -> None:
+    async with backend.outage():
+        writer.put(running("g1", 4))
+        await asyncio.sleep(0.3)  # at least one failed try
+        writer.put(running("g1", 4, 0, states=50))
+        assert writer.pending == 1
+    assert await writer.flush(20)
+    assert (await runs.stored("g1")).running == running("g1", 4, 0, states=50)
+
+
+async def test_a_crash_loses_only_the_moves_still_waiting(backend: Backend) -> None:
+    """What the README promises: the moves written before the process died are kept; those waiting are lost."""
+    first = await open_store(backend.url)
+    writer = RunningWriter(RunningStore(first))
+    writer.start()
+    writer.put(running("g1", 4, 0, states=120))
+    assert await writer.flush(10)
+    task = writer._task
+    assert task is not None
+    task.cancel()  # the process is about to die: its writer gets no further turn
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    writer.put(running("g1", 4, 0, 8, 2, states=180))  # committed in memory, still waiting when the process dies
+    assert writer.pending == 1
+    await first.close()
+    again = await open_store(backend.url)
+    try:
+        assert (await RunningStore(again).stored("g1")).running == running("g1", 4, 0, states=120)
+    finally:
+        await again.close()
