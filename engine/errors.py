@@ -23,7 +23,7 @@ class IllegalMoveError(ValueError):
 
 
 class CellOutOfRangeError(IllegalMoveError):
-    """A cell outside 0-8 (people see cells as 1-9)."""
+    """A cell off the board (0-8 on 3x3, 0-24 on 5x5; people see cells 1-based)."""
 
 
 class CellOccupiedError(IllegalMoveError):

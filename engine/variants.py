@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine import game as tictactoe
+from engine import mnk_play
 from engine.coordinates import cell_name
 from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
+from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.players import Difficulty
 from engine.protocol import Game, Mark
 from engine.search import search
 from engine.solver import GameValue, value_for
@@ -35,6 +38,8 @@ class EngineMove:
         value: the position's exact value for the mover where the game is solved, else ``None``.
         elapsed_ms: wall-clock milliseconds spent choosing.
         source: ``"search"``, or ``"book"`` for a move read from an opening book.
+        random: true when a difficulty level played a random legal move instead of the engine's choice
+            (``states`` and ``value`` are still the engine's, for the position before the move).
     """
 
     cell: int
@@ -42,6 +47,7 @@ class EngineMove:
     value: GameValue | None
     elapsed_ms: float
     source: Source = "search"
+    random: bool = False
 
 
 BestMove = Callable[[Any, float, "random.Random | None"], EngineMove]
@@ -58,6 +64,9 @@ class Variant:
         game: the rules (:class:`engine.protocol.Game`).
         best_move: the variant's own player (see :data:`BestMove`).
         solved: true when ``best_move`` plays perfectly and gives exact values.
+        random_from: the marks on the board from which a difficulty level may play a random move. On 5x5 it
+            is 4: the opening book covers the positions the bot's own moves lead to, and a random move
+            before 4 marks leaves it for a search of up to tens of seconds (measured: see the README).
     """
 
     name: str
@@ -66,6 +75,7 @@ class Variant:
     game: Game[Any]
     best_move: BestMove
     solved: bool
+    random_from: int = 0
 
     def replay(self, cells: Sequence[int]) -> Any:
         """The state after playing 0-based ``cells`` in order from the initial state.
@@ -89,6 +99,28 @@ class Variant:
         utility = self.game.utility(state)
         return Mark.X if utility > 0 else Mark.O if utility < 0 else "draw"
 
+    def choose(
+        self,
+        state: Any,
+        difficulty: Difficulty = Difficulty.UNBEATABLE,
+        *,
+        budget_ms: float = 1000.0,
+        rng: random.Random | None = None,
+    ) -> EngineMove:
+        """The bot's move at ``difficulty``: the engine always searches (so its count can be shown), then with
+        probability ``difficulty.random_move_rate`` a uniformly random legal move replaces its choice, once
+        the board holds ``random_from`` marks (counted as cells without a legal move: m,n,k boards only).
+
+        Raises:
+            GameOverError: the game in ``state`` is over.
+        """
+        rng = rng or random.Random()
+        chosen = self.best_move(state, budget_ms, rng)
+        early = self.random_from and self.width * self.height - len(self.game.actions(state)) < self.random_from
+        if not early and difficulty.random_move_rate and rng.random() < difficulty.random_move_rate:
+            return replace(chosen, cell=rng.choice(self.game.actions(state)), random=True)
+        return chosen
+
     def cell_name(self, cell: int) -> str:
         """The coordinate people see for 0-based ``cell``, e.g. ``"b3"``."""
         return cell_name(cell, self.width)
@@ -99,8 +131,18 @@ def _tictactoe_move(state: tictactoe.State, budget_ms: float, rng: random.Random
     return EngineMove(result.move, result.states, value_for(state, tictactoe.player(state)), result.elapsed_ms)
 
 
+def _mnk_player(game: TicTacToe) -> BestMove:
+    def best_move(state: MnkState, budget_ms: float, rng: random.Random | None) -> EngineMove:
+        decision = mnk_play.choose_move(game, state, rng)
+        return EngineMove(decision.move, decision.states, decision.value, decision.elapsed_ms, decision.source)
+
+    return best_move
+
+
 VARIANTS: Mapping[str, Variant] = {
     "3x3": Variant("3x3", 3, 3, tictactoe, _tictactoe_move, solved=True),
+    "4x4": Variant("4x4", 4, 4, TIC_TAC_TOE_4X4, _mnk_player(TIC_TAC_TOE_4X4), solved=True),
+    "5x5": Variant("5x5", 5, 5, TIC_TAC_TOE_5X5, _mnk_player(TIC_TAC_TOE_5X5), solved=True, random_from=4),
 }
 """Every variant by name."""
 

@@ -106,3 +106,18 @@ def test_python_m_engine_serve_and_bestmove_run_as_programs() -> None:
         [sys.executable, "-m", "engine", "bestmove", "nine"], capture_output=True, text=True, timeout=60
     )
     assert (bad.returncode, json.loads(bad.stdout)["kind"]) == (2, "UnknownVariantError")
+
+
+def test_the_issues_5x5_request_is_answered_from_the_book_with_an_exact_value() -> None:
+    reply = ask({"variant": "5x5", "moves": [13, 7], "budget_ms": 1000})
+    assert reply["value"] == "draw"  # 5x5 four in a row is a draw, and O's b2 (cell 7) keeps it
+    assert reply["source"] in ("book", "search")
+    assert isinstance(reply["move"], int) and 1 <= reply["move"] <= 25 and reply["move"] not in (13, 7)
+    assert isinstance(reply["states"], int) and reply["states"] > 0
+
+
+def test_4x4_moves_and_states_use_the_whole_board() -> None:
+    assert ask({"variant": "4x4", "moves": [1, 5, 2, 6, 3, 7]})["move"] == 4  # X completes the top row
+    state = ask({"variant": "4x4", "moves": [16], "query": "state"})
+    assert state["legal"] == list(range(1, 16)) and state["to_move"] == "O"
+    assert ask({"variant": "4x4", "moves": [17]})["kind"] == "CellOutOfRangeError"

@@ -1,0 +1,69 @@
+"""engine.variants: every variant by name, replayed from cells, played at each difficulty."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Difficulty, Mark
+from engine.errors import CellOccupiedError, IllegalSequenceError, UnknownVariantError
+from engine.reference import alpha_beta_search
+from engine.variants import VARIANTS, variant
+
+
+def test_every_variant_is_found_by_its_name_and_has_its_board_size() -> None:
+    sizes = {name: (v.width, v.height) for name, v in VARIANTS.items()}
+    assert sizes["3x3"] == (3, 3) and sizes["4x4"] == (4, 4) and sizes["5x5"] == (5, 5)
+    assert all(variant(name) is VARIANTS[name] for name in VARIANTS)
+    with pytest.raises(UnknownVariantError, match="3x3"):
+        variant("6x6")
+
+
+def test_replay_reports_the_first_bad_move_with_its_ply_and_cause() -> None:
+    with pytest.raises(IllegalSequenceError) as caught:
+        variant("4x4").replay([5, 6, 5])
+    assert (caught.value.ply, caught.value.cell) == (3, 5)
+    assert isinstance(caught.value.__cause__, CellOccupiedError)
+    assert "cell 6" in str(caught.value)  # people's numbering
+
+
+@pytest.mark.parametrize("name", ["3x3", "4x4", "5x5"])
+def test_a_solved_variant_finds_the_win_in_one(name: str) -> None:
+    v = variant(name)
+    k = 3 if name == "3x3" else 4
+    x_cells = list(range(k - 1))  # the top row but its last cell
+    o_cells = [v.width * 2 + i for i in range(k - 1)]  # the third row
+    moves = [c for pair in zip(x_cells, o_cells, strict=True) for c in pair]
+    chosen = v.choose(v.replay(moves), rng=random.Random(1))
+    assert chosen.cell == k - 1
+    assert chosen.value is not None and (chosen.value.result, chosen.value.plies) == ("win", 1)
+    assert v.winner(v.replay([*moves, chosen.cell])) is Mark.X
+
+
+def test_the_4x4_value_agrees_with_the_textbook_alpha_beta_near_the_end() -> None:
+    v = variant("4x4")
+    rng = random.Random(5)
+    for _ in range(5):
+        moves: list[int] = []
+        state = v.game.initial_state()
+        while len(moves) < 9 and not v.game.terminal(state):
+            moves.append(rng.choice(list(v.game.actions(state))))
+            state = v.replay(moves)
+        if v.game.terminal(state):
+            continue
+        reference = alpha_beta_search(v.game, state)
+        sign = 1 if v.game.player(state) is Mark.X else -1
+        exact = v.choose(state, rng=rng).value
+        assert exact is not None
+        assert {"win": 1, "draw": 0, "loss": -1}[exact.result] == reference.value * sign
+
+
+def test_random_moves_wait_for_the_book_on_5x5() -> None:
+    v = variant("5x5")
+    always = Difficulty.EASY  # a random move half of the time
+    rng = random.Random(3)
+    early = [v.choose(v.replay([12]), always, rng=rng) for _ in range(20)]
+    assert not any(m.random for m in early)  # 1 mark: below random_from, so the book's move every time
+    late = [v.choose(v.replay([12, 6, 7, 17]), always, rng=rng) for _ in range(20)]
+    assert any(m.random for m in late) and not all(m.random for m in late)
