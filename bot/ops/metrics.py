@@ -15,15 +15,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from prometheus_client import CollectorRegistry, Counter, Gauge
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.gc_collector import GCCollector
 from prometheus_client.metrics_core import Metric
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
-
-from bot.ops.histogram import LoopHistogram
 
 __all__ = ["DEFAULT_VARIANT", "INTERACTION_KINDS", "LATE_SECONDS", "Children", "Metrics", "Readings", "StateCollector"]
 
@@ -40,7 +38,7 @@ _STATES_BUCKETS = (1, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000, 100_000, 3
 _LAG_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 
-_M = TypeVar("_M", bound=Counter)
+_M = TypeVar("_M", Counter, Histogram)
 
 
 class Children(Generic[_M]):
@@ -61,7 +59,6 @@ class Children(Generic[_M]):
 
 class Metrics:
     """Every metric the bot updates as things happen, registered in ``registry`` (a new one by default).
-    Histograms are :class:`~bot.ops.histogram.LoopHistogram`: observe them on the event loop only.
 
     Counters and histograms only; gauges of the bot's state come from a :class:`StateCollector` registered
     with :meth:`watch`.
@@ -79,7 +76,7 @@ class Metrics:
             ["kind", "result"],
             registry=r,
         )
-        self.first_callback = LoopHistogram(
+        self.first_callback = Histogram(
             "ttt_interaction_first_callback_seconds",
             "Time from an interaction's arrival to the bot sending its first callback.",
             ["kind"],
@@ -92,14 +89,14 @@ class Metrics:
             ["kind"],
             registry=r,
         )
-        self.search_seconds = LoopHistogram(
+        self.search_seconds = Histogram(
             "ttt_search_duration_seconds",
             "Time of the bot's move searches (in the worker), by variant and algorithm.",
             ["variant", "algorithm"],
             buckets=_SEARCH_SECONDS_BUCKETS,
             registry=r,
         )
-        self.search_states = LoopHistogram(
+        self.search_states = Histogram(
             "ttt_search_states_evaluated",
             "States evaluated by each of the bot's move searches, by variant and algorithm.",
             ["variant", "algorithm"],
@@ -124,7 +121,7 @@ class Metrics:
         self.reconnects = Counter(
             "ttt_gateway_reconnects", "Gateway reconnections (resumed or identified again).", ["shard"], registry=r
         )
-        self.loop_lag = LoopHistogram(
+        self.loop_lag = Histogram(
             "ttt_event_loop_lag_seconds",
             "How late the event loop wakes a task sleeping 50 ms (sampled every 50 ms).",
             buckets=_LAG_BUCKETS,
@@ -132,10 +129,10 @@ class Metrics:
         )
 
         self.interactions_by = Children(self.interactions)
-        self.first_callback_by = self.first_callback.labels
+        self.first_callback_by = Children(self.first_callback)
         self.late_callbacks_by = Children(self.late_callbacks)
-        self.search_seconds_by = self.search_seconds.labels
-        self.search_states_by = self.search_states.labels
+        self.search_seconds_by = Children(self.search_seconds)
+        self.search_states_by = Children(self.search_states)
         self.games_started_by = Children(self.games_started)
         self.games_finished_by = Children(self.games_finished)
         self.reconnects_by = Children(self.reconnects)
