@@ -11,10 +11,10 @@ from the caller's ``rng``, to each of the best few root moves' exact scores befo
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 
+from engine.players import Difficulty
 from engine.ultimate import UltimateState, UltimateTicTacToe
 from engine.ultimate_search import MATE_BOUND, WIN, RootMove, search
 
@@ -23,7 +23,6 @@ __all__ = [
     "REVIEW_THRESHOLDS",
     "Decision",
     "Hints",
-    "Level",
     "MoveReview",
     "choose_move",
     "describe_score",
@@ -35,19 +34,11 @@ __all__ = [
 NOISY_CANDIDATES = 4
 
 
-class Level(enum.Enum):
-    """Difficulty levels, named as the bot names them for every game."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    UNBEATABLE = "unbeatable"
-
-
 #: Per level: (budget in ms, noise in points). "Unbeatable" is the strongest setting, not a proof.
-LEVELS: dict[Level, tuple[float, float]] = {
-    Level.EASY: (100.0, 150.0),
-    Level.MEDIUM: (300.0, 40.0),
-    Level.UNBEATABLE: (1000.0, 0.0),
+LEVELS: dict[Difficulty, tuple[float, float]] = {
+    Difficulty.EASY: (100.0, 150.0),
+    Difficulty.MEDIUM: (300.0, 40.0),
+    Difficulty.UNBEATABLE: (1000.0, 0.0),
 }
 
 #: A reviewed move's loss (points: best score minus the move's) from which it is labelled, worst first.
@@ -133,7 +124,7 @@ def choose_move(
     return Decision(pick.move, pick.score, report.states, report.elapsed_ms, report.depth, report.pv)
 
 
-def level_move(state: UltimateState, level: Level, rng: random.Random | None = None) -> Decision:
+def level_move(state: UltimateState, level: Difficulty, rng: random.Random | None = None) -> Decision:
     """:func:`choose_move` with the budget and noise of ``level`` (:data:`LEVELS`).
 
     Raises:

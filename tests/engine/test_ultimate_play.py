@@ -8,11 +8,11 @@ import random
 import pytest
 
 from engine.errors import CellOccupiedError, GameOverError
+from engine.players import Difficulty
 from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
 from engine.ultimate_play import (
     LEVELS,
     REVIEW_THRESHOLDS,
-    Level,
     choose_move,
     describe_score,
     hints,
@@ -102,11 +102,11 @@ def test_review_thresholds_go_from_worst_to_mildest() -> None:
 
 
 def test_levels_spend_more_and_guess_less_as_they_rise() -> None:
-    budgets = [LEVELS[level][0] for level in Level]
-    noises = [LEVELS[level][1] for level in Level]
+    budgets = [LEVELS[level][0] for level in Difficulty]
+    noises = [LEVELS[level][1] for level in Difficulty]
     assert budgets == sorted(budgets) and noises == sorted(noises, reverse=True) and noises[-1] == 0
-    decision = level_move(GAME.play([40]), Level.EASY, random.Random(3))
-    assert decision.move in GAME.actions(GAME.play([40])) and decision.elapsed_ms < 10 * LEVELS[Level.EASY][0]
+    decision = level_move(GAME.play([40]), Difficulty.EASY, random.Random(3))
+    assert decision.move in GAME.actions(GAME.play([40])) and decision.elapsed_ms < 10 * LEVELS[Difficulty.EASY][0]
 
 
 def test_scores_read_as_wins_and_losses_only_when_proven() -> None:
