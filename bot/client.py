@@ -31,6 +31,7 @@ from bot.games.game import Game
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
+from bot.ops.wiring import Operations, wrap_interaction_parser
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.responder import Responder, apologise
 from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
@@ -116,6 +117,9 @@ class TTTBot(commands.AutoShardedBot):
         )
         self.responder = Responder(self, self.games)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
+        self.ops = Operations.for_settings(self, settings)
+        if settings.log_format == "json":
+            wrap_interaction_parser(self, None, log_context=True)
 
     def _finished(self, game: Game) -> None:
         self.writer.submit(finished_game(game))
@@ -126,6 +130,8 @@ class TTTBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Add the cog, register the persistent buttons, start the search workers, then sync the commands."""
         self.loop_lag.start()
+        if self.ops is not None:
+            await self.ops.start()
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
@@ -149,6 +155,8 @@ class TTTBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a press on a button this bot does not know (an old format, a forged id): it is no longer active."""
+        if self.ops is not None:
+            self.ops.attach(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -164,6 +172,8 @@ class TTTBot(commands.AutoShardedBot):
         await self.responder.close()
         await super().close()
         await self.ai.shutdown()
+        if self.ops is not None:
+            await self.ops.close()
 
 
 async def run_bot(settings: Settings) -> None:

@@ -42,12 +42,14 @@ from engine.search import (
     search,
 )
 from engine.solver import GameValue, ValueKind
+from engine.ultimate import BoardStatus, UltimateState, UltimateTicTacToe, WrongBoardError
 
 __all__ = [
     "DEFAULT",
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "Analysis",
+    "BoardStatus",
     "CellOccupiedError",
     "CellOutOfRangeError",
     "Decision",
@@ -65,7 +67,10 @@ __all__ = [
     "SearchResult",
     "SideSummary",
     "State",
+    "UltimateState",
+    "UltimateTicTacToe",
     "ValueKind",
+    "WrongBoardError",
     "actions",
     "analyse",
     "choose_move",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine import game as tictactoe
-from engine import mnk_play
+from engine import mnk_play, ultimate_play
 from engine.coordinates import cell_name
 from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
 from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
@@ -21,6 +21,7 @@ from engine.players import Difficulty
 from engine.protocol import Game, Mark
 from engine.search import search
 from engine.solver import GameValue, value_for
+from engine.ultimate import UltimateState, UltimateTicTacToe
 
 __all__ = ["VARIANTS", "EngineMove", "Variant", "variant"]
 
@@ -40,6 +41,9 @@ class EngineMove:
         source: ``"search"``, or ``"book"`` for a move read from an opening book.
         random: true when a difficulty level played a random legal move instead of the engine's choice
             (``states`` and ``value`` are still the engine's, for the position before the move).
+        depth: for a search under a budget (ultimate), the deepest completed iteration in plies.
+        score: for an unsolved variant, the search's estimate in points for the mover (a won small board is
+            about 100), ``None`` where ``value`` is exact.
     """
 
     cell: int
@@ -48,10 +52,15 @@ class EngineMove:
     elapsed_ms: float
     source: Source = "search"
     random: bool = False
+    depth: int | None = None
+    score: int | None = None
 
 
 BestMove = Callable[[Any, float, "random.Random | None"], EngineMove]
 """``best_move(state, budget_ms, rng)``: the variant's player; ``rng`` breaks ties among equal moves."""
+
+Levelled = Callable[[Any, Difficulty, float, random.Random], EngineMove]
+"""``levelled(state, difficulty, budget_ms, rng)``: a variant's own way of playing a difficulty."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +76,8 @@ class Variant:
         random_from: the marks on the board from which a difficulty level may play a random move. On 5x5 it
             is 4: the opening book covers the positions the bot's own moves lead to, and a random move
             before 4 marks leaves it for a search of up to tens of seconds (measured: see the README).
+        levelled: where set, how the variant plays a difficulty itself (ultimate: a budget and noise per
+            level) instead of the random moves of ``random_move_rate``.
     """
 
     name: str
@@ -76,6 +87,7 @@ class Variant:
     best_move: BestMove
     solved: bool
     random_from: int = 0
+    levelled: Levelled | None = None
 
     def replay(self, cells: Sequence[int]) -> Any:
         """The state after playing 0-based ``cells`` in order from the initial state.
@@ -115,6 +127,8 @@ class Variant:
             GameOverError: the game in ``state`` is over.
         """
         rng = rng or random.Random()
+        if self.levelled is not None:
+            return self.levelled(state, difficulty, budget_ms, rng)
         chosen = self.best_move(state, budget_ms, rng)
         early = self.random_from and self.width * self.height - len(self.game.actions(state)) < self.random_from
         if not early and difficulty.random_move_rate and rng.random() < difficulty.random_move_rate:
@@ -139,10 +153,23 @@ def _mnk_player(game: TicTacToe) -> BestMove:
     return best_move
 
 
+def _ultimate_move(state: UltimateState, budget_ms: float, rng: random.Random | None, noise: float = 0.0) -> EngineMove:
+    decision = ultimate_play.choose_move(state, budget_ms, noise, rng)
+    return EngineMove(
+        decision.move, decision.states, None, decision.elapsed_ms, depth=decision.depth, score=decision.score
+    )
+
+
+def _ultimate_level(state: UltimateState, difficulty: Difficulty, budget_ms: float, rng: random.Random) -> EngineMove:
+    level_budget, noise = ultimate_play.LEVELS[difficulty]
+    return _ultimate_move(state, min(level_budget, budget_ms), rng, noise)
+
+
 VARIANTS: Mapping[str, Variant] = {
     "3x3": Variant("3x3", 3, 3, tictactoe, _tictactoe_move, solved=True),
     "4x4": Variant("4x4", 4, 4, TIC_TAC_TOE_4X4, _mnk_player(TIC_TAC_TOE_4X4), solved=True),
     "5x5": Variant("5x5", 5, 5, TIC_TAC_TOE_5X5, _mnk_player(TIC_TAC_TOE_5X5), solved=True, random_from=4),
+    "ultimate": Variant("ultimate", 9, 9, UltimateTicTacToe(), _ultimate_move, solved=False, levelled=_ultimate_level),
 }
 """Every variant by name."""
 

@@ -208,6 +208,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         tr = lang(str(interaction.locale))
         if isinstance(error, app_commands.CommandOnCooldown):
             seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
+            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
             return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
         name = interaction.command.name if interaction.command else "?"
         log.error(
@@ -244,6 +245,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
 
     async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
         """A button this bot no longer knows: say so privately."""
+        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
         await private(interaction, lang(str(interaction.locale))(INACTIVE))
 
     async def _guarded(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:

@@ -37,7 +37,8 @@ class GameService(Openings):
 
     ``on_finished(game)`` is called once per game when it ends, for any reason (the records store), except for a
     game resumed from a board nothing vouched for (``verified`` False), which is never recorded;
-    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message.
+    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message;
+    ``on_started(game)`` (an attribute) when a game or a challenge is opened (the metrics).
     ``on_bot_move(answer)`` delivers the bot's move on a slow variant (:class:`BotMoved`), committed after the
     interaction that made the player's move was answered: show it as an edit of its board (called outside every
     lock, once the board's message id is known). ``store`` keeps the running games, so boards pressed after a

@@ -121,3 +121,20 @@ def test_4x4_moves_and_states_use_the_whole_board() -> None:
     state = ask({"variant": "4x4", "moves": [16], "query": "state"})
     assert state["legal"] == list(range(1, 16)) and state["to_move"] == "O"
     assert ask({"variant": "4x4", "moves": [17]})["kind"] == "CellOutOfRangeError"
+
+
+def test_the_issues_ultimate_state_query_sends_x_to_the_top_right_board() -> None:
+    assert ask({"variant": "ultimate", "moves": [41, 33], "query": "state"}) == {
+        "to_move": "X",
+        "legal": [7, 8, 9, 16, 17, 18, 25, 26, 27],
+        "winner": None,
+    }
+    assert ask({"variant": "ultimate", "moves": [41, 1]})["kind"] == "WrongBoardError"
+
+
+def test_an_ultimate_move_is_searched_within_its_budget_and_has_no_exact_value() -> None:
+    reply = ask({"variant": "ultimate", "moves": [41, 33], "budget_ms": 100})
+    assert reply["move"] in (7, 8, 9, 16, 17, 18, 25, 26, 27)
+    assert (reply["value"], reply["source"]) == (None, "search")
+    assert isinstance(reply["states"], int) and reply["states"] > 0
+    assert isinstance(reply["elapsed_ms"], float) and reply["elapsed_ms"] < 1000

@@ -67,3 +67,15 @@ def test_random_moves_wait_for_the_book_on_5x5() -> None:
     assert not any(m.random for m in early)  # 1 mark: below random_from, so the book's move every time
     late = [v.choose(v.replay([12, 6, 7, 17]), always, rng=rng) for _ in range(20)]
     assert any(m.random for m in late) and not all(m.random for m in late)
+
+
+def test_ultimate_plays_each_difficulty_with_its_own_budget() -> None:
+    v = variant("ultimate")
+    state = v.replay([40])
+    rng = random.Random(2)
+    easy = v.choose(state, Difficulty.EASY, rng=rng)
+    capped = v.choose(state, Difficulty.UNBEATABLE, budget_ms=50, rng=rng)
+    for chosen in (easy, capped):
+        assert chosen.cell in v.game.actions(state)
+        assert chosen.value is None and chosen.score is not None and chosen.depth is not None
+        assert chosen.elapsed_ms < 500 and not chosen.random

@@ -1,0 +1,162 @@
+"""The method choice for Ultimate tic-tac-toe: our alpha-beta against a pure-Python MCTS on the same bitboards.
+
+Run from the repository root with ``python benchmarks/ultimate_mcts.py [GAMES] [BUDGET_MS]`` (default 20
+games at 1,000 ms a move, 2 processes). The MCTS here is UCT (Kocsis & Szepesvari 2006; Browne et al. 2012)
+with uniformly random rollouts, exploration constant sqrt(2), written as fast as the alpha-beta kernel (the
+same board-major bitboards and move tables), so the comparison is of the methods in Python, not of their
+implementations' care. It prints the head-to-head W/D/L (games paired with seeded 2-ply openings and
+colours swapped) and each method's work rate: MCTS simulations (one rollout each, one node expanded each)
+and alpha-beta states (nodes visited) per second.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+    sys.path.insert(0, str(_HERE.parent))
+
+from engine.protocol import Mark  # noqa: E402
+from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe  # noqa: E402
+from engine.ultimate_play import choose_move  # noqa: E402
+from engine.ultimate_search import MOVES  # noqa: E402
+
+# A raw position: (mover's marks, other's marks, mover's boards, other's boards, closed, forced). The game
+# is over when the other side's boards hold a line (it just won) or every board is closed.
+Raw = tuple[int, int, int, int, int, int]
+
+
+def _moves(p: Raw) -> list[int]:
+    me, opp, _, _, closed, forced = p
+    empty = ~(me | opp)
+    if forced >= 0:
+        return list(MOVES[forced][empty >> (9 * forced) & 511])
+    out: list[int] = []
+    for b in range(9):
+        if not closed >> b & 1:
+            out.extend(MOVES[b][empty >> (9 * b) & 511])
+    return out
+
+
+def _play(p: Raw, bit: int) -> Raw:
+    me, opp, mw, ow, closed, _ = p
+    b = bit // 9
+    me |= 1 << bit
+    small = me >> (9 * b) & 511
+    if WON9[small]:
+        mw |= 1 << b
+        closed |= 1 << b
+    elif (small | opp >> (9 * b)) & 511 == 511:
+        closed |= 1 << b
+    target = bit % 9
+    return (opp, me, ow, mw, closed, -1 if closed >> target & 1 else target)
+
+
+def _over(p: Raw) -> int | None:
+    """None while the game goes on; else the result for the side to move in ``p``: -1 lost, 0 drawn."""
+    if WON9[p[3]]:
+        return -1
+    return 0 if p[4] == 511 else None
+
+
+class _Node:
+    __slots__ = ("children", "move", "parent", "position", "untried", "visits", "wins")
+
+    def __init__(self, position: Raw, move: int, parent: _Node | None, rng: random.Random) -> None:
+        self.position = position
+        self.move = move
+        self.parent = parent
+        self.children: list[_Node] = []
+        self.untried = _moves(position) if _over(position) is None else []
+        rng.shuffle(self.untried)
+        self.visits = 0
+        self.wins = 0.0  # for the side that moved into this node
+
+
+def mcts_move(state: UltimateState, budget_ms: float, rng: random.Random) -> tuple[int, int]:
+    """UCT from ``state`` until ``budget_ms`` runs out; return (grid cell, simulations)."""
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    x_moves = state.x.bit_count() == state.o.bit_count()
+    me, opp, mw, ow = (state.x, state.o, state.x_boards, state.o_boards) if x_moves else (
+        state.o, state.x, state.o_boards, state.x_boards)  # fmt: skip
+    root = _Node((me, opp, mw, ow, state.closed, state.forced), -1, None, rng)
+    simulations = 0
+    log, sqrt = math.log, math.sqrt
+    while time.perf_counter() < deadline:
+        node = root
+        while not node.untried and node.children:  # selection
+            scale = 2.0 * log(node.visits)
+            node = max(node.children, key=lambda c: c.wins / c.visits + sqrt(scale / c.visits))
+        if node.untried:  # expansion: one node per simulation
+            bit = node.untried.pop()
+            child = _Node(_play(node.position, bit), bit, node, rng)
+            node.children.append(child)
+            node = child
+        position = node.position
+        sign = 1  # rollout result for the side to move in ``position``
+        result = _over(position)
+        while result is None:
+            position = _play(position, rng.choice(_moves(position)))
+            sign = -sign
+            result = _over(position)
+        reward = -result * sign  # for the side that moved into ``node``
+        walk: _Node | None = node
+        while walk is not None:  # backpropagation, the reward's sign flipping each ply
+            walk.visits += 1
+            walk.wins += (reward + 1) / 2
+            reward = -reward
+            walk = walk.parent
+        simulations += 1
+    best = max(root.children, key=lambda c: c.visits)
+    return CELL_OF_BIT[best.move], simulations
+
+
+def play(index: int, budget_ms: float = 1000.0) -> tuple[int, str, list[int], list[float]]:
+    """Game ``index``: alpha-beta is X when ``index`` is even. Return (index, alpha-beta's result, MCTS
+    simulations per move, alpha-beta states per second per move)."""
+    game = UltimateTicTacToe()
+    state = game.initial_state()
+    opening = random.Random(2000 + index // 2)
+    rng = random.Random(index)
+    ours = Mark.X if index % 2 == 0 else Mark.O
+    simulations: list[int] = []
+    rates: list[float] = []
+    for _ in range(2):
+        state = game.result(state, opening.choice(game.actions(state)))
+    while not state.is_over:
+        if game.player(state) is ours:
+            decision = choose_move(state, budget_ms)
+            rates.append(decision.states / (decision.elapsed_ms / 1000.0))
+            cell = decision.move
+        else:
+            cell, sims = mcts_move(state, budget_ms, rng)
+            simulations.append(sims)
+        state = game.result(state, cell)
+    outcome = "draw" if state.winner is None else "win" if state.winner is ours else "loss"
+    return index, outcome, simulations, rates
+
+
+def main() -> None:
+    """Play the head-to-head given on the command line and print the table."""
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    budget_ms = float(sys.argv[2]) if len(sys.argv) > 2 else 1000.0
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        results = pool.starmap(play, [(i, budget_ms) for i in range(games)])
+    count = {k: sum(r[1] == k for r in results) for k in ("win", "draw", "loss")}
+    sims = sorted(s for r in results for s in r[2])
+    rates = sorted(s for r in results for s in r[3])
+    print(f"alpha-beta against pure-Python MCTS, {games} games, {budget_ms:.0f} ms a move:")
+    print(f"| alpha-beta W | D | L |\n|---|---|---|\n| {count['win']} | {count['draw']} | {count['loss']} |")
+    print(f"MCTS simulations per move: median {sims[len(sims) // 2]:,} (min {sims[0]:,}, max {sims[-1]:,})")
+    print(f"alpha-beta states per second: median {rates[len(rates) // 2]:,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""Strength of the Ultimate tic-tac-toe search: against random play and against OpenSpiel's MCTSBot.
+
+Run from the repository root::
+
+    python benchmarks/ultimate_strength.py mcts --games 100 --budget-ms 1000 --out ultimate_mcts.jsonl
+    python benchmarks/ultimate_strength.py random --games 200 --budget-ms 50
+    python benchmarks/ultimate_strength.py summary ultimate_mcts.jsonl
+
+The opponent ``mcts`` is OpenSpiel's C++ ``pyspiel.MCTSBot`` (the same algorithm as the Python
+``open_spiel.python.algorithms.mcts.MCTSBot``, much faster): random rollouts (``RandomRolloutEvaluator(1, seed)``),
+UCT constant 2, ``max_simulations`` 1,000 per decision, solver on. OpenSpiel plays a free move (any open
+board) in two decisions, the board and then the cell, so it searches 1,000 simulations for each.
+
+Games come in pairs: each pair opens with the same 2 random plies (seeded by the pair's number), then our
+search plays X in one game and O in the other. Games run in ``--procs`` processes (2: the machine's cores).
+Each game is one JSON line (result, and our moves' times, depths and states); the summary gives W/D/L for
+our side, the score (a draw is half a point) with its 95% Wilson interval, the depth reached, states per
+second and time per move (p50/p95/worst).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+_HERE = Path(__file__).resolve().parent
+if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+    sys.path.insert(0, str(_HERE.parent))
+
+import pyspiel  # noqa: E402
+
+from engine.protocol import Mark  # noqa: E402
+from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe  # noqa: E402
+from engine.ultimate_play import choose_move  # noqa: E402
+
+OPENING_PLIES = 2
+
+
+def _play_openspiel(spiel_state: Any, cell: int) -> None:
+    board, inner = divmod(BIT_OF_CELL[cell], 9)
+    legal = spiel_state.legal_actions()
+    if spiel_state.action_to_string(spiel_state.current_player(), legal[0]).startswith("Choose"):
+        spiel_state.apply_action(board)
+    spiel_state.apply_action(inner)
+
+
+def play_game(task: tuple[str, int, int, float]) -> dict[str, Any]:
+    """Play game ``index`` against ``opponent`` ("mcts" or "random"); return its JSON-ready record."""
+    opponent, index, simulations, budget_ms = task
+    pair, ours_is_o = divmod(index, 2)
+    ours = Mark.O if ours_is_o else Mark.X
+    game = UltimateTicTacToe()
+    state = game.initial_state()
+    spiel_game = pyspiel.load_game("ultimate_tic_tac_toe")
+    spiel_state = spiel_game.new_initial_state()
+    opening = random.Random(1000 + pair)
+    rng = random.Random(index)
+    bot = None
+    if opponent == "mcts":
+        evaluator = pyspiel.RandomRolloutEvaluator(1, 5000 + index)
+        bot = pyspiel.MCTSBot(spiel_game, evaluator, 2.0, simulations, 200, True, 5000 + index, False)
+    moves: list[int] = []
+    ours_stats: list[tuple[float, int, int]] = []
+    while not state.is_over:
+        if len(moves) < OPENING_PLIES:
+            cell = opening.choice(game.actions(state))
+        elif game.player(state) is ours:
+            decision = choose_move(state, budget_ms)
+            cell = decision.move
+            ours_stats.append((decision.elapsed_ms, decision.depth, decision.states))
+        elif bot is None:
+            cell = rng.choice(game.actions(state))
+        else:
+            board = -1
+            while True:  # one or two decisions: the board (when free), then the cell
+                action = bot.step(spiel_state)
+                text = spiel_state.action_to_string(spiel_state.current_player(), action)
+                if text.startswith("Choose"):
+                    board = action
+                    spiel_state.apply_action(action)
+                    continue
+                board = int(text.split(":")[0].split()[-1])
+                spiel_state.apply_action(action)
+                break
+            cell = CELL_OF_BIT[9 * board + action]
+            moves.append(cell)
+            state = game.result(state, cell)
+            continue
+        moves.append(cell)
+        state = game.result(state, cell)
+        _play_openspiel(spiel_state, cell)
+    assert spiel_state.is_terminal(), f"OpenSpiel's game goes on after {moves}"
+    outcome = "draw" if state.winner is None else "win" if state.winner is ours else "loss"
+    return {"index": index, "ours": ours.value, "outcome": outcome, "moves": moves, "ours_stats": ours_stats}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (Wilson 1927) for a proportion ``successes / n``, at 95% by default."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def summary(records: list[dict[str, Any]]) -> str:
+    """Markdown lines: W/D/L, score with its Wilson interval, per colour, depth, states/s and times."""
+    n = len(records)
+    count = {k: sum(r["outcome"] == k for r in records) for k in ("win", "draw", "loss")}
+    score = count["win"] + 0.5 * count["draw"]
+    low, high = wilson(score, n)
+    wins_low, wins_high = wilson(count["win"], n)
+    lines = [
+        "| games | W | D | L | score | 95% Wilson (score) | win rate | 95% Wilson (wins) |",
+        "|---|---|---|---|---|---|---|---|",
+        f"| {n} | {count['win']} | {count['draw']} | {count['loss']} | {score / n:.1%} | {low:.1%}-{high:.1%} "
+        f"| {count['win'] / n:.1%} | {wins_low:.1%}-{wins_high:.1%} |",
+        "",
+    ]
+    for mark in ("X", "O"):
+        side = [r for r in records if r["ours"] == mark]
+        lines.append(
+            f"- as {mark}: " + ", ".join(f"{k} {sum(r['outcome'] == k for r in side)}" for k in ("win", "draw", "loss"))
+        )
+    stats = [s for r in records for s in r["ours_stats"]]
+    if stats:
+        times = sorted(s[0] for s in stats)
+        depths = [s[1] for s in stats]
+        rate = sum(s[2] for s in stats) / (sum(times) / 1000.0)
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        lines.append(
+            f"- our moves: {len(stats)}; time per move p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, "
+            f"worst {times[-1]:.0f} ms; depth reached p50 {statistics.median(depths):.0f} "
+            f"(min {min(depths)}, max {max(depths)}); {rate:,.0f} states/s over all our moves, median per move "
+            f"{statistics.median(s[2] / s[0] * 1000.0 for s in stats):,.0f}"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    """Run a match (or summarise a results file) as the module docstring shows."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=("mcts", "random", "summary"))
+    parser.add_argument("file", nargs="?", help="summary: the JSON-lines file to read")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--budget-ms", type=float, default=1000.0)
+    parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--out", help="append each game's JSON line to this file")
+    args = parser.parse_args()
+    if args.mode == "summary":
+        records = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
+        print(summary(records))
+        return
+    start = time.perf_counter()
+    tasks = [(args.mode, i, args.simulations, args.budget_ms) for i in range(args.games)]
+    records = []
+    with multiprocessing.get_context("spawn").Pool(args.procs) as pool:
+        for record in pool.imap_unordered(play_game, tasks):
+            records.append(record)
+            if args.out:
+                with Path(args.out).open("a") as out:
+                    out.write(json.dumps(record) + "\n")
+            print(f"game {record['index']}: ours {record['ours']}, {record['outcome']}", file=sys.stderr, flush=True)
+    opponent = f"MCTSBot({args.simulations} simulations)" if args.mode == "mcts" else "random play"
+    print(f"against {opponent}, {args.budget_ms:.0f} ms a move, {time.perf_counter() - start:.0f} s:")
+    print(summary(records))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,328 @@
+"""Alpha-beta search for Ultimate tic-tac-toe under a time budget: the kernel behind :mod:`engine.ultimate_play`.
+
+Negamax alpha-beta (AIMA §5.3, written as in Knuth & Moore 1975) with iterative deepening, a transposition
+table keyed by Zobrist hashes (Zobrist 1970), and move ordering by the table's move, two killer moves per ply
+and the history heuristic (Schaeffer 1989). Leaves at the depth limit get :func:`engine.ultimate_eval.evaluate`.
+
+Scores are points for the side to move (see :mod:`engine.ultimate_eval`); a won game is worth
+``WIN - plies`` (:data:`WIN` = 100,000), so the search takes the fastest win and puts off a loss.
+
+**States evaluated** are nodes visited: one per call of the recursive search, the root's children and every
+position below them, terminal ones included (the root itself is not counted, as in :mod:`engine.reference`).
+With :class:`Options` ``textbook`` (no table, no ordering, no depth-aware scores, one full-depth pass), the
+count and the values equal :func:`engine.reference.alpha_beta_search`'s.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from engine.errors import GameOverError
+from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
+from engine.ultimate_eval import evaluate
+
+__all__ = ["TEXTBOOK", "WIN", "Options", "RootMove", "SearchReport", "search"]
+
+WIN = 100_000
+MATE_BOUND = WIN - 1_000
+INF = 10 * WIN
+MAX_DEPTH = 81
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+FINISH_MARGIN_MS = 10.0
+_CHECK_EVERY = 128  # states between clock reads: 1-3 ms of search
+
+#: MOVES[b][e]: the bits (9b + cell) of the empty cells ``e`` (a 9-bit mask) of small board ``b``.
+MOVES = tuple(tuple(tuple(9 * b + i for i in range(9) if e >> i & 1) for e in range(512)) for b in range(9))
+_rng = random.Random(0x5EED)
+ZOBRIST = (tuple(_rng.getrandbits(64) for _ in range(81)), tuple(_rng.getrandbits(64) for _ in range(81)))
+ZOBRIST_FORCED = tuple(_rng.getrandbits(64) for _ in range(10))  # index forced + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The kernel's switches. The defaults are the real search; :data:`TEXTBOOK` turns the extras off."""
+
+    transposition_table: bool = True
+    ordering: bool = True
+    depth_aware: bool = True
+    iterative_deepening: bool = True
+
+
+TEXTBOOK = Options(transposition_table=False, ordering=False, depth_aware=False, iterative_deepening=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RootMove:
+    """One root move: its grid cell (0-80), its score (points, mover's view) and whether that is exact.
+
+    A score that is not exact is an upper bound: the move was proved no better than the best ones.
+    """
+
+    move: int
+    score: int
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    """What one search found.
+
+    Attributes:
+        moves: every root move, best first, from the deepest completed iteration.
+        depth: the deepest iteration completed (plies).
+        states: nodes visited over all iterations (see the module's docstring).
+        elapsed_ms: wall time of the search, in ms.
+        pv: the principal variation from the table (grid cells), starting with the best move.
+    """
+
+    moves: tuple[RootMove, ...]
+    depth: int
+    states: int
+    elapsed_ms: float
+    pv: tuple[int, ...]
+
+
+class _Stop(Exception):
+    pass
+
+
+class _Kernel:
+    def __init__(self, options: Options, deadline: float, max_nodes: int | None) -> None:
+        self.opt = options
+        self.deadline = deadline
+        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
+        self.nodes = 0
+        self.next_check = min(_CHECK_EVERY, self.max_nodes)
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.killers = [[-1, -1] for _ in range(MAX_DEPTH + 2)]
+        self.history = [0] * 81
+        self.ply_weight = 1 if options.depth_aware else 0
+
+    def _check(self) -> None:
+        if self.nodes >= self.max_nodes or time.perf_counter() >= self.deadline:
+            raise _Stop
+        self.next_check = min(self.nodes + _CHECK_EVERY, self.max_nodes)
+
+    def moves(self, me: int, opp: int, closed: int, forced: int) -> list[int]:
+        empty = ~(me | opp)
+        if forced >= 0:
+            return list(MOVES[forced][empty >> (9 * forced) & 511])
+        out: list[int] = []
+        for b in range(9):
+            if not closed >> b & 1:
+                out.extend(MOVES[b][empty >> (9 * b) & 511])
+        return out
+
+    def order(self, moves: list[int], tt_move: int, ply: int, closed: int) -> None:
+        if not self.opt.ordering:
+            moves.sort(key=CELL_OF_BIT.__getitem__)  # the game's natural order: grid cells ascending
+            return
+        hist = self.history
+        k0, k1 = self.killers[ply]
+        # A move that sends the opponent to a closed board hands it a free choice: try it late.
+        score = {m: hist[m] - (1 << 20 if closed >> (m % 9) & 1 else 0) for m in moves}
+        if k1 in score:
+            score[k1] += 1 << 24
+        if k0 in score:
+            score[k0] += 1 << 25
+        if tt_move in score:
+            score[tt_move] += 1 << 30
+        moves.sort(key=score.__getitem__, reverse=True)
+
+    def node(self, me: int, opp: int, mw: int, ow: int, closed: int, forced: int, h: int, color: int,
+             depth: int, alpha: int, beta: int, ply: int) -> int:  # fmt: skip
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+        if WON9[ow]:  # the move that led here won the game
+            return -(WIN - ply * self.ply_weight)
+        if closed == 511:
+            return 0
+        alpha0 = alpha
+        tt_move = -1
+        use_tt = self.opt.transposition_table
+        if use_tt:
+            entry = self.tt.get(h)
+            if entry is not None:
+                e_depth, e_flag, e_value, tt_move = entry
+                if e_depth >= depth:
+                    if e_value >= MATE_BOUND:
+                        e_value -= ply
+                    elif e_value <= -MATE_BOUND:
+                        e_value += ply
+                    if e_flag == _EXACT:
+                        return e_value
+                    if e_flag == _LOWER:
+                        alpha = max(alpha, e_value)
+                    else:
+                        beta = min(beta, e_value)
+                    if alpha >= beta:
+                        return e_value
+        if depth <= 0:
+            return evaluate(me, opp, mw, ow, closed, forced)
+        moves = self.moves(me, opp, closed, forced)
+        self.order(moves, tt_move, ply, closed)
+        best = -INF
+        best_move = -1
+        z_me = ZOBRIST[color]
+        h_base = h ^ ZOBRIST_FORCED[forced + 1]
+        for bit in moves:
+            b = bit // 9
+            nme = me | 1 << bit
+            nmw, nclosed = mw, closed
+            small = nme >> (9 * b) & 511
+            if WON9[small]:
+                nmw |= 1 << b
+                nclosed |= 1 << b
+            elif (small | opp >> (9 * b)) & 511 == 511:
+                nclosed |= 1 << b
+            target = bit % 9
+            nforced = -1 if nclosed >> target & 1 else target
+            nh = h_base ^ z_me[bit] ^ ZOBRIST_FORCED[nforced + 1]
+            score = -self.node(opp, nme, ow, nmw, nclosed, nforced, nh, color ^ 1, depth - 1, -beta, -alpha, ply + 1)
+            if score > best:
+                best = score
+                best_move = bit
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if self.opt.ordering:
+                            killers = self.killers[ply]
+                            if killers[0] != bit:
+                                killers[1] = killers[0]
+                                killers[0] = bit
+                            self.history[bit] += depth * depth
+                        break
+        if use_tt:
+            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
+            stored = best + ply if best >= MATE_BOUND else best - ply if best <= -MATE_BOUND else best
+            self.tt[h] = (depth, flag, stored, best_move)
+        return best
+
+
+def _side_relative(state: UltimateState) -> tuple[int, int, int, int, int]:
+    x_moves = state.x.bit_count() == state.o.bit_count()
+    if x_moves:
+        return state.x, state.o, state.x_boards, state.o_boards, 0
+    return state.o, state.x, state.o_boards, state.x_boards, 1
+
+
+def _hash(state: UltimateState) -> int:
+    h = ZOBRIST_FORCED[state.forced + 1]
+    for bit in range(81):
+        if state.x >> bit & 1:
+            h ^= ZOBRIST[0][bit]
+        elif state.o >> bit & 1:
+            h ^= ZOBRIST[1][bit]
+    return h
+
+
+def search(
+    state: UltimateState,
+    budget_ms: float = 1000.0,
+    *,
+    max_nodes: int | None = None,
+    max_depth: int = MAX_DEPTH,
+    multipv: int | None = 1,
+    exact_moves: frozenset[int] = frozenset(),
+    options: Options = Options(),
+) -> SearchReport:
+    """Search ``state`` by iterative deepening until the budget is spent; report every root move.
+
+    The first iteration (depth 1: at most 81 states) always completes; later ones stop when ``budget_ms``
+    (wall time, ms, less a margin of at most :data:`FINISH_MARGIN_MS` for the work after the last
+    iteration) or ``max_nodes`` (states) runs out, and the deepest completed iteration is the answer.
+    With ``max_nodes`` and an infinite ``budget_ms`` the search is deterministic.
+
+    Args:
+        state: a position that is not over.
+        budget_ms: wall-time budget in ms (``math.inf`` for none).
+        max_nodes: a budget in states, or ``None``.
+        max_depth: the deepest iteration (plies).
+        multipv: how many of the best root moves get exact scores (``None``: all of them, each with a
+            fresh full window as :mod:`engine.reference` does); the others get upper bounds.
+        exact_moves: root moves (grid cells) that always get exact scores (for reviews).
+        options: the kernel's switches; without ``iterative_deepening`` one pass at ``max_depth`` is made.
+
+    Raises:
+        GameOverError: ``state`` is over.
+    """
+    start = time.perf_counter()
+    if state.is_over:
+        raise GameOverError("the game is over: there is no move to search")
+    # The margin pays for what follows the last iteration (the principal variation, freeing the table).
+    margin_ms = min(FINISH_MARGIN_MS, budget_ms / 20.0)
+    kernel = _Kernel(options, start + (budget_ms - margin_ms) / 1000.0, max_nodes)
+    me, opp, mw, ow, color = _side_relative(state)
+    h = _hash(state)
+    root = kernel.moves(me, opp, state.closed, state.forced)
+    kernel.order(root, -1, 0, state.closed)
+    empties = 81 - (state.x | state.o).bit_count()
+    depths = range(1, min(max_depth, empties) + 1) if options.iterative_deepening else (max_depth,)
+    if len(root) == 1 and options.iterative_deepening:
+        depths = range(1, 2)  # the only move: one iteration gives its score
+    k = len(root) if multipv is None else max(1, multipv)
+    exact_bits = {BIT_OF_CELL[m] for m in exact_moves}
+    completed: list[tuple[int, int, bool]] = []
+    depth_done = 0
+    for depth in depths:
+        first = depth == depths[0]
+        if first:  # the first iteration is never cut short, so there is always an answer
+            kernel.deadline, saved_deadline = float("inf"), kernel.deadline
+            kernel.max_nodes, saved_max = 1 << 62, kernel.max_nodes
+            kernel.next_check = kernel.nodes + _CHECK_EVERY
+        found: list[tuple[int, int, bool]] = []
+        exact_scores: list[int] = []
+        try:
+            for bit in root:
+                alpha = -INF if bit in exact_bits or len(exact_scores) < k else sorted(exact_scores)[-k]
+                b = bit // 9
+                nme = me | 1 << bit
+                nmw, nclosed = mw, state.closed
+                small = nme >> (9 * b) & 511
+                if WON9[small]:
+                    nmw |= 1 << b
+                    nclosed |= 1 << b
+                elif (small | opp >> (9 * b)) & 511 == 511:
+                    nclosed |= 1 << b
+                nforced = -1 if nclosed >> (bit % 9) & 1 else bit % 9
+                nh = h ^ ZOBRIST_FORCED[state.forced + 1] ^ ZOBRIST[color][bit] ^ ZOBRIST_FORCED[nforced + 1]
+                score = -kernel.node(opp, nme, ow, nmw, nclosed, nforced, nh, color ^ 1, depth - 1, -INF, -alpha, 1)
+                exact = score > alpha or alpha == -INF
+                if exact:
+                    exact_scores.append(score)
+                found.append((bit, score, exact))
+        except _Stop:
+            break
+        finally:
+            if first:
+                kernel.deadline, kernel.max_nodes = saved_deadline, saved_max
+                kernel.next_check = min(kernel.nodes + _CHECK_EVERY, kernel.max_nodes)
+        found.sort(key=lambda t: (t[2], t[1]), reverse=True)
+        completed, depth_done = found, depth
+        root = [bit for bit, _, _ in found]
+        if abs(found[0][1]) >= MATE_BOUND and options.depth_aware:
+            break  # a proven result: deeper iterations cannot find a faster win or a longer defence
+    moves = tuple(RootMove(CELL_OF_BIT[bit], score, exact) for bit, score, exact in completed)
+    pv = _principal_variation(kernel, state, completed[0][0], depth_done)
+    kernel.tt.clear()
+    elapsed_ms = (time.perf_counter() - start) * 1000.0
+    return SearchReport(moves, depth_done, kernel.nodes, elapsed_ms, pv)
+
+
+def _principal_variation(kernel: _Kernel, state: UltimateState, first_bit: int, depth: int) -> tuple[int, ...]:
+    game = UltimateTicTacToe()
+    line = [CELL_OF_BIT[first_bit]]
+    current = game.result(state, line[0])
+    while len(line) < depth and not current.is_over:
+        entry = kernel.tt.get(_hash(current))
+        if entry is None or entry[3] < 0:
+            break
+        cell = CELL_OF_BIT[entry[3]]
+        if cell not in game.actions(current):
+            break
+        line.append(cell)
+        current = game.result(current, cell)
+    return tuple(line)
