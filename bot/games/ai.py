@@ -18,8 +18,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
 from bot.games.game import Algorithm, BotMove, Game
+from bot.games.hints import EstimatedHint, EstimatedReviewedMove, ExactHint, ExactReviewedMove
 from bot.games.pool import SearchPool, Ticket
 from bot.games.variant_ai import variant_move
+from bot.games.variant_analysis import variant_hint, variant_review
 from bot.ops.lifetime import die_with_parent
 from engine import Analysis, Decision, Difficulty, PlyReview, SearchConfig, State, analyse, choose_move, review
 
@@ -130,6 +132,25 @@ class AI:
         return await self.pool.run(
             ticket, variant_move, game.variant, game.moves, game.difficulty, ticket.budget_ms, seed
         )
+
+    async def variant_hint(self, game: Game) -> ExactHint | EstimatedHint:
+        """The hint for the player to move in ``game`` (a variant other than 3x3), in the hint executor.
+
+        Raises:
+            ValueError: a 5x5 position before :data:`bot.games.variant_analysis.EXACT_FROM_MARKS` marks.
+        """
+        return await self._run(self.hint_executor, variant_hint, game.variant, game.moves)
+
+    async def variant_review(
+        self, variant: str, moves: Sequence[int]
+    ) -> tuple[ExactReviewedMove, ...] | tuple[EstimatedReviewedMove, ...]:
+        """Every move of a finished ``variant`` game labelled (:func:`bot.games.variant_analysis.variant_review`), in
+        the hint executor.
+
+        Raises:
+            IllegalSequenceError: the moves are not a legal game.
+        """
+        return await self._run(self.hint_executor, variant_review, variant, tuple(moves))
 
     async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
         """The bot's move in ``state``, searched off the event loop."""

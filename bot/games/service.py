@@ -20,11 +20,12 @@ import logging
 from dataclasses import replace
 
 from bot.games import refusals, rules
-from bot.games.answers import Answer, Hinted, Posted, Refusal, Shown
+from bot.games.answers import Answer, Hinted, Posted, Refusal, Shown, VariantHinted
 from bot.games.game import Game
 from bot.games.intents import Actor, History, Player
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
 from bot.games.pool import Ticket
+from bot.games.variant_analysis import exact_from
 from bot.games.variant_codec import BoardRef
 
 log = logging.getLogger(__name__)
@@ -155,7 +156,9 @@ class GameService(Openings):
             return self._commit(moved) or Posted(moved, retired=game.shown)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt hint``: every free cell's outcome for the player to move (:class:`Hinted`), privately.
+        """``/ttt hint``: for the player to move, privately: on 3x3 every free cell's outcome (:class:`Hinted`); on
+        4x4 and 5x5 every free cell's exact value, on ultimate the search's three best moves, an estimate
+        (:class:`VariantHinted`). A 5x5 position before 4 marks is refused (``HINT_TOO_EARLY``).
 
         The analysis runs after the lock is released, in the hint executor.
         """
@@ -169,7 +172,11 @@ class GameService(Openings):
             refusal = self._turn_refusal(game, actor.user_id)
             if refusal is not None:
                 return refusal
-        return Hinted(game, await self.ai.analyse(game.state))
+        if game.variant == "3x3":
+            return Hinted(game, await self.ai.analyse(game.state))
+        if game.ply < exact_from(game.variant):
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": exact_from(game.variant)})
+        return VariantHinted(game, await self.ai.variant_hint(game))
 
     def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
         if game.status == "challenge":

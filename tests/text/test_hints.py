@@ -61,7 +61,14 @@ def test_every_refusal_renders_with_the_values_the_service_gives() -> None:
     assert refusals.STALE_BOARD in keys and refusals.NO_HISTORY in keys
     for key in keys:
         fields = {name for _, name, _, _ in string.Formatter().parse(key) if name}
-        samples: dict[str, object] = {"variant": "4x4", "states": 123, "first": "a1", "last": "d4", "board": 4}
+        samples: dict[str, object] = {
+            "variant": "4x4",
+            "states": 123,
+            "first": "a1",
+            "last": "d4",
+            "board": 4,
+            "marks": 4,
+        }
         assert fields <= {"link", "user", *samples}, key
         text = refusal_text(key, {"link": None, "user": Player(BOB), **samples})
         assert "{" not in text and text == key.format(link="see above", user="<@20>", **samples)
