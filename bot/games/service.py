@@ -65,7 +65,8 @@ class GameService(Openings):
             if not isinstance(found, Game):
                 return found
             board = found
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         evidence = await self._board_evidence(board, actor, history)
@@ -87,7 +88,8 @@ class GameService(Openings):
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
         """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
         (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -114,7 +116,8 @@ class GameService(Openings):
             if not isinstance(found, Game):
                 return found
             board = found
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         if board is not None and not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         if board is None:
@@ -143,7 +146,8 @@ class GameService(Openings):
     async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -162,7 +166,8 @@ class GameService(Openings):
 
         The analysis runs after the lock is released, in the hint executor.
         """
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
