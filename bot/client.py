@@ -26,6 +26,7 @@ from bot import gateway
 from bot.config import Settings
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
+from bot.games.pool import SearchPool, variant_executor
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.games.store import RecordsGames
@@ -104,6 +105,7 @@ class TTTBot(commands.AutoShardedBot):
             executor or fast_executor(),
             slow_executor=slow_executor or search_executor(),
             hint_executor=hints or hint_executor(),
+            pool=SearchPool(variant_executor()) if slow_executor is None else None,
         )
         self.records = records
         self.writer = writer
