@@ -26,9 +26,9 @@ from bot import gateway
 from bot.config import Settings
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
-from bot.games.pool import SearchPool, variant_executor
 from bot.games.finished import finished_game
 from bot.games.game import Game
+from bot.games.pool import SearchPool, variant_executor
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor

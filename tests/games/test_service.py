@@ -868,3 +868,30 @@ async def test_hints_on_4x4_are_exact_and_on_5x5_wait_for_four_marks(ai: AI) -> 
     hinted = await games.hint(who(ALICE, CHANNEL + 1))
     assert isinstance(hinted, VariantHinted) and hinted.game == four
     assert isinstance(hinted.hint, ExactHint) and len(hinted.hint.values) == 16
+
+
+async def test_a_restart_during_the_bots_search_searches_again_when_the_game_resumes(
+    ai: AI, store: RecordsGames
+) -> None:
+    gate = threading.Event()
+    games = service(ai, store=store)
+    ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
+    real = variant_ai.variant_move
+
+    def stuck(*args: object) -> BotMove:
+        gate.wait(5)
+        return real(*args)  # type: ignore[arg-type]
+
+    with mock.patch.object(bot_ai_module, "variant_move", stuck):
+        board = await started(games, variant="4x4")
+        thinking = await games.press(who(ALICE), mnk_pressed(board), 0)
+        assert isinstance(thinking, Shown) and thinking.game.thinking
+        await store.writer.flush()
+        games.close()  # the process dies while the bot searches
+        gate.set()
+    later: list[BotMoved] = []
+    restarted = service(ai, store=store, on_bot_move=later.append)
+    history = History((mnk_pressed(thinking.game),))
+    refused(await restarted.press(who(ALICE), mnk_pressed(thinking.game), 1, history=history), refusals.BOT_THINKING)
+    await restarted.settled()
+    assert len(later) == 1 and later[0].game.moves[0] == 0 and later[0].game.ply == 2
