@@ -895,3 +895,13 @@ async def test_a_restart_during_the_bots_search_searches_again_when_the_game_res
     refused(await restarted.press(who(ALICE), mnk_pressed(thinking.game), 1, history=history), refusals.BOT_THINKING)
     await restarted.settled()
     assert len(later) == 1 and later[0].game.moves[0] == 0 and later[0].game.ply == 2
+
+
+async def test_a_4x4_board_after_the_database_was_lost_is_refused(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games, variant="4x4")
+    games.close()
+    restarted = service(ai)
+    shown = mnk_pressed(board)
+    refused(await restarted.press(who(ALICE), shown, 3, history=History((shown,))), refusals.UNVERIFIED)
+    assert restarted.current(CHANNEL) is None
