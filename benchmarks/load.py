@@ -35,7 +35,12 @@ much of our cost the game itself needs.
     python benchmarks/load.py [--games 1,10,100] [--seconds 10] [--repeat R] [--quick] [--no-raw] [--minimal]
                               [--processes K]
                               [--profile DIR] [--py-spy DIR] [--tracemalloc] [--think SECONDS] [--ramp K]
-                              [--bot-log-level INFO] [--inline-search]
+                              [--bot-log-level INFO] [--inline-search] [--metrics]
+
+``--metrics`` also runs our bot as two shard processes side by side under the same load, at the same time, one with
+its Prometheus metrics on (``METRICS_PORT``, scraped every ``--scrape-every`` s, 15 by default, by this process) and one
+without (which one alternates between runs), and prints the CPU per press of each and their ratio (issue 20: the
+metrics may cost at most 5 %). Run side by side, the two share every drift of this shared machine's speed.
 
 ``--processes K`` also runs our bot as K shard processes (``DISCORD_SHARD_COUNT=K``, one ``DISCORD_SHARD_IDS``
 each) under the same load, with the channels spread over one guild per shard (the fake routes a guild's
@@ -73,7 +78,9 @@ import pstats
 import random
 import re
 import signal
+import socket
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -82,6 +89,8 @@ from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import aiohttp
 
 _HERE = Path(__file__).resolve().parent
 ROOT = _HERE.parent
@@ -371,6 +380,12 @@ class RunResult:
     rss_held_kb: int = 0
     lag_ms: float | None = None
     """Worst event-loop lag over the timed phase."""
+    cpu_by_process: list[float] = field(default_factory=list)
+    """CPU seconds of each bot process (with its workers) in the timed phase, in shard order."""
+    moves_by_guild: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Timed-phase presses per guild (one guild per shard)."""
+    metered_shard: int | None = None
+    """With ``metrics``: the shard process whose metrics were on (the others had them off)."""
     lag_start_ms: float | None = None
     """Worst event-loop lag since the bot started (startup, warm-up and the hold phase included)."""
     finished: int = 0
@@ -556,6 +571,7 @@ class _OursDriver:
             assert rec.latency is not None
             self.result.latencies.append(rec.latency)
             self.result.moves += 1
+            self.result.moves_by_guild[player.guild_id] += 1
 
     async def play_games(self, player: _Player, games: int) -> None:
         for _ in range(games):
@@ -577,6 +593,11 @@ class _OursDriver:
             await budget.pause(player.rng)
 
 
+SCRAPE_EVERY = 15.0
+"""Seconds between two scrapes of ``/metrics`` with ``--metrics`` (Prometheus's default ``scrape_interval``);
+``--scrape-every`` changes it."""
+
+
 async def run_ours(
     n: int,
     *,
@@ -592,15 +613,22 @@ async def run_ours(
     snapshots: Path | None = None,
     sampled: Path | None = None,
     minimal: bool = False,
+    metrics: bool = False,
+    metered_shard: int = 0,
+    scrape_every: float = SCRAPE_EVERY,
 ) -> RunResult:
     """Drive ``n`` concurrent games against ``processes`` fresh bot processes (see the module docstring).
 
     With ``processes`` > 1 each process runs one shard (``DISCORD_SHARD_COUNT``/``DISCORD_SHARD_IDS``), the
     channels are spread over one guild per shard, and all of them write to one SQLite records file. ``minimal``
-    plays the same games against ``testing/minimal_bot.py`` instead, which keeps no records.
+    plays the same games against ``testing/minimal_bot.py`` instead, which keeps no records. ``metrics`` turns
+    the Prometheus metrics of shard process ``metered_shard`` on (of every process when there is one) and scrapes
+    them every ``scrape_every`` s meanwhile.
     """
     label = "minimal" if minimal else "ours" + (f" ({processes} processes)" if processes > 1 else "")
     label += " (inline search)" if inline_search else ""
+    label += " (metrics)" if metrics else ""
+    metrics_ports: list[int] = []
     result = RunResult(label, n)
     with tempfile.TemporaryDirectory(prefix="ttt-load-records-") as records_dir:
         database = Path(records_dir) / "records.sqlite3"
@@ -625,8 +653,13 @@ async def run_ours(
                     extra["TTT_BENCH_SNAPSHOTS"] = str(snapshots / f"ours-{n}-{shard}")
                 if minimal:
                     extra["TTT_BENCH_REFERENCE"] = str(MINIMAL_BOT)
+                if metrics and (processes == 1 or shard == metered_shard):
+                    result.metered_shard = shard
+                    metrics_ports.append(_free_port())
+                    extra["METRICS_PORT"] = str(metrics_ports[-1])
                 bots.append(BotProcess([sys.executable, "-c", LAUNCHER], _bot_env(fake, extra), f"{label} #{shard}"))
             await _launch(bots, fake, commands=True)
+            scraper = asyncio.ensure_future(_scrape(metrics_ports, result, scrape_every)) if metrics_ports else None
             try:
                 driver = _OursDriver(fake, result)
                 await _gather(driver.play_games(p, WARM_GAMES) for p in warm)
@@ -645,15 +678,42 @@ async def run_ours(
                 budget = _Budget(moves, seconds, think)
                 await _timed_phase(result, bots, budget, lambda b: (driver.play(p, b) for p in players), sampled)
             finally:
+                if scraper is not None:
+                    scraper.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await scraper
                 for bot in bots:
                     await bot.stop()
             _collect(result, fake, bots)
+            result.moves_by_guild = collections.Counter({g: result.moves_by_guild[g] for g in guilds})
             if not minimal:
                 result.finished = sum(_finished_boards(player) for player in every)
         result.stored = _stored_games(database)
     if snapshots is not None and not minimal:
         result.memory_top = _snapshot_diff(snapshots / f"ours-{n}-0", n // processes)
     return _with_profile(result, profile)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def _scrape(ports: Sequence[int], result: RunResult, scrape_every: float) -> None:
+    """GET ``/metrics`` of every port every ``scrape_every`` s, as Prometheus would, until cancelled."""
+    async with aiohttp.ClientSession() as session:
+        while True:
+            for port in ports:
+                try:
+                    async with session.get(f"http://127.0.0.1:{port}/metrics") as answer:
+                        body = await answer.read()
+                        if answer.status != 200 or b"ttt_interactions_total" not in body:
+                            result.errors.append(f"/metrics on port {port} answered {answer.status}")
+                except aiohttp.ClientError as error:
+                    result.errors.append(f"/metrics on port {port}: {error}")
+            await asyncio.sleep(scrape_every)
 
 
 def _spread(fake: FakeDiscord, guilds: Sequence[str], count: int) -> list[tuple[str, str]]:
@@ -720,6 +780,7 @@ def _measure(
         before, after = cpu_before[pid], cpu_seconds(pid)
         result.cpu_main += after[pid] - before.get(pid, 0.0)
         result.cpu_children += sum(t - before.get(p, 0.0) for p, t in after.items() if p != pid)
+        result.cpu_by_process.append(sum(t - before.get(p, 0.0) for p, t in after.items()))
         result.children += len(after) - 1
         result.hwm_main_kb += status_kb(pid, "VmHWM")
         result.hwm_children_kb += [status_kb(p, "VmHWM") for p in after if p != pid]
@@ -1116,8 +1177,9 @@ def _print_profile(path: str, title: str, limit: int = 15) -> None:
     print("```")
 
 
-async def _run_all(args: argparse.Namespace) -> list[Row]:
+async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult]]:
     rows: list[Row] = []
+    metered: list[RunResult] = []
     modes = ["dynamic"] if args.no_raw else ["dynamic", "raw"]
     profile_dir = Path(args.profile) if args.profile else None
     snapshots = Path(tempfile.mkdtemp(prefix="ttt-load-tracemalloc-")) if args.tracemalloc else None
@@ -1125,7 +1187,7 @@ async def _run_all(args: argparse.Namespace) -> list[Row]:
     for directory in (profile_dir, spy_dir):
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
-    for n in (n for n in args.games for _ in range(args.repeat)):
+    for index, n in enumerate(n for n in args.games for _ in range(args.repeat)):
         started = time.perf_counter()
         common: dict[str, Any] = {"seconds": args.seconds, "moves": args.moves, "seed": args.seed, "think": args.think}
         mine: dict[str, Any] = {"ramp": args.ramp, "log_level": args.bot_log_level, "inline_search": args.inline_search}
@@ -1137,6 +1199,9 @@ async def _run_all(args: argparse.Namespace) -> list[Row]:
             snapshots=snapshots,
             sampled=spy_dir / f"ours-{n}.txt" if spy_dir else None,
         )
+        if args.metrics:
+            side_by_side = {"metrics": True, "metered_shard": index % 2, "scrape_every": args.scrape_every}
+            metered.append(await run_ours(n, processes=2, **common, **mine, **side_by_side))
         floors = [
             await run_floor(
                 n,
@@ -1162,7 +1227,32 @@ async def _run_all(args: argparse.Namespace) -> list[Row]:
             file=sys.stderr,
             flush=True,
         )
-    return rows
+    return rows, metered
+
+
+def metrics_cost(metered: Sequence[RunResult]) -> list[str]:
+    """One line per ``--metrics`` run (two shard processes side by side, one with its metrics on): the CPU per press
+    of each, their ratio, and the median ratio."""
+    lines, ratios = [], []
+    for res in metered:
+        assert res.metered_shard is not None and len(res.cpu_by_process) == 2
+        guilds = list(res.moves_by_guild)
+        on_shard, off_shard = res.metered_shard, 1 - res.metered_shard
+        on_presses, off_presses = res.moves_by_guild[guilds[on_shard]], res.moves_by_guild[guilds[off_shard]]
+        if not on_presses or not off_presses:
+            lines.append(f"N={res.n}: no presses on a shard ({on_presses} with metrics, {off_presses} without)")
+            continue
+        on_ms = res.cpu_by_process[on_shard] * 1000 / on_presses
+        off_ms = res.cpu_by_process[off_shard] * 1000 / off_presses
+        ratios.append(on_ms / off_ms)
+        lines.append(
+            f"N={res.n}: CPU per press {off_ms:.3f} ms without metrics (shard {off_shard}, {off_presses} presses), "
+            f"{on_ms:.3f} ms with (shard {on_shard}, {on_presses} presses): {on_ms / off_ms:.3f}x"
+        )
+    if ratios:
+        median = statistics.median(ratios)
+        lines.append(f"median ratio {median:.3f}x over {len(ratios)} runs (target: at most 1.05x)")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1184,12 +1274,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--py-spy", metavar="DIR", help="sample the bots with py-spy (on PATH) in the timed phase")
     parser.add_argument("--tracemalloc", action="store_true", help="diagnostic: what the held games keep, by line")
     parser.add_argument("--inline-search", action="store_true", help="diagnostic: searches on the loop, no pool")
+    parser.add_argument("--metrics", action="store_true", help="also run our bot with its metrics on, and compare")
+    parser.add_argument("--scrape-every", type=float, default=SCRAPE_EVERY, help="--metrics: seconds between scrapes")
     args = parser.parse_args(argv)
     if args.quick:
         args.games = [1, 10]
 
     began = time.perf_counter()
-    rows = asyncio.run(_run_all(args))
+    rows, metered = asyncio.run(_run_all(args))
     pacing = (
         f"each player presses again after an exponential think time of mean {args.think:g} s"
         if args.think
@@ -1211,6 +1303,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"SCALE: {line}")
     for line in minimal_comparison(rows):
         print(f"MINIMAL: {line}")
+    for line in metrics_cost(metered):
+        print(f"METRICS: {line}")
     for ours, floors, scaled in rows:
         for res in (ours, *floors, *scaled):
             if res.refused or res.errors or res.unknown_routes:

@@ -16,6 +16,7 @@ import discord
 from bot import console
 from bot.client import run_bot
 from bot.config import ConfigError, load_settings
+from bot.ops.logs import setup_logging
 from bot.records import RecordsUnavailableError
 
 REJECTED_TOKEN = (
@@ -56,10 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=settings.log_level)
+    setup_logging(settings.log_level, settings.log_format, secrets=(settings.token,))
     try:
         asyncio.run(run_bot(settings))
-    except RecordsUnavailableError as error:
+    except (RecordsUnavailableError, ConfigError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

@@ -29,9 +29,11 @@ from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.answers import BotMoved
 from bot.games.finished import finished_game
 from bot.games.game import Game
+from bot.games.pool import SearchPool, variant_executor
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
+from bot.ops.wiring import Operations, wrap_interaction_parser
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.responder import Responder, apologise
 from bot.ui.variant_views import VARIANT_ITEMS
@@ -105,6 +107,7 @@ class TTTBot(commands.AutoShardedBot):
             executor or fast_executor(),
             slow_executor=slow_executor or search_executor(),
             hint_executor=hints or hint_executor(),
+            pool=SearchPool(variant_executor()) if slow_executor is None else None,
         )
         self.records = records
         self.writer = writer
@@ -119,6 +122,9 @@ class TTTBot(commands.AutoShardedBot):
         )
         self.responder = Responder(self, self.games)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
+        self.ops = Operations.for_settings(self, settings)
+        if settings.log_format == "json":
+            wrap_interaction_parser(self, None, log_context=True)
 
     def _finished(self, game: Game) -> None:
         try:
@@ -137,6 +143,8 @@ class TTTBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Add the cog, register the persistent buttons, start the search workers, then sync the commands."""
         self.loop_lag.start()
+        if self.ops is not None:
+            await self.ops.start()
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VARIANT_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
@@ -160,6 +168,8 @@ class TTTBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer a press on a button this bot does not know (an old format, a forged id): it is no longer active."""
+        if self.ops is not None:
+            self.ops.attach(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -175,6 +185,8 @@ class TTTBot(commands.AutoShardedBot):
         await self.responder.close()
         await super().close()
         await self.ai.shutdown()
+        if self.ops is not None:
+            await self.ops.close()
 
 
 async def run_bot(settings: Settings) -> None:

@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from dotenv import dotenv_values
 
@@ -46,6 +46,10 @@ class Settings:
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
     database_url: str | None = field(default=None, repr=False)
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+    log_format: Literal["human", "json"] = "human"
+    ready_probe_every: float = 15.0
 
 
 def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
@@ -88,6 +92,15 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
         raise ConfigError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT (the total number of shards) as well")
     if shard_count is not None and shard_ids is not None and any(not 0 <= i < shard_count for i in shard_ids):
         raise ConfigError(f"DISCORD_SHARD_IDS {shard_ids_text!r} must lie in 0..{shard_count - 1}")
+    metrics_port = _number("METRICS_PORT", get("METRICS_PORT"), int)
+    if metrics_port is not None and not 0 < metrics_port < 65536:
+        raise ConfigError(f"METRICS_PORT must be a port number (1-65535), not {metrics_port!r}")
+    log_format = (get("LOG_FORMAT") or "human").lower()
+    if log_format not in ("human", "json"):
+        raise ConfigError(f"LOG_FORMAT must be human or json, not {log_format!r}")
+    ready_probe_every = _number("TTT_READY_PROBE_SECONDS", get("TTT_READY_PROBE_SECONDS"), float) or 15.0
+    if ready_probe_every <= 0:
+        raise ConfigError(f"TTT_READY_PROBE_SECONDS must be a positive number of seconds, not {ready_probe_every!r}")
     return Settings(
         token=token,
         dev_guild_id=_number("DISCORD_DEV_GUILD_ID", get("DISCORD_DEV_GUILD_ID"), int),
@@ -100,6 +113,10 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
         api_base=(get("DISCORD_API_BASE") or DEFAULT_API_BASE).rstrip("/"),
         gateway_url=get("DISCORD_GATEWAY_URL") or DEFAULT_GATEWAY_URL,
         database_url=get("DATABASE_URL"),
+        metrics_port=metrics_port,
+        metrics_host=get("METRICS_HOST") or "127.0.0.1",
+        log_format="json" if log_format == "json" else "human",
+        ready_probe_every=ready_probe_every,
     )
 
 

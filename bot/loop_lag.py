@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +21,8 @@ class LoopLagMonitor:
         self.report_every = report_every
         self.worst = 0.0
         """Worst lag seen since start, in seconds."""
+        self.on_sample: Callable[[float], None] | None = None
+        """Called with every sample (seconds), e.g. to feed a histogram."""
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -43,6 +46,8 @@ class LoopLagMonitor:
             before = loop.time()
             await asyncio.sleep(self.interval)
             lag = max(0.0, loop.time() - before - self.interval)
+            if self.on_sample is not None:
+                self.on_sample(lag)
             period_worst = max(period_worst, lag)
             self.worst = max(self.worst, lag)
             if loop.time() - period_start >= self.report_every:

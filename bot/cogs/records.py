@@ -12,6 +12,7 @@ from bot.i18n.lang import lang
 from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, short_variant_name, stats_text
 from bot.text.review import review_text
+from bot.text.variant_review import variant_review_text
 from bot.ui.responder import NO_PINGS, defer, private
 
 __all__ = ["RECORDS_DOWN", "RecordCommands"]
@@ -24,7 +25,6 @@ REVIEW_FLUSH_SECONDS = 1.0
 REVIEW_RUNNING = N_("This game is still running — `/ttt hint` shows every free cell's outcome instead.")
 REVIEW_UNKNOWN = N_("No finished game has the id `{game_id}` — the id is shown under a game's final board.")
 REVIEW_NONE = N_("No game has finished in this channel yet — finish one, or give a game id.")
-REVIEW_VARIANT = N_("Reviews of {variant} games aren't available yet.")
 REVIEW_ELSEWHERE = N_("Game `{game_id}` was played in another server or conversation — review it there.")
 
 
@@ -95,7 +95,8 @@ class RecordCommands:
             return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
         if stored.guild_id != interaction.guild_id:
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
-        if stored.variant != "3x3":  # the service gives no review of the variants yet
-            return await private(interaction, tr(REVIEW_VARIANT, variant=short_variant_name(stored.variant, tr)))
+        if stored.variant != "3x3":
+            moves = await self.service.ai.variant_review(stored.variant, stored.moves)
+            return await private(interaction, variant_review_text(stored, moves, tr))
         plies = await self.service.ai.review(stored.moves)
         await private(interaction, review_text(stored, plies, tr))

@@ -205,8 +205,8 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is None or is_slow(game.state, "minimax"):
-            await defer(interaction, ephemeral=True)
+        if game is None or game.variant != "3x3" or is_slow(game.state, "minimax"):
+            await defer(interaction, ephemeral=True)  # a variant's hint searches up to a second (ultimate)
         await self._run(interaction, lambda history: self._hint(actor(interaction), history))
 
     async def _hint(self, who: Actor, history: History | None) -> Answer:
@@ -283,6 +283,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         tr = lang(str(interaction.locale))
         if isinstance(error, app_commands.CommandOnCooldown):
             seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
+            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
             return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
         name = interaction.command.name if interaction.command else "?"
         log.error(
@@ -341,6 +342,7 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
 
     async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
         """A button this bot no longer knows: say so privately."""
+        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
         await private(interaction, lang(str(interaction.locale))(INACTIVE))
 
     async def _guarded(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:

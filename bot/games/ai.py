@@ -13,12 +13,16 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import TypeVar
 
 from bot.games.game import Algorithm, BotMove, Game
+from bot.games.hints import EstimatedHint, EstimatedReviewedMove, ExactHint, ExactReviewedMove
 from bot.games.pool import SearchPool, Ticket
 from bot.games.variant_ai import variant_move
+from bot.games.variant_analysis import variant_hint, variant_review
+from bot.ops.lifetime import die_with_parent
 from engine import Analysis, Decision, Difficulty, PlyReview, SearchConfig, State, analyse, choose_move, review
 
 __all__ = [
@@ -34,6 +38,7 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+_R = TypeVar("_R")
 
 PLAIN_MINIMAX = SearchConfig(algorithm="minimax", ordering="natural", transposition=False, symmetry=False)
 SLOW_EMPTY_CELLS = 7
@@ -65,10 +70,12 @@ def search_executor(workers: int | None = None) -> ProcessPoolExecutor:
 
     Measured with ``benchmarks/loop_lag.py``: while plain-minimax searches run, worker threads delay
     the event loop by up to ~95-135 ms (the GIL), worker processes by under ~8 ms. Processes are spawned
-    (not forked) so they never inherit the running event loop or its sockets.
+    (not forked) so they never inherit the running event loop or its sockets, and die with the bot even when it
+    is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`).
     """
     workers = workers or min(4, os.cpu_count() or 1)
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(workers, context, initializer=die_with_parent, initargs=(os.getpid(),))
 
 
 def fast_executor(workers: int = 2) -> ThreadPoolExecutor:
@@ -93,6 +100,8 @@ class AI:
     ``slow_executor``; give it :func:`bot.games.pool.variant_executor`, a process per core, in production).
 
     ``None`` for any executor means the loop's default thread pool. :meth:`shutdown` stops them all.
+    ``pending`` counts the searches submitted and not done (the pool's own in :attr:`SearchPool.pending`);
+    ``on_search(state, algorithm, decision)`` is called after each of the bot's 3x3 moves (the metrics).
     """
 
     def __init__(
@@ -109,6 +118,8 @@ class AI:
         self.hint_executor = hint_executor or self.slow_executor
         self.pool = pool or SearchPool(self.slow_executor)
         self.rng = rng or random.Random()
+        self.pending = 0
+        self.on_search: Callable[[State, Algorithm, Decision], None] | None = None
 
     async def variant_move(self, game: Game, ticket: Ticket) -> BotMove:
         """The bot's move in ``game`` (a variant other than 3x3, the bot to move), searched in the pool under
@@ -122,12 +133,33 @@ class AI:
             ticket, variant_move, game.variant, game.moves, game.difficulty, ticket.budget_ms, seed
         )
 
+    async def variant_hint(self, game: Game) -> ExactHint | EstimatedHint:
+        """The hint for the player to move in ``game`` (a variant other than 3x3), in the hint executor.
+
+        Raises:
+            ValueError: a 5x5 position before :data:`bot.games.variant_analysis.EXACT_FROM_MARKS` marks.
+        """
+        return await self._run(self.hint_executor, variant_hint, game.variant, game.moves)
+
+    async def variant_review(
+        self, variant: str, moves: Sequence[int]
+    ) -> tuple[ExactReviewedMove, ...] | tuple[EstimatedReviewedMove, ...]:
+        """Every move of a finished ``variant`` game labelled (:func:`bot.games.variant_analysis.variant_review`), in
+        the hint executor.
+
+        Raises:
+            IllegalSequenceError: the moves are not a legal game.
+        """
+        return await self._run(self.hint_executor, variant_review, variant, tuple(moves))
+
     async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
         """The bot's move in ``state``, searched off the event loop."""
         seed = self.rng.getrandbits(64)
         executor = self.slow_executor if algorithm == "minimax" else self.executor
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(executor, decide, state, difficulty, algorithm, seed)
+        decision = await self._run(executor, decide, state, difficulty, algorithm, seed)
+        if self.on_search is not None:
+            self.on_search(state, algorithm, decision)
+        return decision
 
     async def warm_up(self) -> None:
         """Run one tiny search in each executor, so a process pool has started a worker before the first game."""
@@ -141,8 +173,7 @@ class AI:
 
     async def analyse(self, state: State) -> Analysis:
         """A hint for the player to move (it runs plain minimax too), searched off the event loop."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.hint_executor, hint, state)
+        return await self._run(self.hint_executor, hint, state)
 
     async def review(self, moves: Sequence[int]) -> tuple[PlyReview, ...]:
         """:func:`engine.review` of a game's moves, off the event loop (in the hint executor).
@@ -150,8 +181,14 @@ class AI:
         Raises:
             IllegalMoveError: the moves are not a legal game.
         """
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.hint_executor, review, tuple(moves))
+        return await self._run(self.hint_executor, review, tuple(moves))
+
+    async def _run(self, executor: Executor | None, function: Callable[..., _R], *args: object) -> _R:
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, function, *args)
+        finally:
+            self.pending -= 1
 
     async def shutdown(self) -> None:
         """Stop every executor and wait for its workers to exit (in a thread, so the loop keeps running)."""

@@ -53,6 +53,7 @@ class ServiceCore:
         self.challenge_timeout = challenge_timeout
         self.on_finished = on_finished
         self.on_expired = on_expired
+        self.on_started: Callable[[Game], None] = lambda game: None
         self.on_bot_move = on_bot_move
         self.rng = rng or random.Random()
         self._games: dict[int, Game] = {}

@@ -14,6 +14,7 @@ from typing import Final, Literal
 
 from engine import Mark
 from engine.solver import GameValue
+from engine.ultimate_play import REVIEW_THRESHOLDS
 
 __all__ = [
     "BLUNDER_POINTS",
@@ -31,15 +32,17 @@ __all__ = [
 
 HINT_BUDGET_MS: Final = 1000.0
 """Ultimate: the search budget of a hint, ms."""
-REVIEW_BUDGET_MS: Final = 300.0
-"""Ultimate: the fixed search budget per reviewed move, ms."""
-BLUNDER_POINTS: Final = 250
+REVIEW_BUDGET_MS: Final = 100.0
+"""Ultimate: the fixed search budget per reviewed move, ms (a 60-move game: about 6 s in the hint worker)."""
+_THRESHOLDS = dict(REVIEW_THRESHOLDS)
+BLUNDER_POINTS: Final = _THRESHOLDS["blunder"]
 """Ultimate review: a move scored at least this many points (the engine's evaluation units) below the best move
-found is a blunder; throwing away a proven win, or walking into a proven loss, always is."""
-MISTAKE_POINTS: Final = 100
-"""Ultimate review: a loss of at least this many points (below :data:`BLUNDER_POINTS`) is a mistake."""
-INACCURACY_POINTS: Final = 40
-"""Ultimate review: a loss of at least this many points (below :data:`MISTAKE_POINTS`) is an inaccuracy."""
+found is a blunder (250); throwing away a proven win, or walking into a proven loss, always is
+(``engine.ultimate_play.REVIEW_THRESHOLDS``)."""
+MISTAKE_POINTS: Final = _THRESHOLDS["mistake"]
+"""Ultimate review: a loss of at least this many points (below :data:`BLUNDER_POINTS`) is a mistake (100)."""
+INACCURACY_POINTS: Final = _THRESHOLDS["inaccuracy"]
+"""Ultimate review: a loss of at least this many points (below :data:`MISTAKE_POINTS`) is an inaccuracy (40)."""
 
 ReviewLabel = Literal["best", "slower", "inaccuracy", "mistake", "blunder"]
 """Exact labels as on 3x3 (:mod:`engine.review`); an estimated review uses ``best`` (no label) and the last three."""

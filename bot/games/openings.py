@@ -164,6 +164,7 @@ class Openings(Resuming):
                 return self._busy(running)
             if game.status == "challenge":
                 self._games[game.channel_id] = game
+                self.on_started(game)
                 self._challenges.arm(game.channel_id, game.game_id)
                 log.info("challenge: channel=%s game=%s", game.channel_id, game.game_id)
                 return Challenged(game)
@@ -178,6 +179,7 @@ class Openings(Resuming):
             refusal = self._commit(game, rearm=True, ticket=ticket)
             if refusal is not None:
                 return refusal
+            self.on_started(game)
             log.info(
                 "game started: channel=%s game=%s difficulty=%s algorithm=%s mode=%s",
                 game.channel_id,

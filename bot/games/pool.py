@@ -23,6 +23,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from bot.ops.lifetime import die_with_parent
+
 __all__ = ["DEFAULT_BUDGET_MS", "REDUCED_BUDGET_MS", "SearchPool", "Ticket", "variant_executor"]
 
 T = TypeVar("T")
@@ -42,17 +44,15 @@ class Ticket:
     reduced: bool
 
 
-def variant_executor(
-    workers: int | None = None, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
-) -> ProcessPoolExecutor:
+def variant_executor(workers: int | None = None) -> ProcessPoolExecutor:
     """A process pool for the variants' searches: one spawned worker per core (never forked, so a worker never
-    inherits the event loop or its sockets); ``initializer(*initargs)`` runs in each worker first (e.g. to die with
-    the parent)."""
+    inherits the event loop or its sockets), each killed with the bot even when it is killed with SIGKILL
+    (:func:`bot.ops.lifetime.die_with_parent`)."""
     return ProcessPoolExecutor(
         max_workers=workers or os.cpu_count() or 1,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=initializer,
-        initargs=initargs,
+        initializer=die_with_parent,
+        initargs=(os.getpid(),),
     )
 
 

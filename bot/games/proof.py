@@ -21,9 +21,9 @@ __all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
 
 
 def same_setup(board: Game, game: Game, *, mode: bool = True) -> bool:
-    """True when ``board`` names ``game``'s id and players, and its options: difficulty and algorithm in a game
-    against the bot, and the board mode unless ``mode`` is False (the records do not keep it)."""
-    if (board.game_id, board.x_id, board.o_id) != (game.game_id, game.x_id, game.o_id):
+    """True when ``board`` names ``game``'s id, variant and players, and its options: difficulty and algorithm in a
+    game against the bot, and the board mode unless ``mode`` is False (the records do not keep it)."""
+    if (board.game_id, board.variant, board.x_id, board.o_id) != (game.game_id, game.variant, game.x_id, game.o_id):
         return False
     if mode and board.mode != game.mode:
         return False
@@ -47,7 +47,12 @@ def proven(board: Game, user_id: int) -> bool:
     """True when ``board`` may be resumed with nothing stored to check it against, for ``user_id``: the game is
     against the bot, ``user_id`` is its one person, it is still running, and every move the board gives the bot
     keeps the bot's game-theoretic value (a move its unbeatable search could have played; AIMA §5.2), so the
-    position is one the bot has not lost. The moves' legality is the codec's check."""
+    position is one the bot has not lost. The moves' legality is the codec's check.
+
+    Only a 3x3 board can prove itself (its exact values take microseconds); a board of another variant never does:
+    after a restart with nothing stored it is refused (``UNVERIFIED``)."""
+    if board.variant != "3x3":
+        return False
     bot = board.bot_mark
     if bot is None or board.mark_of(user_id) is not bot.other or board.over:
         return False

@@ -51,3 +51,7 @@ SEARCH_BUSY = N_("I'm thinking about too many games at once right now — try yo
 """The search pool's queue is full even for a short search: the move was not made (nothing changed)."""
 NO_HINT = N_("Hints aren't available for this game.")
 """A hint asked for a variant whose engine gives none."""
+HINT_TOO_EARLY = N_(
+    "On this board hints start once {marks} marks are on it: before that the exact analysis takes minutes."
+)
+"""5x5 before :data:`bot.games.variant_analysis.EXACT_FROM_MARKS` marks. Values: ``marks`` (int)."""

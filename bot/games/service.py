@@ -20,11 +20,12 @@ import logging
 from dataclasses import replace
 
 from bot.games import refusals, rules
-from bot.games.answers import Answer, Hinted, Posted, Refusal, Shown
+from bot.games.answers import Answer, Hinted, Posted, Refusal, Shown, VariantHinted
 from bot.games.game import Game
 from bot.games.intents import Actor, History, Player
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
 from bot.games.pool import Ticket
+from bot.games.variant_analysis import exact_from
 from bot.games.variant_codec import BoardRef
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,8 @@ class GameService(Openings):
 
     ``on_finished(game)`` is called once per game when it ends, for any reason (the records store), except for a
     game resumed from a board nothing vouched for (``verified`` False), which is never recorded;
-    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message.
+    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message;
+    ``on_started(game)`` (an attribute) when a game or a challenge is opened (the metrics).
     ``on_bot_move(answer)`` delivers the bot's move on a slow variant (:class:`BotMoved`), committed after the
     interaction that made the player's move was answered: show it as an edit of its board (called outside every
     lock, once the board's message id is known). ``store`` keeps the running games, so boards pressed after a
@@ -63,7 +65,8 @@ class GameService(Openings):
             if not isinstance(found, Game):
                 return found
             board = found
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         evidence = await self._board_evidence(board, actor, history)
@@ -85,7 +88,8 @@ class GameService(Openings):
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
         """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
         (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -112,7 +116,8 @@ class GameService(Openings):
             if not isinstance(found, Game):
                 return found
             board = found
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         if board is not None and not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         if board is None:
@@ -141,7 +146,8 @@ class GameService(Openings):
     async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -154,11 +160,14 @@ class GameService(Openings):
             return self._commit(moved) or Posted(moved, retired=game.shown)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt hint``: every free cell's outcome for the player to move (:class:`Hinted`), privately.
+        """``/ttt hint``: for the player to move, privately: on 3x3 every free cell's outcome (:class:`Hinted`); on
+        4x4 and 5x5 every free cell's exact value, on ultimate the search's three best moves, an estimate
+        (:class:`VariantHinted`). A 5x5 position before 4 marks is refused (``HINT_TOO_EARLY``).
 
         The analysis runs after the lock is released, in the hint executor.
         """
-        history = await self._resolve_history(history)
+        if history is not None:
+            history = await self._resolve_history(history)
         evidence = await self._channel_evidence(actor, history)
         async with self._locks.hold(actor.channel_id):
             found = self._channel_game(actor, history, evidence)
@@ -168,7 +177,11 @@ class GameService(Openings):
             refusal = self._turn_refusal(game, actor.user_id)
             if refusal is not None:
                 return refusal
-        return Hinted(game, await self.ai.analyse(game.state))
+        if game.variant == "3x3":
+            return Hinted(game, await self.ai.analyse(game.state))
+        if game.ply < exact_from(game.variant):
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": exact_from(game.variant)})
+        return VariantHinted(game, await self.ai.variant_hint(game))
 
     def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
         if game.status == "challenge":

@@ -7,7 +7,8 @@ Difficulty per variant:
   through :meth:`engine.variants.Variant.choose`, which on 5x5 keeps to the book's cover for the first marks);
   the engine's move otherwise.
 - **Ultimate** (searched under a time budget): the engine's levels, a budget and a noise
-  (``engine.ultimate_play.LEVELS``; :data:`DEFAULT_BUDGET_MS` at unbeatable).
+  (``engine.ultimate_play.LEVELS``: 100 ms, 300 ms and :data:`DEFAULT_BUDGET_MS`), through the same
+  :meth:`~engine.variants.Variant.choose`; a busy pool's smaller budget caps the level's.
 
 The worker is given the moves, not a state, and replays them: what it searches is always a position that was
 played.
@@ -20,31 +21,29 @@ import random
 from bot.games.game import BotMove
 from bot.games.pool import DEFAULT_BUDGET_MS
 from engine import Difficulty
+from engine.ultimate_play import LEVELS
 from engine.variants import variant as variant_named
 
-__all__ = ["LEVEL_BUDGET_MS", "budget_for", "variant_move"]
-
-LEVEL_BUDGET_MS: dict[Difficulty, float] = {
-    Difficulty.EASY: 100.0,
-    Difficulty.MEDIUM: 300.0,
-    Difficulty.UNBEATABLE: DEFAULT_BUDGET_MS,
-}
-"""A budgeted variant's search budget per difficulty, ms (the engine's levels)."""
+__all__ = ["budget_for", "variant_move"]
 
 
-def budget_for(variant: str, difficulty: Difficulty) -> float:
-    """The search budget (ms) of ``variant`` at ``difficulty``: the level's for a searched variant, the default
-    for a solved one (whose engine searches exactly, and takes the budget only as a bound)."""
+def budget_for(variant: str, difficulty: Difficulty, budget_ms: float | None = None) -> float | None:
+    """The search budget (ms) ``variant`` plays ``difficulty`` with when given at most ``budget_ms`` (``None``:
+    :data:`DEFAULT_BUDGET_MS`): ultimate's level budget (``engine.ultimate_play.LEVELS``) capped by it; ``None``
+    for a solved variant, whose engine searches exactly."""
+    cap = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
     if variant_named(variant).solved:
-        return DEFAULT_BUDGET_MS
-    return LEVEL_BUDGET_MS[difficulty]
+        return None
+    if variant == "ultimate":
+        return min(LEVELS[difficulty][0], cap)
+    return cap
 
 
 def variant_move(
     variant: str, moves: tuple[int, ...], difficulty: Difficulty, budget_ms: float | None, seed: int
 ) -> BotMove:
-    """The bot's move after ``moves`` on ``variant`` at ``difficulty``, with ``budget_ms`` (``None``: the level's
-    own; a smaller one when the pool was busy). Runs in a worker.
+    """The bot's move after ``moves`` on ``variant`` at ``difficulty``, with at most ``budget_ms`` (``None``: the
+    level's own; a smaller one when the pool was busy). Runs in a worker.
 
     Raises:
         UnknownVariantError: no such variant.
@@ -53,15 +52,15 @@ def variant_move(
     """
     rules = variant_named(variant)
     state = rules.replay(moves)
-    rng = random.Random(seed)
-    budget = budget_for(variant, difficulty) if budget_ms is None else min(budget_ms, budget_for(variant, difficulty))
-    chosen = rules.choose(state, difficulty, budget_ms=budget, rng=rng)
+    cap = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+    chosen = rules.choose(state, difficulty, budget_ms=cap, rng=random.Random(seed))
     return BotMove(
         cell=chosen.cell,
         states=chosen.states,
         elapsed_ms=chosen.elapsed_ms,
         random=chosen.random,
-        budget_ms=None if rules.solved else budget,
+        depth=chosen.depth,
+        budget_ms=budget_for(variant, difficulty, budget_ms),
         reduced=budget_ms is not None,
         book=chosen.source == "book",
     )

@@ -18,8 +18,7 @@ from typing import Any, assert_never
 import aiohttp
 import discord
 
-from bot.games import GameService, Shown
-from bot.games.answers import BotMoved
+from bot.games import BotMoved, GameService, Refusal, Shown
 from bot.games.game import Game
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ERROR
@@ -70,6 +69,7 @@ async def private(
 
 async def apologise(interaction: discord.Interaction[discord.Client]) -> None:
     """Answer ``interaction`` with a short private apology (a followup if it was already answered)."""
+    interaction.extras["result"] = "failed"  # bot.ops.interactions.RESULT_KEY
     try:
         await private(interaction, lang(str(interaction.locale))(ERROR))
     except discord.HTTPException:
@@ -88,6 +88,8 @@ class Responder:
     async def deliver(self, interaction: discord.Interaction[discord.Client], answer: Presentable) -> None:
         """Answer ``interaction`` with ``answer``, presented in the interaction's language."""
         tr = lang(str(interaction.locale))
+        if isinstance(answer, Refusal):
+            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
         await self.send(interaction, present(answer, tr, challenge_seconds=self.service.challenge_timeout))
 
     async def send(self, interaction: discord.Interaction[discord.Client], reply: Reply) -> None:

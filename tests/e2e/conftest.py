@@ -41,6 +41,9 @@ _NEUTRAL_ENV = {
     "TTT_CHALLENGE_TIMEOUT": "",
     "TTT_LAG_REPORT_SECONDS": "",
     "DATABASE_URL": "",
+    "METRICS_PORT": "",
+    "METRICS_HOST": "",
+    "LOG_FORMAT": "",
 }
 
 _LIVE_BOTS: list[BotProcess] = []

@@ -18,6 +18,7 @@ import pytest
 import pytest_asyncio
 
 from testing.fake_discord import FakeDiscord, InteractionRecord
+from testing.players import private_text
 
 from .conftest import BotProcess, make_users
 
@@ -226,3 +227,12 @@ async def test_forged_custom_ids_are_refused(fake: FakeDiscord) -> None:
         rec = await answered(await fake.press_custom_id(None, channel, alice, board["id"], custom_id))
         assert rec.ephemeral and rec.content, custom_id
     assert fake.message(channel, board["id"]) == before
+
+
+async def test_an_ultimate_hint_is_private_and_marked_as_an_estimate(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice-hint-u")
+    await start(fake, channel, alice, difficulty="easy")
+    text = await private_text(await fake.slash_command(None, channel, alice, subcommand="hint"))
+    assert "estimate" in text and re.search(r"^`[a-i][1-9]` ", text, re.M), text
+    assert re.search(r"searched \d+ plies deep and evaluated [\d,]+ states", text), text

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.games.ai import config_for
-from bot.games.game import Algorithm, Game
+from bot.games.game import Algorithm, Game, initial_for
 from bot.games.proof import extends, matches, proven, same_setup, states_of
 from engine import Difficulty, Mark, choose_move
 
@@ -55,3 +55,11 @@ def test_a_board_matches_the_stored_game_it_shows_or_an_earlier_position() -> No
     assert not matches(game(4, 0, 8, x=BOB, states=300), stored), "other players"
     assert not same_setup(Game("g1", 1, ALICE, None, difficulty=Difficulty.EASY), stored), "other options"
     assert extends(game(4, 0, 8, 2), stored) and not extends(game(4, 0), stored)
+
+
+def test_a_board_of_another_variant_never_proves_itself_nor_matches_a_game_of_another_variant() -> None:
+    four = Game("g", 1, 10, None, variant="4x4", state=initial_for("4x4")).play(5)
+    assert not proven(four, 10)
+    three = Game("g", 1, 10, None).play(5)
+    assert proven(three, 10)
+    assert not same_setup(four, three) and same_setup(three, three)

@@ -28,6 +28,7 @@ from bot.games import (
     Posted,
     Refusal,
     Shown,
+    VariantHinted,
     codec,
     refusals,
     variant_ai,
@@ -37,6 +38,7 @@ from bot.games import ai as bot_ai_module
 from bot.games.ai import AI
 from bot.games.finished import finished_game
 from bot.games.game import Algorithm, Game, initial_for
+from bot.games.hints import ExactHint
 from bot.games.pool import SearchPool
 from bot.games.service import MINIMAX_REPLY_STATES, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
@@ -830,3 +832,76 @@ async def test_a_reference_after_a_restart_resumes_the_stored_game(ai: AI, store
     assert isinstance(outcome, Shown) and outcome.game.moves[:3] == (*game.moves, 3)
     assert outcome.game.ai_states == game.ai_states
     await restarted.settled()
+
+
+async def test_an_ultimate_game_through_references(ai: AI) -> None:
+    later: list[BotMoved] = []
+    games = service(ai, on_bot_move=later.append)
+    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    ref = BoardRef("ultimate", board.game_id, 0, CHANNEL, 5, board.message_id)
+    moved = await games.press(who(ALICE), ref, 40)  # e5: the centre of the centre board
+    assert isinstance(moved, Shown) and moved.game.thinking and moved.game.moves == (40,)
+    await games.settled()
+    game = later[-1].game
+    reply = game.moves[1]
+    assert game.ply == 2 and reply in range(30, 51) and game.last_ai is not None
+    assert game.last_ai.depth is not None and game.last_ai.budget_ms == 100.0  # easy: the engine's 100 ms level
+    ref = BoardRef("ultimate", game.game_id, 2, CHANNEL, 5, game.message_id)
+    forced = game.state.forced_board
+    wrong = next(c for c in range(81) if game.state[c] is None and c not in game.rules.actions(game.state))
+    outcome = await games.press(who(ALICE), ref, wrong)
+    refused(outcome, refusals.WRONG_BOARD if forced is not None else refusals.CLOSED_BOARD)
+    refused(await games.press(who(ALICE), ref, 40), refusals.CELL_TAKEN)
+    refused(await games.press(who(ALICE), ref, 81), refusals.NO_SUCH_CELL)
+    hinted = await games.hint(who(ALICE))
+    assert isinstance(hinted, VariantHinted) and hinted.hint.states > 0
+    resigned = await games.resign(who(ALICE), board=ref)
+    assert isinstance(resigned, Shown) and resigned.game.over and resigned.game.winner is Mark.O
+
+
+async def test_hints_on_4x4_are_exact_and_on_5x5_wait_for_four_marks(ai: AI) -> None:
+    later: list[BotMoved] = []
+    games = service(ai, on_bot_move=later.append)
+    await started(games, variant="5x5")
+    refused(await games.hint(who(ALICE)), refusals.HINT_TOO_EARLY)
+    four = await started(games, channel=CHANNEL + 1, variant="4x4")
+    hinted = await games.hint(who(ALICE, CHANNEL + 1))
+    assert isinstance(hinted, VariantHinted) and hinted.game == four
+    assert isinstance(hinted.hint, ExactHint) and len(hinted.hint.values) == 16
+
+
+async def test_a_restart_during_the_bots_search_searches_again_when_the_game_resumes(
+    ai: AI, store: RecordsGames
+) -> None:
+    gate = threading.Event()
+    games = service(ai, store=store)
+    ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
+    real = variant_ai.variant_move
+
+    def stuck(*args: object) -> BotMove:
+        gate.wait(5)
+        return real(*args)  # type: ignore[arg-type]
+
+    with mock.patch.object(bot_ai_module, "variant_move", stuck):
+        board = await started(games, variant="4x4")
+        thinking = await games.press(who(ALICE), mnk_pressed(board), 0)
+        assert isinstance(thinking, Shown) and thinking.game.thinking
+        await store.writer.flush()
+        games.close()  # the process dies while the bot searches
+        gate.set()
+    later: list[BotMoved] = []
+    restarted = service(ai, store=store, on_bot_move=later.append)
+    history = History((mnk_pressed(thinking.game),))
+    refused(await restarted.press(who(ALICE), mnk_pressed(thinking.game), 1, history=history), refusals.BOT_THINKING)
+    await restarted.settled()
+    assert len(later) == 1 and later[0].game.moves[0] == 0 and later[0].game.ply == 2
+
+
+async def test_a_4x4_board_after_the_database_was_lost_is_refused(ai: AI) -> None:
+    games = service(ai)
+    board = await started(games, variant="4x4")
+    games.close()
+    restarted = service(ai)
+    shown = mnk_pressed(board)
+    refused(await restarted.press(who(ALICE), shown, 3, history=History((shown,))), refusals.UNVERIFIED)
+    assert restarted.current(CHANNEL) is None

@@ -1,0 +1,194 @@
+"""Attach the metrics and health checks to a running bot, observing it from outside its handlers.
+
+:class:`Operations` wraps discord.py's interaction parser and interaction-callback adapter
+(:mod:`bot.ops.interactions`), listens to the shard events, chains the game service's start and finish
+callbacks, wraps the records store's batch write, and sets the search and loop-lag hooks. Nothing of this is
+installed when ``METRICS_PORT`` is unset.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import text
+
+from bot.config import ConfigError
+from bot.ops.health import DatabaseHealth, ShardHealth
+from bot.ops.interactions import InteractionTracker, install_adapter_hook, uninstall_adapter_hook
+from bot.ops.logs import interaction_context
+from bot.ops.metrics import DEFAULT_VARIANT, Metrics, Readings
+from bot.ops.server import OpsServer
+from bot.records import RecordsUnavailableError
+
+if TYPE_CHECKING:
+    from bot.client import TTTBot
+    from bot.config import Settings
+    from bot.games.game import Algorithm, Game
+    from bot.records import FinishedGame
+    from engine import Decision, State
+
+__all__ = ["Operations", "variant_of", "wrap_interaction_parser"]
+
+log = logging.getLogger(__name__)
+
+
+def variant_of(thing: object) -> str:
+    """The board variant a game or state belongs to (``3x3`` until variants say otherwise)."""
+    return str(getattr(thing, "variant", DEFAULT_VARIANT))
+
+
+def wrap_interaction_parser(bot: TTTBot, tracker: InteractionTracker | None, log_context: bool) -> None:
+    """Put ``tracker.arrived`` (when given) and the log context (when ``log_context``) in front of discord.py's
+    ``INTERACTION_CREATE`` parser, which creates the handlers' tasks."""
+    parsers: dict[str, Callable[[Any], None]] = bot._connection.parsers
+    original = parsers["INTERACTION_CREATE"]
+
+    def parse(data: dict[str, Any]) -> None:
+        if tracker is not None:
+            tracker.arrived(data)
+        if not log_context:
+            original(data)
+            return
+        guild = data.get("guild_id")
+        count = bot.shard_count or 1
+        shard = (int(guild) >> 22) % count if guild else 0
+        interaction_context(shard, guild, data.get("channel_id"), lambda: original(data))
+
+    parsers["INTERACTION_CREATE"] = parse
+
+
+class Operations:
+    """The bot's metrics, ``/livez`` and ``/readyz`` on ``host:port``; the database is probed every
+    ``probe_every`` seconds."""
+
+    def __init__(self, bot: TTTBot, host: str, port: int, *, probe_every: float = 15.0) -> None:
+        self.bot = bot
+        self.metrics = Metrics()
+        self.tracker = InteractionTracker(self.metrics)
+        self.shards = ShardHealth(on_reconnect=lambda shard: self.metrics.reconnects_by(str(shard)).inc())
+        self.database = DatabaseHealth(self._ping, probe_every=probe_every)
+        self.server = OpsServer(self.metrics.registry, self.not_ready, host, port)
+        self._tasks: list[asyncio.Task[None]] = []
+        self.metrics.watch(
+            Readings(
+                games_running=lambda: len(bot.games),
+                search_queue=lambda: bot.ai.pending,
+                records_queue=lambda: bot.writer.pending,
+                gateway_latency=lambda: {shard: info.latency for shard, info in bot.shards.items()},
+                shards_connected=self._shard_state,
+                database_up=lambda: self.database.ready,
+            )
+        )
+        self._hook()
+
+    @classmethod
+    def for_settings(cls, bot: TTTBot, settings: Settings) -> Operations | None:
+        """The operations of ``bot`` as ``settings`` ask, or ``None`` when ``METRICS_PORT`` is unset."""
+        if settings.metrics_port is None:
+            return None
+        return cls(bot, settings.metrics_host, settings.metrics_port, probe_every=settings.ready_probe_every)
+
+    def _hook(self) -> None:
+        bot, metrics = self.bot, self.metrics
+        wrap_interaction_parser(bot, self.tracker, log_context=False)
+        started, finished = bot.games.on_started, bot.games.on_finished
+
+        def on_started(game: Game) -> None:
+            metrics.games_started_by(variant_of(game)).inc()
+            started(game)
+
+        def on_finished(game: Game) -> None:
+            metrics.games_finished_by(variant_of(game), str(game.end_reason)).inc()
+            if finished is not None:
+                finished(game)
+
+        bot.games.on_started, bot.games.on_finished = on_started, on_finished
+        bot.ai.on_search = self._searched
+        bot.loop_lag.on_sample = metrics.loop_lag.observe
+        save_many = bot.records.save_many
+
+        async def counted_save_many(batch: Sequence[FinishedGame]) -> int:
+            try:
+                stored = await save_many(batch)
+            except Exception as error:
+                metrics.records_failures.inc()
+                if isinstance(error, RecordsUnavailableError):  # not a row the database refused
+                    self.database.failed()
+                raise
+            metrics.records_written.inc(len(batch))
+            metrics.records_last_write.set_to_current_time()
+            self.database.answered()
+            return stored
+
+        bot.records.save_many = counted_save_many  # type: ignore[method-assign]
+        bot.add_listener(self._connected, "on_shard_connect")
+        bot.add_listener(self._connected, "on_shard_resumed")
+        bot.add_listener(self._disconnected, "on_shard_disconnect")
+
+    def _searched(self, state: State, algorithm: Algorithm, decision: Decision) -> None:
+        labels = (variant_of(state), algorithm)
+        self.metrics.search_seconds_by(*labels).observe(decision.search.elapsed_ms / 1000)
+        self.metrics.search_states_by(*labels).observe(decision.search.states)
+
+    async def _connected(self, shard_id: int) -> None:
+        self.shards.connected(shard_id)
+
+    async def _disconnected(self, shard_id: int) -> None:
+        self.shards.disconnected(shard_id)
+
+    def _shard_state(self) -> dict[int, bool]:
+        expected = self.bot.shard_ids or range(self.bot.shard_count or 0)
+        self.shards.expect(expected)
+        return self.shards.state()
+
+    def not_ready(self) -> list[str]:
+        """What keeps the process from being ready: ``shard N`` for each shard not connected, and ``records
+        database`` when it has not answered within a minute. Empty when ready."""
+        self._shard_state()
+        missing = self.shards.not_ready()
+        if not self.database.ready:
+            missing.append("records database")
+        return missing
+
+    async def _ping(self) -> None:
+        async with self.bot.records.engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+
+    def attach(self, interaction: Any) -> None:
+        """The bot's ``on_interaction``: keep the interaction to read the result its handler notes."""
+        self.tracker.attach(interaction)
+
+    async def start(self) -> None:
+        """Listen, and start the probe and the interaction deadline.
+
+        Raises:
+            ConfigError: the port cannot be bound (in use, or not allowed).
+        """
+        try:
+            await self.server.start()
+        except OSError as error:
+            where = f"{self.server.host}:{self.server.port}"
+            reason = os.strerror(error.errno) if error.errno else str(error)
+            raise ConfigError(f"METRICS_HOST and METRICS_PORT: cannot listen on {where} ({reason})") from None
+        install_adapter_hook(self.tracker)
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self.tracker.run(), name="ops-interaction-deadlines"),
+            loop.create_task(self.database.run(), name="ops-database-probe"),
+        ]
+
+    async def close(self) -> None:
+        """Stop listening and stop the background tasks."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+        uninstall_adapter_hook(self.tracker)
+        await self.server.close()

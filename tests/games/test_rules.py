@@ -1,0 +1,50 @@
+"""The rules the service applies on every variant: why a cell is refused, and the position a reference names."""
+
+from __future__ import annotations
+
+from bot.games import refusals
+from bot.games.answers import Refusal
+from bot.games.game import Game, initial_for
+from bot.games.rules import cell_refusal, occupied, ref_view, truncated, unresolved
+from bot.games.variant_codec import BoardRef
+
+
+def game(variant: str, *moves: int) -> Game:
+    played = Game("g", 1, 10, None, variant=variant, state=initial_for(variant), message_id=5)
+    for cell in moves:
+        played = played.play(cell)
+    return played
+
+
+def test_occupied_reads_indexable_states_and_mask_pairs() -> None:
+    assert occupied(game("3x3", 4).state, 4) and not occupied(game("3x3", 4).state, 0)
+    assert occupied(game("4x4", 15).state, 15) and not occupied(game("4x4", 15).state, 14)
+    assert occupied(game("ultimate", 40).state, 40) and not occupied(game("ultimate", 40).state, 41)
+
+
+def test_every_refused_cell_says_why() -> None:
+    four = game("4x4", 5)
+    assert cell_refusal(four, 6) is None
+    assert cell_refusal(four, 5) == Refusal(refusals.CELL_TAKEN)
+    assert cell_refusal(four, 16) == Refusal(refusals.NO_SUCH_CELL, {"first": "a1", "last": "d4"})
+    ultimate = game("ultimate", 40)  # e5 sends O to the centre board (4)
+    assert cell_refusal(ultimate, 30) is None
+    assert cell_refusal(ultimate, 0) == Refusal(refusals.WRONG_BOARD, {"board": 4})
+    assert cell_refusal(ultimate, 81) == Refusal(refusals.NO_SUCH_CELL, {"first": "a1", "last": "i9"})
+
+
+def test_a_reference_names_only_positions_of_the_game() -> None:
+    played = game("ultimate", 40, 30, 10)
+    assert ref_view(BoardRef("ultimate", "g", 3, 1, None, 9), played) == played.at(9)
+    earlier = ref_view(BoardRef("ultimate", "g", 1, 1, None, 9), played)
+    assert isinstance(earlier, Game) and earlier.moves == (40,) and earlier.state == game("ultimate", 40).state
+    assert earlier == truncated(played, 1).at(9)
+    assert ref_view(BoardRef("ultimate", "g", 4, 1, None, 9), played) == Refusal(refusals.BOARD_MISMATCH)
+    assert ref_view(BoardRef("4x4", "g", 3, 1, None, 9), played) == Refusal(refusals.BOARD_MISMATCH)
+    shown_over = ref_view(BoardRef("ultimate", "g", 3, 1, None, 9, over=True), played)
+    assert isinstance(shown_over, Game) and shown_over.over
+
+
+def test_an_unresolved_reference_is_an_ended_board_that_resumes_nothing() -> None:
+    board = unresolved(BoardRef("ultimate", "g", 7, 1, 2, 9))
+    assert board.over and board.message_id == 9 and board.x_id is None and board.o_id is None

@@ -1,0 +1,60 @@
+"""/ttt review of the variants (bot.text.variant_review): exact labels by coordinate, ultimate's estimate."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from bot.games.hints import REVIEW_BUDGET_MS, EstimatedReviewedMove, ExactReviewedMove
+from bot.records import FinishedGame
+from bot.text.variant_review import MAX_CHARS, variant_review_text
+from engine import Mark
+from engine.solver import GameValue
+
+ALICE = 10
+START = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+
+
+def finished(variant: str, moves: tuple[int, ...]) -> FinishedGame:
+    return FinishedGame(
+        game_id="abc123",
+        guild_id=None,
+        channel_id=1,
+        x_user_id=ALICE,
+        o_user_id=None,
+        bot_side="O",
+        difficulty="unbeatable",
+        algorithm="alpha-beta",
+        moves=moves,
+        result="O",
+        end_reason="win",
+        states_evaluated=10,
+        started_at=START,
+        ended_at=START,
+        variant=variant,
+    )
+
+
+def test_an_exact_review_names_cells_by_coordinate() -> None:
+    draw, loss = GameValue("draw", 12), GameValue("loss", 5)
+    moves = (
+        ExactReviewedMove(1, Mark.X, 5, "best", draw, draw, (5, 6), 1200),
+        ExactReviewedMove(2, Mark.O, 15, "blunder", draw, loss, (0, 10), 80),
+    )
+    lines = variant_review_text(finished("4x4", (5, 15)), moves).splitlines()
+    assert lines[1] == "`1.` X b2 · best · draw · 1,200 states"
+    assert lines[2] == "`2.` O d4 · **blunder** · draw → loss in 5 · best: a1, c3 · 80 states"
+    assert lines[3] == "X: 0 mistakes · O: 1 blunder (move 2)"
+
+
+def test_an_ultimate_review_is_marked_as_an_estimate_and_fits_one_message() -> None:
+    moves = tuple(
+        EstimatedReviewedMove(
+            ply, Mark.X if ply % 2 else Mark.O, ply - 1, "mistake" if ply == 7 else None, 0, 40, 0, 120, 9, 123_456
+        )
+        for ply in range(1, 82)
+    )
+    text = variant_review_text(finished("ultimate", tuple(range(81))), moves)
+    assert "estimate" in text.splitlines()[1] and f"{REVIEW_BUDGET_MS:.0f} ms" in text
+    assert len(text) <= MAX_CHARS
+    assert "`7.` X g1 · **mistake** · 120 points below e5 · depth 9, 123,456 states" in text
+    assert "(80 best moves not shown)" in text and text.endswith("X: 1 mistake (move 7) · O: 0 mistakes")
