@@ -167,7 +167,9 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert all(p.description and p.description != "…" for p in options.values())
         assert [c.value for c in options["difficulty"].choices] == ["easy", "medium", "unbeatable"]
         assert [c.value for c in options["algorithm"].choices] == ["alpha-beta", "minimax"]
-        assert len(bot._connection._view_store._dynamic_items) == 4  # cells, Resign, Rematch, challenge answers
+        # 3x3's cells, Resign, Rematch and challenge answers; every button of a 4x4/5x5 board, of an ultimate board
+        assert len(bot._connection._view_store._dynamic_items) == 6
+        assert [c.value for c in options["variant"].choices] == ["3x3", "4x4", "5x5", "ultimate"]
         assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
         assert bot.shard_ids == [1] and bot.shard_count == 2
