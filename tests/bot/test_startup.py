@@ -7,6 +7,7 @@ import io
 import logging
 import os
 import random
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -233,3 +234,15 @@ def test_console_exits_cleanly_on_end_of_input_and_ctrl_c() -> None:
     out = io.StringIO()
     assert console.play(stdin=Interrupting(), stdout=out) == 130
     assert "Interrupted" in out.getvalue()
+
+
+@pytest.mark.parametrize(("variant", "last"), [("4x4", "d4"), ("5x5", "e5"), ("ultimate", "i9")])
+def test_console_plays_every_variant_with_coordinates(variant: str, last: str) -> None:
+    cells = [f"{c}{r}" for r in range(1, 10) for c in "abcdefghi"]
+    script = "5\nz9\nh\n" + "\n".join(cells) + "\n"  # every coordinate in turn; taken or off-board ones are refused
+    status, text = _console(script, variant=variant, difficulty="easy")
+    assert status == 0
+    assert f"a coordinate a1-{last}" in text
+    assert "'5' is not a cell" in text  # numbers are 3x3's
+    assert re.search(r"O played [a-i][1-9] · alpha-beta evaluated [\d,]+ states?", text)
+    assert re.search(r"wins!|It's a draw|Input ended", text)
