@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.games import Shown
 from bot.games.answers import BotMoved, VariantHinted
 from bot.games.game import Game, initial_for
 from bot.games.hints import ExactHint
@@ -12,8 +13,8 @@ from bot.games.variant_codec import MNK_BOARD_TEMPLATE
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.text.variants import exact_hint_text
-from bot.ui.present import PRIVATE, Background, OnMessage, Reply, Retired, present
-from bot.ui.variant_views import LayoutComponents, is_layout, variant_view
+from bot.ui.present import PRIVATE, Background, OnMessage, Reply, Retired, board_choice, present
+from bot.ui.variant_views import LayoutComponents, is_layout, ultimate_picture, variant_view
 from engine.solver import GameValue
 
 ALICE = 10
@@ -113,7 +114,41 @@ def test_an_exact_hint_names_cells_by_coordinate_and_stars_the_best() -> None:
 
 
 def test_a_press_reply_goes_on_the_pressed_message() -> None:
-    from bot.games import Shown
-
     board = game("5x5", 12, 6)
     assert present(Shown(board), EN, challenge_seconds=SECONDS).target == OnMessage(board)
+
+
+def test_an_ultimate_board_has_the_picture_and_the_pad_of_the_forced_small_board() -> None:
+    board = game("ultimate", 40, 30)  # X e5, O d4 (cell 0 of the centre board): X must play in a1-c3
+    reply = present(Shown(board), EN, challenge_seconds=SECONDS)
+    assert reply.content == "" and is_layout(reply.view) and [f.filename for f in reply.files] == ["ultimate.png"]
+    assert reply.view is not None
+    top = reply.view.to_components()
+    assert [c["type"] for c in top] == [10, 12, 1, 1, 1, 1]
+    assert top[1]["items"] == [{"media": {"url": "attachment://ultimate.png"}}]
+    pad = [b for row in top[2:5] for b in row["components"]]
+    assert [b.get("label") for b in pad] == ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
+    assert "a1-c3" in top[0]["content"] and len(walk(top)) <= 40
+
+
+def test_a_free_choice_shows_the_open_boards_then_the_chosen_cells_and_back() -> None:
+    board = game("ultimate")
+    view, _ = variant_view(board, "", EN)
+    pad = buttons(view)[:9]
+    assert [b["label"] for b in pad[:3]] == ["a1-c3", "d1-f3", "g1-i3"]
+    assert [b["custom_id"].split(":")[2] for b in pad] == [f"p{b}" for b in range(9)]
+    chosen = board_choice(board, EN, 4)
+    assert chosen.target == OnMessage(board) and chosen.view is not None
+    cells = buttons(chosen.view)
+    assert [b.get("label") for b in cells[:3]] == ["d4", "e4", "f4"]
+    assert [b.get("label") for b in cells[9:]] == ["Back", "Resign"]
+    assert cells[9]["custom_id"] == "ttt:u:k:0a1b2c:0"
+
+
+def test_an_ultimate_board_while_the_bot_thinks_takes_no_press() -> None:
+    board = game("ultimate", 40)
+    assert board.thinking
+    view, files = variant_view(board, message_text(board, tr=EN), EN)
+    assert files and all(b.get("disabled") for b in buttons(view)[:9])
+    picture = ultimate_picture(board)
+    assert picture.last == 40 and picture.cells[40] is not None and picture.targets == frozenset({4})
