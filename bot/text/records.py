@@ -46,6 +46,9 @@ def bot_records_text(
             )
     if len(lines) == 1:
         lines.append(tr(N_("No finished games yet.")))
+    unbeatable = [by_level.get(Difficulty.UNBEATABLE.value, Record()) for by_level in records.values()]
+    if any(r.games for r in unbeatable) and not any(r.losses for r in unbeatable):
+        lines.append(tr(N_("Never beaten at unbeatable.")))
     return "\n".join(lines)
 
 

@@ -30,6 +30,7 @@ def test_the_bots_record_per_variant_and_difficulty() -> None:
         "3x3, unbeatable: 0 losses in 5 games (3 W · 2 D · 0 L)",
         "5x5, easy: 2 losses in 3 games (1 W · 0 D · 2 L)",
         "5x5, unbeatable: 0 losses in 312 games (12 W · 300 D · 0 L)",
+        "Never beaten at unbeatable.",
     ]
     assert bot_records_text("the bot", {"4x4": {}}).splitlines()[1] == "No finished games yet."
     assert short_variant_name("ultimate", lang("ja")) == "アルティメット"
