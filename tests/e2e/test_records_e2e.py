@@ -63,7 +63,7 @@ async def test_stats_survive_sigkill_and_a_restart(start_bot: BotStarter) -> Non
         assert await stats_line(fake, await ttt(fake, channel, kim, "stats")) == (0, 0, 2)
         asked = await fake.slash_command(None, channel, kim, subcommand="stats", options={"user": fake.bot_user})
         mine = await public_message(fake, asked)
-        assert "unbeatable: 2 games · 2 W · 0 D · 0 L" in mine["content"], mine["content"]
+        assert "3x3, unbeatable: 0 losses in 2 games (2 W · 0 D · 0 L)" in mine["content"], mine["content"]
         assert "Never beaten at unbeatable." in mine["content"]
         await again.kill()  # before the fake goes: a live client would hold its shutdown up
 
