@@ -38,7 +38,7 @@ async def test_no_token_is_logged_at_debug(start_bot: BotStarter, log_format: st
         assert all({"timestamp", "level", "logger", "message"} <= line.keys() for line in lines)
         started = [line for line in lines if line["message"].startswith("game started")]
         assert len(started) == 1, started
-        assert started[0]["level"] == "INFO" and started[0]["logger"] == "bot.games.openings"
+        assert started[0]["level"] == "INFO" and started[0]["logger"] == "bot.games.service"
         assert started[0]["channel"] == channel and started[0]["guild"] == fake.default_guild_id
         assert started[0]["shard"] == "0" and started[0]["game"] in started[0]["message"]
         assert any(line.get("shard") == "0" and line["logger"] == "discord.gateway" for line in lines)
