@@ -15,7 +15,7 @@ from bot.games.core import ServiceCore
 from bot.games.game import Game
 from bot.games.pool import Ticket
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
 __all__ = ["BotMoves"]
 

@@ -25,7 +25,7 @@ from bot.games.store import GameStore
 from bot.games.timers import Deadlines
 from bot.games.variant_codec import encoder_for
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
 __all__ = ["ServiceCore"]
 

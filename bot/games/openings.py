@@ -20,7 +20,7 @@ from engine import Difficulty, Mark
 from engine.estimate import minimax_states_estimate
 from engine.variants import variant as variant_named
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
 __all__ = ["MINIMAX_REPLY_STATES", "Openings", "minimax_estimate"]
 

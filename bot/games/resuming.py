@@ -19,7 +19,7 @@ from bot.games.intents import Actor, History
 from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
 __all__ = ["Resuming"]
 
