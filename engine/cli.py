@@ -22,7 +22,15 @@ from engine.analysis import MoveAnalysis, analyse
 from engine.errors import GameOverError, IllegalSequenceError, InvalidBoardError
 from engine.game import State, format_board, parse_board, player
 from engine.review import PlyReview, SideSummary, review, summary
-from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.search import (
+    DEFAULT,
+    PLAIN_MINIMAX,
+    TEXTBOOK_ALPHA_BETA,
+    TEXTBOOK_MINIMAX,
+    SearchConfig,
+    SearchResult,
+    search,
+)
 from engine.serve import DEFAULT_BUDGET_MS, answer_line, serve
 from engine.solver import GameValue
 from engine.variants import VARIANTS
@@ -46,9 +54,7 @@ EXIT_INTERRUPTED = 130
 
 ALGORITHM_CONFIGS: dict[str, SearchConfig] = {
     "alpha-beta": DEFAULT,
-    "minimax": SearchConfig(
-        "minimax", "centre", "depth", transposition=False, root_window="fresh", symmetry=False, threats=False
-    ),
+    "minimax": PLAIN_MINIMAX,
 }
 """The configuration behind each ``--algorithm``: both play perfectly (depth-aware scores); minimax
 searches every state below the root, alpha-beta prunes."""
