@@ -41,6 +41,7 @@ from engine.game import Mark, State, player, terminal
 from engine.solver import best_move
 
 __all__ = [
+    "ALGORITHM_CONFIGS",
     "DEFAULT",
     "PLAIN_MINIMAX",
     "TEXTBOOK_ALPHA_BETA",
@@ -132,6 +133,10 @@ PLAIN_MINIMAX = SearchConfig("minimax", "natural", "depth", False, "fresh", symm
 """Plain minimax for play and for comparison with alpha-beta: :data:`TEXTBOOK_MINIMAX` with depth-aware
 scores, so it plays perfectly (fastest win, slowest loss). It evaluates the same states (549,945 from the
 empty board)."""
+
+ALGORITHM_CONFIGS: dict[Algorithm, SearchConfig] = {"alpha-beta": DEFAULT, "minimax": PLAIN_MINIMAX}
+"""The configuration for play behind each algorithm name: both play perfectly (depth-aware scores);
+minimax evaluates every state below the root, alpha-beta prunes."""
 
 
 @dataclass(frozen=True, slots=True)
