@@ -64,6 +64,8 @@ Scoring = Literal["plain", "depth"]
 RootWindow = Literal["fresh", "shared"]
 
 _INF = 1_000
+# Read as module globals by the alpha-beta kernel: every variable its closure captures costs each call.
+_FULL, _WINS = bb.FULL, bb.WINS
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _ORDERS: dict[str, tuple[int, ...]] = {"natural": bb.NATURAL, "centre": bb.CENTRE_CORNERS_EDGES}
 # Score of a win completed when the board holds n marks (index n), per scoring scheme.
@@ -369,12 +371,11 @@ class _Kernels:
         table is probed once those rules have not settled the position, and stores its exact value or
         bound after the children (Marsland 1986).
         """
-        threat_cells, wins, free_bits, win_scores = bb.THREATS, bb.WINS, self.free_bits, self.win_scores
-        full = bb.FULL
+        threat_cells, free_bits, win_scores = bb.THREATS, self.free_bits, self.win_scores
         table = self.table
         lookup = table.get if table is not None else None
-        threats_on = self.threats
-        win_first = threats_on or table is not None
+        # 0: the textbook search; 1: an immediate win is taken first; 2: the threat rules too.
+        rules = 2 if self.threats else 1 if table is not None else 0
         canonical = self.canonical
         keys = _CANONICAL_KEYS
         count = 0
@@ -383,16 +384,16 @@ class _Kernels:
             nonlocal count
             sign = 1
             n += 1  # the marks on the board once the side to move has moved
-            if win_first:
+            if rules:
                 while True:
-                    free = full ^ (me | opp)
+                    free = _FULL ^ (me | opp)
                     if threat_cells[me] & free:  # a line to complete: a win now (its child is counted)
                         count += 1
                         return sign * win_scores[n]
                     if n == 9:  # the last cell completes no line: a draw
                         count += 1
                         return 0
-                    if not threats_on:
+                    if rules == 1:
                         break
                     threats = threat_cells[opp] & free
                     if not threats:
@@ -406,7 +407,7 @@ class _Kernels:
                     n += 1
             elif n == 9:  # the textbook search's last cell: its only child, counted and valued inline
                 count += 1
-                return win_scores[9] if wins[full ^ opp] else 0
+                return win_scores[9] if _WINS[_FULL ^ opp] else 0
 
             key = 0
             if lookup is not None:
@@ -434,7 +435,7 @@ class _Kernels:
             for bit in free_bits[me | opp]:
                 count += 1
                 child = me | bit
-                v = win if wins[child] else -value(opp, child, n, -beta, -alpha)
+                v = win if _WINS[child] else -value(opp, child, n, -beta, -alpha)
                 if v > best:
                     best = v
                     if v > alpha:
