@@ -34,6 +34,7 @@ from engine.players import Decision, Difficulty, choose_move
 from engine.review import Label, PlyReview, SideSummary, review, summary
 from engine.search import (
     DEFAULT,
+    PLAIN_MINIMAX,
     TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
     SearchConfig,
@@ -46,6 +47,7 @@ from engine.ultimate import BoardStatus, UltimateState, UltimateTicTacToe, Wrong
 
 __all__ = [
     "DEFAULT",
+    "PLAIN_MINIMAX",
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "Analysis",

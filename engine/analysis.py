@@ -11,15 +11,12 @@ from dataclasses import dataclass
 
 from engine.errors import GameOverError
 from engine.game import Mark, State, player, terminal
-from engine.search import DEFAULT, SearchConfig, root_values, search
+from engine.search import DEFAULT, PLAIN_MINIMAX, SearchConfig, root_values, search
 from engine.solver import ValueKind
 
 __all__ = ["Analysis", "MoveAnalysis", "analyse"]
 
 _EXACT_VALUES = SearchConfig(algorithm="alpha-beta", ordering="centre", scoring="depth", root_window="fresh")
-_PLAIN_MINIMAX = SearchConfig(
-    algorithm="minimax", ordering="natural", scoring="depth", transposition=False, root_window="fresh", symmetry=False
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +81,7 @@ def analyse(state: State, *, compare: bool = True) -> Analysis:
     values, states = root_values(me, opp, marks, _EXACT_VALUES)
     moves = tuple(sorted((_describe(cell, value, marks) for cell, value in values), key=lambda m: m.cell))
     alpha_beta_states = search(state, config=DEFAULT).states if compare else 0
-    minimax_states = search(state, config=_PLAIN_MINIMAX).states if compare else 0
+    minimax_states = search(state, config=PLAIN_MINIMAX).states if compare else 0
     return Analysis(
         to_move=player(state),
         moves=moves,

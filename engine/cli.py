@@ -22,13 +22,21 @@ from engine.analysis import MoveAnalysis, analyse
 from engine.errors import GameOverError, IllegalSequenceError, InvalidBoardError
 from engine.game import State, format_board, parse_board, player
 from engine.review import PlyReview, SideSummary, review, summary
-from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.search import (
+    ALGORITHM_CONFIGS,
+    DEFAULT,
+    TEXTBOOK_ALPHA_BETA,
+    TEXTBOOK_MINIMAX,
+    Algorithm,
+    SearchConfig,
+    SearchResult,
+    search,
+)
 from engine.serve import DEFAULT_BUDGET_MS, answer_line, serve
 from engine.solver import GameValue
 from engine.variants import VARIANTS
 
 __all__ = [
-    "ALGORITHM_CONFIGS",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_USAGE",
@@ -44,16 +52,7 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-ALGORITHM_CONFIGS: dict[str, SearchConfig] = {
-    "alpha-beta": DEFAULT,
-    "minimax": SearchConfig(
-        "minimax", "centre", "depth", transposition=False, root_window="fresh", symmetry=False, threats=False
-    ),
-}
-"""The configuration behind each ``--algorithm``: both play perfectly (depth-aware scores); minimax
-searches every state below the root, alpha-beta prunes."""
-
-_TEXTBOOK_CONFIGS: dict[str, SearchConfig] = {"alpha-beta": TEXTBOOK_ALPHA_BETA, "minimax": TEXTBOOK_MINIMAX}
+_TEXTBOOK_CONFIGS: dict[Algorithm, SearchConfig] = {"alpha-beta": TEXTBOOK_ALPHA_BETA, "minimax": TEXTBOOK_MINIMAX}
 
 
 def render_board(state: State) -> str:
@@ -164,7 +163,7 @@ def main(
 def analyse_command(
     board: str,
     *,
-    algorithm: str = "alpha-beta",
+    algorithm: Algorithm = "alpha-beta",
     textbook: bool = False,
     as_json: bool = False,
     stdout: TextIO,

@@ -16,6 +16,12 @@ the centre evaluates 55,504 states, and from the empty board 549,945 (the 549,94
 tree less the root). The threat rules (see :class:`SearchConfig`) value some positions without
 visiting all their children; only the children they do visit are counted.
 
+**Fast kernels, apart from the reference.** The textbook MINIMAX-SEARCH and ALPHA-BETA-SEARCH over
+the game protocol are :mod:`engine.reference`; the tests check these kernels against them. Here there are
+two value functions (see ``_Kernels``): one for minimax, and one for alpha-beta whose transposition table
+and threat rules are options chosen when it is built, so the table's lookup and store and the child loop
+are written once.
+
 Internally the search is negamax over two 9-bit masks; scores are from the side to move's point of
 view. ``plain`` scoring is +1/0/-1; ``depth`` scoring gives a win ``10 - plies`` so the fastest win
 and the slowest loss score best (the seeds' 003/004 convention). :class:`SearchResult` reports
@@ -26,7 +32,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -36,7 +41,9 @@ from engine.game import Mark, State, player, terminal
 from engine.solver import best_move
 
 __all__ = [
+    "ALGORITHM_CONFIGS",
     "DEFAULT",
+    "PLAIN_MINIMAX",
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "Algorithm",
@@ -57,6 +64,8 @@ Scoring = Literal["plain", "depth"]
 RootWindow = Literal["fresh", "shared"]
 
 _INF = 1_000
+# Read as module globals by the alpha-beta kernel: every variable its closure captures costs each call.
+_FULL, _WINS = bb.FULL, bb.WINS
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _ORDERS: dict[str, tuple[int, ...]] = {"natural": bb.NATURAL, "centre": bb.CENTRE_CORNERS_EDGES}
 # Score of a win completed when the board holds n marks (index n), per scoring scheme.
@@ -121,6 +130,15 @@ TEXTBOOK_MINIMAX = SearchConfig("minimax", "natural", "plain", False, "fresh", s
 
 TEXTBOOK_ALPHA_BETA = SearchConfig("alpha-beta", "natural", "plain", False, "fresh", symmetry=False, threats=False)
 """Alpha-beta exactly as in seed 000: reproduces 7,641, 552 and 27 states."""
+
+PLAIN_MINIMAX = SearchConfig("minimax", "natural", "depth", False, "fresh", symmetry=False, threats=False)
+"""Plain minimax for play and for comparison with alpha-beta: :data:`TEXTBOOK_MINIMAX` with depth-aware
+scores, so it plays perfectly (fastest win, slowest loss). It evaluates the same states (549,945 from the
+empty board)."""
+
+ALGORITHM_CONFIGS: dict[Algorithm, SearchConfig] = {"alpha-beta": DEFAULT, "minimax": PLAIN_MINIMAX}
+"""The configuration for play behind each algorithm name: both play perfectly (depth-aware scores);
+minimax evaluates every state below the root, alpha-beta prunes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,16 +250,14 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
         best may get only an upper bound, which is still below the best.
     """
     order = _ORDERS[cfg.ordering]
-    kernels = _Kernels(bb.FREE_BITS[order], _WIN_SCORES[cfg.scoring], cfg.transposition, cfg.symmetry)
-    child_value: Callable[[int, int, int, int], int]
-    if cfg.algorithm == "minimax":
-        child_value = kernels.minimax_child
-    elif cfg.threats:
-        child_value = kernels.threats_child
-    elif cfg.transposition:
-        child_value = kernels.alpha_beta_tt_child
-    else:
-        child_value = kernels.alpha_beta_child
+    kernels = _Kernels(
+        bb.FREE_BITS[order],
+        _WIN_SCORES[cfg.scoring],
+        transposition=cfg.transposition,
+        symmetry=cfg.symmetry,
+        threats=cfg.threats,
+    )
+    child_value = kernels.minimax_child if cfg.algorithm == "minimax" else kernels.alpha_beta_child
     shared = cfg.root_window == "shared" and cfg.algorithm == "alpha-beta"
 
     n1 = marks + 1
@@ -292,28 +308,35 @@ def _canonical_key(me: int, opp: int) -> int:
 
 
 class _Kernels:
-    """The negamax value functions for one search, sharing its counter and transposition table.
+    """The negamax value functions of one search, sharing its counter and its transposition table.
 
-    Each function takes ``(me, opp, n, beta)``: the masks of the side to move and of the side that
-    just moved, the number of marks on the board, and the upper end of the window (the lower end
-    is -inf). ``opp`` has not won and the board is not full (the parent tests that inline, and
-    counts the child either way).
+    Two kernels: :meth:`minimax_child` and :meth:`alpha_beta_child`, whose table and threat rules are
+    options chosen when the kernels are built. Each takes ``(me, opp, n, beta)``: the masks of the side
+    to move and of the side that just moved, the number of marks on the board, and the upper end of the
+    window (the lower end is -inf). ``opp`` has not won and the board is not full (the parent tests that
+    inline, and counts the child either way).
     """
 
     def __init__(
-        self, free_bits: list[tuple[int, ...]], win_scores: tuple[int, ...], transposition: bool, symmetry: bool
+        self,
+        free_bits: list[tuple[int, ...]],
+        win_scores: tuple[int, ...],
+        *,
+        transposition: bool,
+        symmetry: bool,
+        threats: bool,
     ) -> None:
         """Share ``free_bits[occupied]`` (the move order) and ``win_scores[marks]`` across the kernels.
 
-        ``transposition`` and ``symmetry`` apply to the kernels that keep a table: whether the
-        threat kernel keeps one, and whether keys are reduced to one per symmetry class.
+        ``transposition``, ``symmetry`` and ``threats`` are :class:`SearchConfig`'s options; only
+        :meth:`alpha_beta_child` reads them.
         """
         self.count = 0
         self.free_bits = free_bits
         self.win_scores = win_scores
-        self.table: dict[int, tuple[int, int]] = {}
-        self.transposition = transposition
+        self.table: dict[int, tuple[int, int]] | None = {} if transposition else None
         self.canonical = symmetry
+        self.threats = threats
 
     def minimax_child(self, me: int, opp: int, n: int, beta: int) -> int:
         """MINIMAX-VALUE (AIMA §5.2) in negamax form: every child is visited; ``beta`` is ignored."""
@@ -337,127 +360,54 @@ class _Kernels:
         return value(me, opp, n)
 
     def alpha_beta_child(self, me: int, opp: int, n: int, beta: int) -> int:
-        """ALPHA-BETA-SEARCH's MAX-VALUE/MIN-VALUE (AIMA §5.3) in fail-soft negamax form."""
-        wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
-        count = 0
+        """ALPHA-BETA-SEARCH's MAX-VALUE/MIN-VALUE (AIMA §5.3) in fail-soft negamax form (Knuth & Moore 1975).
 
-        def value(me: int, opp: int, n: int, alpha: int, beta: int) -> int:
-            nonlocal count
-            n1 = n + 1
-            win = win_scores[n1]
-            best = -_INF
-            for bit in free_bits[me | opp]:
-                count += 1
-                child = me | bit
-                if wins[child]:
-                    v = win
-                elif n1 == 9:
-                    v = 0
-                else:
-                    v = -value(opp, child, n1, -beta, -alpha)
-                if v > best:
-                    best = v
-                    if v >= beta:
-                        return v
-                    if v > alpha:
-                        alpha = v
-            return best
-
-        result = value(me, opp, n, -_INF, beta)
-        self.count += count
-        return result
-
-    def alpha_beta_tt_child(self, me: int, opp: int, n: int, beta: int) -> int:
-        """Alpha-beta with a transposition table, trying an immediately winning move first."""
-        wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
-        table = self.table
-        lookup = table.get
-        canonical = self.canonical
-        keys = _CANONICAL_KEYS
-        count = 0
-
-        def value(me: int, opp: int, n: int, alpha: int, beta: int) -> int:
-            nonlocal count
-            key = me << 9 | opp
-            if canonical:
-                key = keys.get(key) or _canonical_key(me, opp)
-            entry = lookup(key)
-            if entry is not None:
-                flag, stored = entry
-                if flag == _EXACT:
-                    return stored
-                if flag == _LOWER:
-                    if stored >= beta:
-                        return stored
-                    alpha = max(alpha, stored)
-                else:
-                    if stored <= alpha:
-                        return stored
-                    beta = min(beta, stored)
-            n1 = n + 1
-            win = win_scores[n1]
-            moves = free_bits[me | opp]
-            for bit in moves:
-                if wins[me | bit]:
-                    count += 1
-                    table[key] = (_EXACT, win)
-                    return win
-            if n1 == 9:
-                count += 1
-                return 0
-            alpha_in = alpha
-            best = -_INF
-            for bit in moves:
-                count += 1
-                v = -value(opp, me | bit, n1, -beta, -alpha)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            table[key] = (_UPPER if best <= alpha_in else _LOWER if best >= beta else _EXACT, best)
-            return best
-
-        result = value(me, opp, n, -_INF, beta)
-        self.count += count
-        return result
-
-    def threats_child(self, me: int, opp: int, n: int, beta: int) -> int:
-        """Alpha-beta with the threat rules (see :class:`SearchConfig`), and a table when one is kept.
-
-        A chain of forced blocks is followed in a loop rather than by recursion: ``sign`` is +1 when
-        the side to move is the caller's side and -1 when it is the other side.
+        With no option on, this is the textbook search: children in order, a terminal child counted and
+        valued inline. With the table or the threat rules on, a position whose side to move can complete
+        a line is valued as a win at once (the winning child is the one counted), so none of the children
+        searched is terminal. The threat rules add the double-threat and forced-block rules of
+        :class:`SearchConfig`; a chain of forced blocks is followed in a loop rather than by recursion, and
+        ``sign`` is +1 when the side to move is the caller's side and -1 when it is the other side. The
+        table is probed once those rules have not settled the position, and stores its exact value or
+        bound after the children (Marsland 1986).
         """
         threat_cells, free_bits, win_scores = bb.THREATS, self.free_bits, self.win_scores
-        table = self.table if self.transposition else None
+        table = self.table
         lookup = table.get if table is not None else None
+        # 0: the textbook search; 1: an immediate win is taken first; 2: the threat rules too.
+        rules = 2 if self.threats else 1 if table is not None else 0
         canonical = self.canonical
         keys = _CANONICAL_KEYS
-        full = bb.FULL
         count = 0
 
         def value(me: int, opp: int, n: int, alpha: int, beta: int) -> int:
             nonlocal count
             sign = 1
-            while True:
-                free = full ^ (me | opp)
-                n += 1  # the marks on the board once the side to move has moved
-                if threat_cells[me] & free:  # a line to complete: a win now (its child is counted)
-                    count += 1
-                    return sign * win_scores[n]
-                if n == 9:  # the last cell completes no line: a draw
-                    count += 1
-                    return 0
-                threats = threat_cells[opp] & free
-                if not threats:
-                    break
-                if threats & (threats - 1):  # two threats cannot both be blocked: lost in two plies
-                    return -sign * win_scores[n + 1]
-                count += 1  # one threat: the block is the only child searched
-                me, opp = opp, me | threats
-                alpha, beta = -beta, -alpha
-                sign = -sign
+            n += 1  # the marks on the board once the side to move has moved
+            if rules:
+                while True:
+                    free = _FULL ^ (me | opp)
+                    if threat_cells[me] & free:  # a line to complete: a win now (its child is counted)
+                        count += 1
+                        return sign * win_scores[n]
+                    if n == 9:  # the last cell completes no line: a draw
+                        count += 1
+                        return 0
+                    if rules == 1:
+                        break
+                    threats = threat_cells[opp] & free
+                    if not threats:
+                        break
+                    if threats & (threats - 1):  # two threats cannot both be blocked: lost in two plies
+                        return -sign * win_scores[n + 1]
+                    count += 1  # one threat: the block is the only child searched
+                    me, opp = opp, me | threats
+                    alpha, beta = -beta, -alpha
+                    sign = -sign
+                    n += 1
+            elif n == 9:  # the textbook search's last cell: its only child, counted and valued inline
+                count += 1
+                return win_scores[9] if _WINS[_FULL ^ opp] else 0
 
             key = 0
             if lookup is not None:
@@ -481,9 +431,11 @@ class _Kernels:
                             beta = stored
             alpha_in = alpha
             best = -_INF
+            win = win_scores[n]
             for bit in free_bits[me | opp]:
                 count += 1
-                v = -value(opp, me | bit, n, -beta, -alpha)
+                child = me | bit
+                v = win if _WINS[child] else -value(opp, child, n, -beta, -alpha)
                 if v > best:
                     best = v
                     if v > alpha:
