@@ -24,6 +24,7 @@ from bot.games.variant_ai import variant_move
 from bot.games.variant_analysis import variant_hint, variant_review
 from bot.ops.lifetime import die_with_parent
 from engine import Analysis, Decision, Difficulty, PlyReview, SearchConfig, State, analyse, choose_move, review
+from engine.search import ALGORITHM_CONFIGS
 
 __all__ = [
     "AI",
@@ -40,14 +41,13 @@ __all__ = [
 log = logging.getLogger(__name__)
 _R = TypeVar("_R")
 
-PLAIN_MINIMAX = SearchConfig(algorithm="minimax", ordering="natural", transposition=False, symmetry=False)
 SLOW_EMPTY_CELLS = 7
 """Plain minimax with at least this many empty cells may take tens of milliseconds to ~0.2 s."""
 
 
 def config_for(algorithm: Algorithm) -> SearchConfig:
     """The search configuration behind an ``algorithm`` option."""
-    return PLAIN_MINIMAX if algorithm == "minimax" else SearchConfig()
+    return ALGORITHM_CONFIGS[algorithm]
 
 
 def is_slow(state: State, algorithm: Algorithm) -> bool:

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
 from bot.games.moves import AIMove, BotMove
+from bot.records.games import EndReason, Mode
 from engine import Decision, Difficulty, GameOverError, Mark, initial_state, player, result, terminal, winner
 from engine.protocol import Game as Rules
 from engine.search import Algorithm
@@ -33,9 +34,7 @@ __all__ = [
     "to_base36",
 ]
 
-Mode = Literal["buttons", "text"]
 Status = Literal["challenge", "playing", "over"]
-EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]
 
 
 def initial_for(variant: str) -> Any:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final, Literal
 
+from engine.search import Algorithm
+
 __all__ = [
     "ALGORITHMS",
     "COUNTED_END_REASONS",
@@ -23,6 +25,7 @@ __all__ = [
     "EndReason",
     "FinishedGame",
     "Leaderboard",
+    "Mode",
     "Record",
     "Result",
     "Side",
@@ -34,8 +37,10 @@ __all__ = [
 Side = Literal["X", "O"]
 Result = Literal["X", "O", "draw"]
 EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]
+"""How a game ended; the one definition the game service uses too."""
+Mode = Literal["buttons", "text"]
+"""How a board is shown: buttons, or text played with /ttt move."""
 Difficulty = Literal["easy", "medium", "unbeatable"]
-Algorithm = Literal["alpha-beta", "minimax"]
 
 SIDES: Final[tuple[Side, ...]] = ("X", "O")
 RESULTS: Final[tuple[Result, ...]] = ("X", "O", "draw")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -24,6 +24,7 @@ from bot.records.games import (
     SIDES,
     Algorithm,
     Difficulty,
+    Mode,
     Side,
 )
 from bot.records.schema import games, running_games
@@ -31,7 +32,6 @@ from bot.records.store import RecordsStore
 
 __all__ = ["MODES", "Mode", "RunningGame", "RunningStore", "Stored"]
 
-Mode = Literal["buttons", "text"]
 MODES: Final[tuple[Mode, ...]] = ("buttons", "text")
 MAX_CELL: Final = 255
 """The largest cell number stored (variants with bigger boards than 3x3 fit)."""

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine import (
     DEFAULT,
+    PLAIN_MINIMAX,
     CellOccupiedError,
     CellOutOfRangeError,
     GameOverError,
@@ -22,7 +23,6 @@ from engine import (
     IllegalSequenceError,
     Mark,
     PlyReview,
-    SearchConfig,
     SearchResult,
     State,
     actions,
@@ -35,8 +35,6 @@ from engine import (
     terminal,
     winner,
 )
-
-PLAIN_MINIMAX = SearchConfig("minimax", "natural", "depth", transposition=False, root_window="fresh", symmetry=False)
 
 
 def test_a_perfect_game_is_best_throughout() -> None:
