@@ -2,7 +2,8 @@
 
 Each handler builds the intent, lets :class:`~bot.games.GameService` decide (reading the channel's
 recent boards first only when the service asks, after a restart), and hands the answer to the
-:class:`~bot.ui.responder.Responder`. Nothing here decides a rule of the game.
+:class:`~bot.ui.responder.Responder` (:meth:`BoardPresses._run <bot.cogs._presses.BoardPresses._run>`, which also
+turns the board's buttons into intents). Nothing here decides a rule of the game.
 """
 
 from __future__ import annotations
@@ -15,20 +16,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TTTBot
+from bot.cogs._presses import BoardPresses, actor
 from bot.cogs.records import RecordCommands
 from bot.games import Actor, Answer, Hinted, Refusal, new_game_id, refusals
-from bot.games.ai import SLOW_EMPTY_CELLS, is_slow
-from bot.games.game import Game
+from bot.games.ai import is_slow
 from bot.games.intents import History
-from bot.games.variant_codec import BoardRef
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.text.help import help_text
-from bot.text.hints import refusal_text
 from bot.text.variants import VARIANT_DESCRIPTIONS, VARIANT_NAMES, width_of
-from bot.ui.history import Decide, recent_boards, settle
-from bot.ui.present import board_choice
 from bot.ui.responder import apologise, defer, private
 from engine import Difficulty, Mark
 from engine.coordinates import parse_cell
@@ -61,46 +58,15 @@ VARIANT_CHOICES = [
 """``/ttt start variant:``: every variant, named and translated (the translator localizes each name); a variant the
 engine does not offer yet is refused privately when chosen."""
 VARIANT_CHOICE_DESCRIPTIONS = tuple(VARIANT_DESCRIPTIONS.values())
-NO_CHOICE = N_("I can't show that choice on this board now — /ttt board shows the game, or play a cell with /ttt move.")
 NO_VARIANT = N_("The game {variant} is not available yet.")
 NOT_A_CELL = N_("{cell} is not a cell of this board: give a coordinate from a1 to {last}.")
 HINT_COOLDOWN_SECONDS = 5.0
-INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
-SHOWN_LATER = N_(
-    "Sorry, something went wrong on my side while showing the game. What you did counts; /ttt board shows it."
-)
-
-
-def choice_refusal(game: Game | None, board: BoardRef, user_id: int, chosen: int | None) -> str | None:
-    """Why ``user_id`` may not pick small board ``chosen`` on ``board`` (a refusal key), or ``None``: the board must
-    be the running game's current one, at a free choice, the user its player to move, the small board open."""
-    if game is None or game.game_id != board.game_id:
-        return NO_CHOICE
-    if game.over:
-        return refusals.GAME_OVER
-    if game.ply != board.version:
-        return refusals.BOARD_CHANGED
-    if not game.is_player(user_id):
-        return refusals.NOT_YOUR_GAME
-    if game.player_id(game.to_move) != user_id:
-        return refusals.BOT_THINKING if game.thinking else refusals.NOT_YOUR_TURN
-    playable = getattr(game.state, "playable_boards", ())
-    if getattr(game.state, "forced_board", None) is not None or (chosen is not None and chosen not in playable):
-        return refusals.BOARD_CHANGED
-    return None
-
-
-def actor(interaction: discord.Interaction[discord.Client]) -> Actor:
-    """Who sent ``interaction``, and where."""
-    if interaction.channel_id is None:
-        raise RuntimeError("interaction without a channel")
-    return Actor(interaction.user.id, interaction.channel_id, interaction.guild_id, str(interaction.locale))
 
 
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe")):
+class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe")):
     """Tic-tac-toe against the bot (minimax / alpha-beta) or another member: installable in servers and on a
     user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
@@ -110,26 +76,6 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
         self.responder = bot.responder
         self.record_commands = RecordCommands(bot, bot.games, bot.records, bot.writer)
         super().__init__()
-
-    async def _run(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
-        """Decide (with the channel's recent boards when the service needs them) and show the answer. If showing a
-        committed game fails, the board is edited to show it and the apology says so (never "unchanged")."""
-        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id
-        answer = await settle(decide, lambda: recent_boards(self.client, channel_id, guild_id))
-        try:
-            await self.responder.deliver(interaction, answer)
-        except Exception:
-            committed = getattr(answer, "game", None)
-            if not isinstance(committed, Game) or isinstance(answer, Hinted):
-                raise
-            log.exception("showing game %s failed after it was committed", committed.game_id)
-            current = self.service.current(committed.channel_id)
-            board = current if current is not None and current.game_id == committed.game_id else committed
-            try:
-                self.responder.show_later(board if board.message_id is not None else board.at(board.shown))
-            except Exception:
-                log.exception("could not show game %s on its board either", committed.game_id)
-            await private(interaction, lang(str(interaction.locale))(SHOWN_LATER))
 
     # ---- commands -------------------------------------------------------------------------------
 
@@ -290,68 +236,6 @@ class TicTacToe(commands.GroupCog, group_name="ttt", group_description=N_("Play 
             "/ttt %s failed: channel=%s", name, interaction.channel_id, exc_info=getattr(error, "original", error)
         )
         await apologise(interaction)
-
-    # ---- components (bot.ui.views.ComponentHandler) ------------------------------------------------
-
-    async def press_cell(
-        self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef, cell: int
-    ) -> None:
-        """A press on a board cell."""
-        if (
-            isinstance(board, Game)
-            and board.variant == "3x3"
-            and board.algorithm == "minimax"
-            and 8 - board.ply >= SLOW_EMPTY_CELLS
-            and board.is_player(interaction.user.id)
-        ):
-            await defer(interaction, thinking=False)
-        await self._guarded(
-            interaction, lambda history: self.service.press(actor(interaction), board, cell, history=history)
-        )
-
-    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
-        """A press on Resign."""
-        await self._guarded(
-            interaction, lambda history: self.service.resign(actor(interaction), board=board, history=history)
-        )
-
-    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
-        """A press on Rematch: a new game, same players and options, sides swapped."""
-        game_id = new_game_id(interaction.id)
-        await self._guarded(interaction, lambda _: self.service.rematch(actor(interaction), board, game_id=game_id))
-
-    async def answer_challenge(
-        self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
-    ) -> None:
-        """Accept or Decline on a challenge prompt (who may answer is the service's to say, not the button's)."""
-        await self._guarded(interaction, lambda _: self.service.answer(actor(interaction), game_id, accept=accept))
-
-    async def choose_board(
-        self, interaction: discord.Interaction[discord.Client], board: BoardRef, chosen: int | None
-    ) -> None:
-        """An ultimate free choice: show the chosen small board's cells (``None``: the open boards again) on the
-        pressed board. A view-only change: nothing is committed, and only the player to move may make it."""
-        tr = lang(str(interaction.locale))
-        game = self.service.current(interaction.channel_id or 0)
-        refusal = choice_refusal(game, board, interaction.user.id, chosen)
-        if refusal is not None or game is None:
-            await private(interaction, refusal_text(refusal or NO_CHOICE, {}, tr))
-            return
-        reply = board_choice(game, tr, chosen)
-        await self.responder.send(interaction, reply)
-
-    async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """A button this bot no longer knows: say so privately."""
-        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
-        await private(interaction, lang(str(interaction.locale))(INACTIVE))
-
-    async def _guarded(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
-        """Run a component's intent; discord.py only logs a component's errors, so apologise here."""
-        try:
-            await self._run(interaction, decide)
-        except Exception:
-            log.exception("component failed: channel=%s user=%s", interaction.channel_id, interaction.user.id)
-            await apologise(interaction)
 
 
 async def setup(bot: TTTBot) -> None:

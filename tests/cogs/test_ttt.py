@@ -8,7 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
-from bot.cogs.ttt import SHOWN_LATER, TicTacToe
+from bot.cogs._presses import SHOWN_LATER
+from bot.cogs.ttt import TicTacToe
 from bot.games import Actor, GameService, Posted
 from bot.games.ai import AI
 from bot.i18n.lang import lang

@@ -1,0 +1,150 @@
+"""The board's buttons (:class:`~bot.ui.views.ComponentHandler`) and the step every ``/ttt`` handler ends with:
+let the game service decide, then hand its answer to the :class:`~bot.ui.responder.Responder`.
+
+:class:`BoardPresses` is a base of the ``/ttt`` cog (:mod:`bot.cogs.ttt`); nothing here decides a rule of the game.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.client import TTTBot
+from bot.games import Actor, GameService, Hinted, new_game_id, refusals
+from bot.games.ai import SLOW_EMPTY_CELLS
+from bot.games.game import Game
+from bot.games.variant_codec import BoardRef
+from bot.i18n import N_
+from bot.i18n.lang import lang
+from bot.text.hints import refusal_text
+from bot.ui.history import Decide, recent_boards, settle
+from bot.ui.present import board_choice
+from bot.ui.responder import Responder, apologise, defer, private
+
+__all__ = ["INACTIVE", "NO_CHOICE", "SHOWN_LATER", "BoardPresses", "actor", "choice_refusal"]
+
+log = logging.getLogger(__name__)
+
+NO_CHOICE = N_("I can't show that choice on this board now — /ttt board shows the game, or play a cell with /ttt move.")
+INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
+SHOWN_LATER = N_(
+    "Sorry, something went wrong on my side while showing the game. What you did counts; /ttt board shows it."
+)
+
+
+def choice_refusal(game: Game | None, board: BoardRef, user_id: int, chosen: int | None) -> str | None:
+    """Why ``user_id`` may not pick small board ``chosen`` on ``board`` (a refusal key), or ``None``: the board must
+    be the running game's current one, at a free choice, the user its player to move, the small board open."""
+    if game is None or game.game_id != board.game_id:
+        return NO_CHOICE
+    if game.over:
+        return refusals.GAME_OVER
+    if game.ply != board.version:
+        return refusals.BOARD_CHANGED
+    if not game.is_player(user_id):
+        return refusals.NOT_YOUR_GAME
+    if game.player_id(game.to_move) != user_id:
+        return refusals.BOT_THINKING if game.thinking else refusals.NOT_YOUR_TURN
+    playable = getattr(game.state, "playable_boards", ())
+    if getattr(game.state, "forced_board", None) is not None or (chosen is not None and chosen not in playable):
+        return refusals.BOARD_CHANGED
+    return None
+
+
+def actor(interaction: discord.Interaction[discord.Client]) -> Actor:
+    """Who sent ``interaction``, and where."""
+    if interaction.channel_id is None:
+        raise RuntimeError("interaction without a channel")
+    return Actor(interaction.user.id, interaction.channel_id, interaction.guild_id, str(interaction.locale))
+
+
+class BoardPresses:
+    """The board's buttons, each turned into a game-service intent, and :meth:`_run`, shared with the commands.
+
+    Set by the cog: ``client`` (the bot, whose channels are read after a restart), ``service`` and ``responder``.
+    """
+
+    client: TTTBot
+    service: GameService
+    responder: Responder
+
+    async def _run(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
+        """Decide (with the channel's recent boards when the service needs them) and show the answer. If showing a
+        committed game fails, the board is edited to show it and the apology says so (never "unchanged")."""
+        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id
+        answer = await settle(decide, lambda: recent_boards(self.client, channel_id, guild_id))
+        try:
+            await self.responder.deliver(interaction, answer)
+        except Exception:
+            committed = getattr(answer, "game", None)
+            if not isinstance(committed, Game) or isinstance(answer, Hinted):
+                raise
+            log.exception("showing game %s failed after it was committed", committed.game_id)
+            current = self.service.current(committed.channel_id)
+            board = current if current is not None and current.game_id == committed.game_id else committed
+            try:
+                self.responder.show_later(board if board.message_id is not None else board.at(board.shown))
+            except Exception:
+                log.exception("could not show game %s on its board either", committed.game_id)
+            await private(interaction, lang(str(interaction.locale))(SHOWN_LATER))
+
+    async def press_cell(
+        self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef, cell: int
+    ) -> None:
+        """A press on a board cell."""
+        if (
+            isinstance(board, Game)
+            and board.variant == "3x3"
+            and board.algorithm == "minimax"
+            and 8 - board.ply >= SLOW_EMPTY_CELLS
+            and board.is_player(interaction.user.id)
+        ):
+            await defer(interaction, thinking=False)
+        await self._guarded(
+            interaction, lambda history: self.service.press(actor(interaction), board, cell, history=history)
+        )
+
+    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
+        """A press on Resign."""
+        await self._guarded(
+            interaction, lambda history: self.service.resign(actor(interaction), board=board, history=history)
+        )
+
+    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
+        """A press on Rematch: a new game, same players and options, sides swapped."""
+        game_id = new_game_id(interaction.id)
+        await self._guarded(interaction, lambda _: self.service.rematch(actor(interaction), board, game_id=game_id))
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
+    ) -> None:
+        """Accept or Decline on a challenge prompt (who may answer is the service's to say, not the button's)."""
+        await self._guarded(interaction, lambda _: self.service.answer(actor(interaction), game_id, accept=accept))
+
+    async def choose_board(
+        self, interaction: discord.Interaction[discord.Client], board: BoardRef, chosen: int | None
+    ) -> None:
+        """An ultimate free choice: show the chosen small board's cells (``None``: the open boards again) on the
+        pressed board. A view-only change: nothing is committed, and only the player to move may make it."""
+        tr = lang(str(interaction.locale))
+        game = self.service.current(interaction.channel_id or 0)
+        refusal = choice_refusal(game, board, interaction.user.id, chosen)
+        if refusal is not None or game is None:
+            await private(interaction, refusal_text(refusal or NO_CHOICE, {}, tr))
+            return
+        reply = board_choice(game, tr, chosen)
+        await self.responder.send(interaction, reply)
+
+    async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """A button this bot no longer knows: say so privately."""
+        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
+        await private(interaction, lang(str(interaction.locale))(INACTIVE))
+
+    async def _guarded(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
+        """Run a component's intent; discord.py only logs a component's errors, so apologise here."""
+        try:
+            await self._run(interaction, decide)
+        except Exception:
+            log.exception("component failed: channel=%s user=%s", interaction.channel_id, interaction.user.id)
+            await apologise(interaction)
