@@ -10,6 +10,8 @@ only to a position the bot committed.
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from bot.games import proof, refusals, resume, rules
 from bot.games.answers import NeedsHistory, Refusal
@@ -26,6 +28,35 @@ __all__ = ["Resuming"]
 
 class Resuming(BotMoves):
     """The service's layer that finds the game an intent acts on, resuming it after a restart."""
+
+    @asynccontextmanager
+    async def _acting_on(
+        self, actor: Actor, history: History | None, board: Game | BoardRef | None = None
+    ) -> AsyncIterator[Game | Refusal | NeedsHistory]:
+        """Hold the channel's lock over the game an intent acts on: the one on the pressed ``board`` (a game, or a
+        :class:`BoardRef` resolved with :meth:`_from_ref`), or the channel's (``board`` None). Yields the game, or
+        why there is none (the refusal ``NOT_YOUR_GAME`` to a player not on ``board`` and a ref that does not
+        resolve are yielded without the lock). The history and the evidence are read before the lock is taken."""
+        if isinstance(board, BoardRef):
+            found = await self._from_ref(board, history)
+            if not isinstance(found, Game):
+                yield found
+                return
+            board = found
+        if history is not None:
+            history = await self._resolve_history(history)
+        if board is not None and not board.is_player(actor.user_id):
+            yield Refusal(refusals.NOT_YOUR_GAME)
+            return
+        if board is None:
+            evidence = await self._channel_evidence(actor, history)
+        else:
+            evidence = await self._board_evidence(board, actor, history)
+        async with self._locks.hold(actor.channel_id):
+            if board is None:
+                yield self._channel_game(actor, history, evidence)
+            else:
+                yield self._board_game(board, history, evidence)
 
     async def _board_evidence(
         self, board: Game, actor: Actor, history: History | None

@@ -60,18 +60,7 @@ class GameService(Openings):
         :class:`BotMoved` follows), a :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed
         after a restart.
         """
-        if isinstance(board, BoardRef):
-            found = await self._from_ref(board, history)
-            if not isinstance(found, Game):
-                return found
-            board = found
-        if history is not None:
-            history = await self._resolve_history(history)
-        if not board.is_player(actor.user_id):
-            return Refusal(refusals.NOT_YOUR_GAME)
-        evidence = await self._board_evidence(board, actor, history)
-        async with self._locks.hold(actor.channel_id):
-            found = self._board_game(board, history, evidence)
+        async with self._acting_on(actor, history, board) as found:
             if not isinstance(found, Game):
                 return found
             game = found
@@ -88,11 +77,7 @@ class GameService(Openings):
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
         """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
         (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
-        if history is not None:
-            history = await self._resolve_history(history)
-        evidence = await self._channel_evidence(actor, history)
-        async with self._locks.hold(actor.channel_id):
-            found = self._channel_game(actor, history, evidence)
+        async with self._acting_on(actor, history) as found:
             if not isinstance(found, Game):
                 return found
             game = found
@@ -111,24 +96,7 @@ class GameService(Openings):
         """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
         (``board`` given: :class:`Shown` on that message). Allowed while the bot is thinking: its search's move is
         then dropped."""
-        if isinstance(board, BoardRef):
-            found = await self._from_ref(board, history)
-            if not isinstance(found, Game):
-                return found
-            board = found
-        if history is not None:
-            history = await self._resolve_history(history)
-        if board is not None and not board.is_player(actor.user_id):
-            return Refusal(refusals.NOT_YOUR_GAME)
-        if board is None:
-            evidence = await self._channel_evidence(actor, history)
-        else:
-            evidence = await self._board_evidence(board, actor, history)
-        async with self._locks.hold(actor.channel_id):
-            if board is None:
-                found = self._channel_game(actor, history, evidence)
-            else:
-                found = self._board_game(board, history, evidence)
+        async with self._acting_on(actor, history, board) as found:
             if not isinstance(found, Game):
                 return found
             game = found
@@ -146,11 +114,7 @@ class GameService(Openings):
     async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
-        if history is not None:
-            history = await self._resolve_history(history)
-        evidence = await self._channel_evidence(actor, history)
-        async with self._locks.hold(actor.channel_id):
-            found = self._channel_game(actor, history, evidence)
+        async with self._acting_on(actor, history) as found:
             if not isinstance(found, Game):
                 return found
             game = found
@@ -166,11 +130,7 @@ class GameService(Openings):
 
         The analysis runs after the lock is released, in the hint executor.
         """
-        if history is not None:
-            history = await self._resolve_history(history)
-        evidence = await self._channel_evidence(actor, history)
-        async with self._locks.hold(actor.channel_id):
-            found = self._channel_game(actor, history, evidence)
+        async with self._acting_on(actor, history) as found:
             if not isinstance(found, Game):
                 return found
             game = found
