@@ -36,7 +36,7 @@ from bot.loop_lag import LoopLagMonitor
 from bot.ops.wiring import Operations, wrap_interaction_parser
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.responder import Responder, apologise
-from bot.ui.variant_views import VARIANT_ITEMS
+from bot.ui.variant_buttons import VARIANT_ITEMS
 from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]

@@ -1,4 +1,4 @@
-"""The boards of the variants other than 3x3, as component payloads (Discord's JSON), and their buttons' presses.
+"""The boards of the variants other than 3x3, as component payloads (Discord's JSON).
 
 - **4x4**: a classic message, 4 rows of 4 cell buttons and a control row (Resign, or Rematch after the end).
 - **5x5**: a Components V2 message (flag ``IS_COMPONENTS_V2``, no ``content``): a text display with the board's
@@ -10,30 +10,22 @@
 - A text board (``board:text``) is a classic message for every variant (its grid fits in 2,000 characters).
 
 The buttons' ids come from :mod:`bot.games.variant_codec`: 4x4 and 5x5 carry their whole game, ultimate its game id
-and version. A press is read by :class:`MnkButton` or :class:`UltimateButton` and handed to the bot's
-:class:`~bot.ui.views.ComponentHandler`; an id that cannot be read gets "no longer active".
+and version; their presses are read in :mod:`bot.ui.variant_buttons`.
 """
 
 from __future__ import annotations
 
 import io
 import logging
-import re
 from collections.abc import Callable
 from typing import Any, Final, cast
 
 import discord
 
-from bot.games import codec
 from bot.games.game import Game
 from bot.games.variant_codec import (
-    MNK_BOARD_TEMPLATE,
-    REF_TEMPLATE,
-    BoardRef,
     VariantKind,
     encoder_for,
-    mnk_from_match,
-    ref_from_match,
 )
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
@@ -41,15 +33,12 @@ from bot.images.ultimate import UltimatePicture, draw_ultimate
 from bot.text.common import MARK_EMOJI
 from bot.text.variants import board_cells, mark_at, small_board_name
 from bot.ui.faces import MARK_STYLE
-from bot.ui.views import BoardComponents, RematchButton, ResignButton, handler
+from bot.ui.views import BoardComponents, RematchButton, ResignButton
 from engine import Mark
 
 __all__ = [
     "PICTURE_NAME",
-    "VARIANT_ITEMS",
     "LayoutComponents",
-    "MnkButton",
-    "UltimateButton",
     "is_layout",
     "ultimate_picture",
     "variant_view",
@@ -209,94 +198,3 @@ def variant_view(
     control = _controls(make, game, tr, retired=retired, back=chosen is not None)
     components += [control] if control is not None else []
     return LayoutComponents(components), files
-
-
-class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
-    """The answer to a variant board button whose id cannot be read (an impossible game, a cell off the board):
-    "no longer active". Never registered itself: the variants' buttons return one from ``from_custom_id``."""
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Say the button is no longer active, privately."""
-        await handler(interaction).inactive_button(interaction)
-
-
-class MnkButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MNK_BOARD_TEMPLATE):
-    """A press on any button of a 4x4 or 5x5 board (a cell, Resign or Rematch): the game comes from its id."""
-
-    def __init__(self, item: discord.ui.Button[Any], board: Game, kind: VariantKind) -> None:
-        super().__init__(item)
-        self.board = board
-        self.kind = kind
-
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
-        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
-        """Read the game from the pressed ``custom_id``."""
-        button = cast(discord.ui.Button[Any], item)
-        try:
-            board, kind = mnk_from_match(match, **_place(interaction))
-        except codec.CodecError:
-            log.warning("unreadable custom_id %r", match.string)
-            return cast(discord.ui.DynamicItem[discord.ui.Button[Any]], _Inactive(button))
-        return cls(button, board, kind)
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler: a cell, Resign or Rematch."""
-        await _dispatch(interaction, self.board, self.kind)
-
-
-class UltimateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REF_TEMPLATE):
-    """A press on any button of an ultimate board: a cell, a small board's choice (``p0``-``p8``), Back, Resign or
-    Rematch. Its id names the game and the version only; the service checks them against the game it holds."""
-
-    def __init__(self, item: discord.ui.Button[Any], board: BoardRef, kind: VariantKind) -> None:
-        super().__init__(item)
-        self.board = board
-        self.kind = kind
-
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
-        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
-        """Read the reference from the pressed ``custom_id``."""
-        button = cast(discord.ui.Button[Any], item)
-        try:
-            board, kind = ref_from_match(match, **_place(interaction))
-        except codec.CodecError:
-            log.warning("unreadable custom_id %r", match.string)
-            return cast(discord.ui.DynamicItem[discord.ui.Button[Any]], _Inactive(button))
-        return cls(button, board, kind)
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler (a choice of small board or Back: a view-only change)."""
-        kind = self.kind
-        if isinstance(kind, str) and (kind == "k" or kind.startswith("p")):
-            chosen = None if kind == "k" else int(kind[1:])
-            await handler(interaction).choose_board(interaction, self.board, chosen)
-            return
-        await _dispatch(interaction, self.board, kind)
-
-
-def _place(interaction: discord.Interaction[discord.Client]) -> dict[str, Any]:
-    return {
-        "channel_id": interaction.channel_id or 0,
-        "guild_id": interaction.guild_id,
-        "message_id": interaction.message.id if interaction.message is not None else None,
-    }
-
-
-async def _dispatch(
-    interaction: discord.Interaction[discord.Client], board: Game | BoardRef, kind: VariantKind
-) -> None:
-    components = handler(interaction)
-    if isinstance(kind, int):
-        await components.press_cell(interaction, board, kind)
-    elif kind == "r":
-        await components.press_resign(interaction, board)
-    else:
-        await components.press_rematch(interaction, board)
-
-
-VARIANT_ITEMS = (MnkButton, UltimateButton)
-"""The ``DynamicItem`` classes of the variants' boards (registered with ``add_dynamic_items``)."""

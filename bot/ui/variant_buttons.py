@@ -1,0 +1,125 @@
+"""The presses on the buttons of the variants' boards (:mod:`bot.ui.variant_views` draws them).
+
+A press is read by :class:`MnkButton` (4x4 and 5x5: the id carries the whole game) or :class:`UltimateButton` (the
+id names the game and the version) and handed to the bot's :class:`~bot.ui.views.ComponentHandler`; an id that
+cannot be read gets "no longer active".
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Generic, TypeVar, cast
+
+import discord
+
+from bot.games import codec
+from bot.games.game import Game
+from bot.games.variant_codec import (
+    MNK_BOARD_TEMPLATE,
+    REF_TEMPLATE,
+    BoardRef,
+    VariantKind,
+    mnk_from_match,
+    ref_from_match,
+)
+from bot.ui.views import handler
+
+__all__ = ["VARIANT_ITEMS", "MnkButton", "UltimateButton"]
+
+log = logging.getLogger("bot.ui.variant_views")  # the log's name from before the presses had a module of their own
+
+BoardT = TypeVar("BoardT", Game, BoardRef)
+
+
+class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
+    """The answer to a variant board button whose id cannot be read (an impossible game, a cell off the board):
+    "no longer active". Never registered itself: the variants' buttons return one from ``from_custom_id``."""
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Say the button is no longer active, privately."""
+        await handler(interaction).inactive_button(interaction)
+
+
+class _VariantButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[BoardT], template=r"ttt:.*"):
+    """A press on a variant board's button: the board its id names (a game, or a :class:`BoardRef`) and the
+    button's kind (a cell, ``r`` Resign, ``n`` Rematch, on ultimate ``p0``-``p8`` and ``k`` Back). Only its
+    subclasses are registered; each reads its own ids (:meth:`_read`)."""
+
+    def __init__(self, item: discord.ui.Button[Any], board: BoardT, kind: VariantKind) -> None:
+        super().__init__(item)
+        self.board: BoardT = board
+        self.kind = kind
+
+    @classmethod
+    def _read(cls, match: re.Match[str], place: dict[str, Any]) -> tuple[BoardT, VariantKind]:
+        """The board and the kind an id names, at ``place`` (channel, guild, message); raises
+        :class:`~bot.games.codec.CodecError` when the id cannot be read."""
+        raise NotImplementedError(cls.__name__)
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
+        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
+        """Read the board from the pressed ``custom_id``."""
+        button = cast(discord.ui.Button[Any], item)
+        try:
+            board, kind = cls._read(match, _place(interaction))
+        except codec.CodecError:
+            log.warning("unreadable custom_id %r", match.string)
+            return cast(discord.ui.DynamicItem[discord.ui.Button[Any]], _Inactive(button))
+        return cls(button, board, kind)
+
+
+class MnkButton(_VariantButton[Game], template=MNK_BOARD_TEMPLATE):
+    """A press on any button of a 4x4 or 5x5 board (a cell, Resign or Rematch): the game comes from its id."""
+
+    @classmethod
+    def _read(cls, match: re.Match[str], place: dict[str, Any]) -> tuple[Game, VariantKind]:
+        return mnk_from_match(match, **place)
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Hand the press to the bot's component handler: a cell, Resign or Rematch."""
+        await _dispatch(interaction, self.board, self.kind)
+
+
+class UltimateButton(_VariantButton[BoardRef], template=REF_TEMPLATE):
+    """A press on any button of an ultimate board: a cell, a small board's choice (``p0``-``p8``), Back, Resign or
+    Rematch. Its id names the game and the version only; the service checks them against the game it holds."""
+
+    @classmethod
+    def _read(cls, match: re.Match[str], place: dict[str, Any]) -> tuple[BoardRef, VariantKind]:
+        return ref_from_match(match, **place)
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Hand the press to the bot's component handler (a choice of small board or Back: a view-only change)."""
+        kind = self.kind
+        if isinstance(kind, str) and (kind == "k" or kind.startswith("p")):
+            chosen = None if kind == "k" else int(kind[1:])
+            await handler(interaction).choose_board(interaction, self.board, chosen)
+            return
+        await _dispatch(interaction, self.board, kind)
+
+
+def _place(interaction: discord.Interaction[discord.Client]) -> dict[str, Any]:
+    return {
+        "channel_id": interaction.channel_id or 0,
+        "guild_id": interaction.guild_id,
+        "message_id": interaction.message.id if interaction.message is not None else None,
+    }
+
+
+async def _dispatch(
+    interaction: discord.Interaction[discord.Client], board: Game | BoardRef, kind: VariantKind
+) -> None:
+    components = handler(interaction)
+    if isinstance(kind, int):
+        await components.press_cell(interaction, board, kind)
+    elif kind == "r":
+        await components.press_resign(interaction, board)
+    else:
+        await components.press_rematch(interaction, board)
+
+
+VARIANT_ITEMS = (MnkButton, UltimateButton)
+"""The ``DynamicItem`` classes of the variants' boards (registered with ``add_dynamic_items``)."""
