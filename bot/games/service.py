@@ -64,9 +64,6 @@ class GameService(Openings):
             if not isinstance(found, Game):
                 return found
             game = found
-            refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
-            if refusal is not None:
-                return refusal
             played = await self._play(game, cell, actor)
             if isinstance(played, Refusal):
                 return played
@@ -81,9 +78,6 @@ class GameService(Openings):
             if not isinstance(found, Game):
                 return found
             game = found
-            refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
-            if refusal is not None:
-                return refusal
             played = await self._play(game, cell, actor)
             if isinstance(played, Refusal):
                 return played
@@ -161,7 +155,11 @@ class GameService(Openings):
 
     async def _play(self, game: Game, cell: int, actor: Actor) -> tuple[Game, Ticket | None] | Refusal:
         """The game after the player's move and, on 3x3, the bot's reply; on a slow variant whose bot must answer,
-        the search's admission ticket (the search starts when the move is committed), or ``SEARCH_BUSY``."""
+        the search's admission ticket (the search starts when the move is committed), or why the move is refused
+        (not the actor's turn, the cell not playable, ``SEARCH_BUSY``)."""
+        refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
+        if refusal is not None:
+            return refusal
         after = game.play(cell, locale=actor.locale)
         log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
         if not after.ai_to_move:
