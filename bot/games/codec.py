@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from bot.games.game import Algorithm, Game, Mode, to_base36
 from engine import Difficulty, IllegalMoveError, initial_state, result, terminal, winner
@@ -153,8 +153,43 @@ def from_match(
             state = result(state, cell)
     except IllegalMoveError as exc:
         raise CodecError(f"moves {match['moves']!r} are not a legal game: {exc}") from exc
-    opts = match["opts"]
     done = terminal(state)
+    game = game_from_match(
+        match,
+        match["opts"],
+        moves,
+        state,
+        done=done,
+        won=done and winner(state) is not None,
+        channel_id=channel_id,
+        guild_id=guild_id,
+        message_id=message_id,
+    )
+    raw = match["kind"]
+    kind: Kind = int(raw) if raw.isdigit() else ("r" if raw == "r" else "n")
+    return game, kind
+
+
+def game_from_match(
+    match: re.Match[str],
+    opts: str,
+    moves: tuple[int, ...],
+    state: Any,
+    *,
+    done: bool,
+    won: bool,
+    channel_id: int,
+    guild_id: int | None,
+    message_id: int | None,
+    variant: str = "3x3",
+) -> Game:
+    """The game a board button's id shows, once its moves are replayed into ``state``: the players and the states
+    count from ``match``, the difficulty, algorithm and board mode from the codes ``opts`` (in that order), over
+    (``win`` when ``won``, else ``draw``) when ``done``. Shared by every variant's codec.
+
+    Raises:
+        CodecError: no person plays, or both sides are one player.
+    """
     game = Game(
         game_id=match["game"],
         channel_id=channel_id,
@@ -168,13 +203,12 @@ def from_match(
         guild_id=guild_id,
         message_id=message_id,
         status="over" if done else "playing",
-        end_reason=("win" if winner(state) else "draw") if done else None,
+        end_reason=("win" if won else "draw") if done else None,
         ai_states=int(match["states"], 36),
+        variant=variant,
     )
     if game.x_id is None and game.o_id is None:
         raise CodecError("a game needs at least one person")
     if game.x_id == game.o_id:
         raise CodecError(f"user {game.x_id} cannot play both sides")
-    raw = match["kind"]
-    kind: Kind = int(raw) if raw.isdigit() else ("r" if raw == "r" else "n")
-    return game, kind
+    return game

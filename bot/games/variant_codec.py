@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from bot.games.codec import CodecError
+from bot.games.codec import CodecError, game_from_match
 from bot.games.game import Algorithm, Game, Mode, to_base36
 from engine import Difficulty, IllegalMoveError
 from engine.variants import VARIANTS
@@ -58,9 +58,6 @@ VariantKind = int | str
 _DIFFICULTY = {Difficulty.EASY: "e", Difficulty.MEDIUM: "m", Difficulty.UNBEATABLE: "u"}
 _ALGORITHM: dict[Algorithm, str] = {"alpha-beta": "a", "minimax": "m"}
 _MODE: dict[Mode, str] = {"buttons": "b", "text": "t"}
-_FROM_DIFFICULTY = {c: d for d, c in _DIFFICULTY.items()}
-_FROM_ALGORITHM = {c: a for a, c in _ALGORITHM.items()}
-_FROM_MODE = {c: m for m, c in _MODE.items()}
 _MNK_CODE: Final = {"4x4": "4", "5x5": "5"}
 _FROM_MNK_CODE: Final = {c: v for v, c in _MNK_CODE.items()}
 _REF_CODE: Final = {"ultimate": "u"}
@@ -198,29 +195,19 @@ def mnk_from_match(
             state = rules.game.result(state, cell)
     except IllegalMoveError as exc:
         raise CodecError(f"moves {match['moves']!r} are not a legal {variant} game: {exc}") from exc
-    opts = match["opts"]
     done = rules.game.terminal(state)
-    game = Game(
-        game_id=match["game"],
+    game = game_from_match(
+        match,
+        match["opts"][1:],
+        moves,
+        state,
+        done=done,
+        won=done and bool(rules.game.utility(state)),
         channel_id=channel_id,
-        x_id=None if match["x"] == _BOT else int(match["x"]),
-        o_id=None if match["o"] == _BOT else int(match["o"]),
-        difficulty=_FROM_DIFFICULTY[opts[1]],
-        algorithm=_FROM_ALGORITHM[opts[2]],
-        mode=_FROM_MODE[opts[3]],
-        moves=moves,
-        state=state,
         guild_id=guild_id,
         message_id=message_id,
-        status="over" if done else "playing",
-        end_reason=("win" if rules.game.utility(state) else "draw") if done else None,
-        ai_states=int(match["states"], 36),
         variant=variant,
     )
-    if game.x_id is None and game.o_id is None:
-        raise CodecError("a game needs at least one person")
-    if game.x_id == game.o_id:
-        raise CodecError(f"user {game.x_id} cannot play both sides")
     return game, kind
 
 
