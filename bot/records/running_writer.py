@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 
+from bot.records._tasks import stop, wait_written
 from bot.records.errors import RecordsUnavailableError
 from bot.records.running import RunningGame, RunningStore
 
@@ -74,26 +75,14 @@ class RunningWriter:
     async def flush(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds (None: no limit) until everything queued is written; a writer waiting to
         retry tries again at once. Returns True when nothing is left waiting."""
-        if self.pending == 0:
-            return True
-        if self._task is None or self._task.done():
-            return False
-        self._wake.set()
-        try:
-            await asyncio.wait_for(self._idle.wait(), timeout)
-        except TimeoutError:
-            return False
-        return True
+        return await wait_written(self.pending, self._task, self._wake, self._idle.wait, timeout)
 
     async def close(self, timeout: float = 10.0) -> int:
         """Stop accepting writes, try for up to ``timeout`` seconds to write those waiting, then stop the task.
         Returns how many games were left unwritten (logged)."""
         self._closed = True
         await self.flush(timeout)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop(self._task)
         lost = self.pending
         if lost:
             log.warning("running games: the newest state of %d games was not written", lost)

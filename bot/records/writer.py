@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 
+from bot.records._tasks import stop, wait_written
 from bot.records.errors import RecordsUnavailableError
 from bot.records.games import FinishedGame
 from bot.records.store import RecordsStore
@@ -91,26 +92,14 @@ class RecordWriter:
     async def flush(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds (None: no limit) until every submitted game is written; a writer
         waiting to retry tries again at once. Returns True when nothing is left waiting."""
-        if self.pending == 0:
-            return True
-        if self._task is None or self._task.done():
-            return False
-        self._wake.set()
-        try:
-            await asyncio.wait_for(self._queue.join(), timeout)
-        except TimeoutError:
-            return False
-        return True
+        return await wait_written(self.pending, self._task, self._wake, self._queue.join, timeout)
 
     async def close(self, timeout: float = 10.0) -> int:
         """Stop accepting games, try for up to ``timeout`` seconds to write those waiting, then stop the task.
         Returns the number of games left unwritten (each one logged as an error)."""
         self._closed = True
         await self.flush(timeout)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop(self._task)
         lost = self._saving + [self._queue.get_nowait() for _ in range(self._queue.qsize())]
         if lost:
             log.error(
