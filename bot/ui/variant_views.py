@@ -33,7 +33,7 @@ from bot.images.ultimate import UltimatePicture, draw_ultimate
 from bot.text.common import MARK_EMOJI
 from bot.text.variants import board_cells, mark_at, small_board_name
 from bot.ui.faces import MARK_STYLE
-from bot.ui.views import BoardComponents, RematchButton, ResignButton
+from bot.ui.views import BoardComponents, RematchButton, ResignButton, button_payload
 from engine import Mark
 
 __all__ = [
@@ -77,18 +77,6 @@ def is_layout(view: discord.ui.View | None) -> bool:
     return isinstance(view, LayoutComponents)
 
 
-def _button(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None, emoji: str | None = None,
-            disabled: bool = False) -> dict[str, Any]:  # fmt: skip
-    button: dict[str, Any] = {"type": 2, "style": style.value, "custom_id": custom_id}
-    if disabled:
-        button["disabled"] = True
-    if label is not None:
-        button["label"] = label
-    if emoji is not None:
-        button["emoji"] = {"name": emoji}
-    return button
-
-
 def _row(buttons: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": 1, "components": buttons}
 
@@ -97,8 +85,8 @@ def _cell(make: Callable[[VariantKind], str], game: Game, cell: int, *, label: s
     """A cell button: its mark (disabled), or its label; the winning player's marks green is left to the picture."""
     mark = mark_at(game.state, cell)
     if mark is not None:
-        return _button(make(cell), MARK_STYLE[mark], emoji=MARK_EMOJI[mark], disabled=True)
-    return _button(make(cell), _GREY, label=label, disabled=frozen)
+        return button_payload(make(cell), MARK_STYLE[mark], emoji=MARK_EMOJI[mark], disabled=True)
+    return button_payload(make(cell), _GREY, label=label, disabled=frozen)
 
 
 def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retired: bool,
@@ -106,7 +94,7 @@ def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retir
     """The control row: Back (after choosing a small board), Resign while playing, Rematch after the end."""
     buttons = []
     if back and not retired:
-        buttons.append(_button(make("k"), _GREY, label=tr(BACK), emoji="\N{LEFTWARDS ARROW WITH HOOK}"))
+        buttons.append(button_payload(make("k"), _GREY, label=tr(BACK), emoji="\N{LEFTWARDS ARROW WITH HOOK}"))
     if not retired:
         control: type[ResignButton] | type[RematchButton] | None = None
         if not game.over:
@@ -114,7 +102,9 @@ def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retir
         elif game.end_reason in ("win", "draw", "resigned", "abandoned"):
             control = RematchButton
         if control is not None:
-            buttons.append(_button(make(control.KIND), control.STYLE, label=tr(control.LABEL), emoji=control.EMOJI))
+            buttons.append(
+                button_payload(make(control.KIND), control.STYLE, label=tr(control.LABEL), emoji=control.EMOJI)
+            )
     return _row(buttons) if buttons else None
 
 
@@ -160,7 +150,7 @@ def _pad(game: Game, make: Callable[[VariantKind], str], chosen: int | None, fro
     else:
         playable = set(state.playable_boards)
         buttons = [
-            _button(make(f"p{b}"), _GREEN, label=small_board_name(b), disabled=frozen or b not in playable)
+            button_payload(make(f"p{b}"), _GREEN, label=small_board_name(b), disabled=frozen or b not in playable)
             for b in range(9)
         ]
     return [_row(buttons[3 * r : 3 * r + 3]) for r in range(3)]

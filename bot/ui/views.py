@@ -29,6 +29,7 @@ __all__ = [
     "RematchButton",
     "ResignButton",
     "board_view",
+    "button_payload",
     "challenge_view",
 ]
 
@@ -205,8 +206,9 @@ class BoardComponents(discord.ui.View):
         return self._rows
 
 
-def _button(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None, emoji: str | None = None,
-            disabled: bool = False) -> dict[str, Any]:  # fmt: skip
+def button_payload(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None,
+                   emoji: str | None = None, disabled: bool = False) -> dict[str, Any]:  # fmt: skip
+    """A button component as Discord's JSON (type 2), for every board's rows (also the variants')."""
     button: dict[str, Any] = {"type": 2, "style": style.value, "custom_id": custom_id}
     if disabled:  # Discord's default is enabled; leaving it out keeps every board's payload smaller
         button["disabled"] = True
@@ -230,7 +232,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
         faces = cell_faces(game.state, finished)
         for row in range(3):
             buttons = [
-                _button(custom_id(cell), face.style, label=face.label, emoji=face.emoji, disabled=face.disabled)
+                button_payload(custom_id(cell), face.style, label=face.label, emoji=face.emoji, disabled=face.disabled)
                 for cell, face in enumerate(faces[3 * row : 3 * row + 3], 3 * row)
             ]
             rows.append({"type": 1, "components": buttons})
@@ -242,7 +244,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
             control = RematchButton
     if control is not None:
         label = (tr or lang(None))(control.LABEL)
-        button = _button(custom_id(control.KIND), control.STYLE, label=label, emoji=control.EMOJI)
+        button = button_payload(custom_id(control.KIND), control.STYLE, label=label, emoji=control.EMOJI)
         rows.append({"type": 1, "components": [button]})
     return BoardComponents(rows) if rows else None
 
