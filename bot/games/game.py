@@ -30,6 +30,7 @@ __all__ = [
     "Mode",
     "Status",
     "initial_for",
+    "message_url",
     "new_game_id",
     "to_base36",
 ]
@@ -189,10 +190,7 @@ class Game:
     @property
     def jump_url(self) -> str | None:
         """A link to the current board (or challenge) message, when it is known."""
-        if self.message_id is None:
-            return None
-        guild = self.guild_id if self.guild_id is not None else "@me"
-        return f"https://discord.com/channels/{guild}/{self.channel_id}/{self.message_id}"
+        return message_url(self.guild_id, self.channel_id, self.message_id)
 
     @property
     def shown(self) -> int | None:
@@ -283,3 +281,12 @@ class Game:
     def reposted(self) -> Game:
         """The game about to get a new board message (the next ``post``; its id is not known yet)."""
         return replace(self, message_id=None, post=self.post + 1, superseded=(), retired=self.shown)
+
+
+def message_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:
+    """The link to a message (``@me`` for a direct message, ``guild_id`` None), or None when ``message_id`` is
+    not known."""
+    if message_id is None:
+        return None
+    guild = guild_id if guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{channel_id}/{message_id}"

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.games.codec import CodecError, game_from_match
-from bot.games.game import Algorithm, Game, Mode, to_base36
+from bot.games.game import Algorithm, Game, Mode, message_url, to_base36
 from engine import Difficulty, IllegalMoveError
 from engine.variants import VARIANTS
 
@@ -101,10 +101,7 @@ class BoardRef:
     @property
     def jump_url(self) -> str | None:
         """A link to the board message, when it is known."""
-        if self.message_id is None:
-            return None
-        guild = self.guild_id if self.guild_id is not None else "@me"
-        return f"https://discord.com/channels/{guild}/{self.channel_id}/{self.message_id}"
+        return message_url(self.guild_id, self.channel_id, self.message_id)
 
     def at(self, message_id: int | None) -> BoardRef:
         """The same reference on message ``message_id``."""
