@@ -17,10 +17,10 @@ tree less the root). The threat rules (see :class:`SearchConfig`) value some pos
 visiting all their children; only the children they do visit are counted.
 
 **Fast kernels, apart from the reference.** The textbook MINIMAX-SEARCH and ALPHA-BETA-SEARCH over
-the game protocol are :mod:`engine.reference`; the tests check these kernels against them. Here there are
-two value functions (see ``_Kernels``): one for minimax, and one for alpha-beta whose transposition table
-and threat rules are options chosen when it is built, so the table's lookup and store and the child loop
-are written once.
+the game protocol are :mod:`engine.reference`; the tests check these kernels against them. There are
+two value functions (:class:`engine.search_kernels.Kernels`): one for minimax, and one for alpha-beta
+whose transposition table and threat rules are options chosen when it is built, so the table's lookup
+and store and the child loop are written once. This module values the root moves with them.
 
 Internally the search is negamax over two 9-bit masks; scores are from the side to move's point of
 view. ``plain`` scoring is +1/0/-1; ``depth`` scoring gives a win ``10 - plies`` so the fastest win
@@ -54,6 +54,7 @@ from engine.search_config import (
     Scoring,
     SearchConfig,
 )
+from engine.search_kernels import INF, Kernels
 from engine.solver import best_move
 
 __all__ = [
@@ -73,11 +74,6 @@ __all__ = [
     "search",
     "to_root_relative",
 ]
-
-_INF = 1_000
-# Read as module globals by the alpha-beta kernel: every variable its closure captures costs each call.
-_FULL, _WINS = bb.FULL, bb.WINS
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +185,7 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
         best may get only an upper bound, which is still below the best.
     """
     order = ORDERS[cfg.ordering]
-    kernels = _Kernels(
+    kernels = Kernels(
         bb.FREE_BITS[order],
         WIN_SCORES[cfg.scoring],
         transposition=cfg.transposition,
@@ -204,7 +200,7 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
     values: list[tuple[int, int]] = []
     valued: dict[int, int] = {}
     symmetries = _stabiliser(me, opp) if cfg.symmetry else ()
-    best = -_INF
+    best = -INF
     for cell in order:
         bit = 1 << cell
         if (me | opp) & bit:
@@ -220,7 +216,7 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
             value = 0
         else:
             # The child's beta is minus our alpha; a shared window keeps alpha one point below the best.
-            value = -child_value(opp, child, n1, -(best - 1) if shared and best > -_INF else _INF)
+            value = -child_value(opp, child, n1, -(best - 1) if shared and best > -INF else INF)
         values.append((cell, value))
         for perm in symmetries:
             valued[perm[cell]] = value
@@ -233,161 +229,6 @@ def _stabiliser(me: int, opp: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         bb.SYMMETRIES[k] for k in range(1, 8) if bb.SYMMETRY_MASKS[k][me] == me and bb.SYMMETRY_MASKS[k][opp] == opp
     )
-
-
-# Canonical transposition keys (see bb.canonical_key), filled in as positions are met. This memo of a
-# pure function of the position is shared by all searches; it changes no search's visits or counts.
-_CANONICAL_KEYS: dict[int, int] = {}
-
-
-def _canonical_key(me: int, opp: int) -> int:
-    """Compute and remember a position's canonical key (a key is 0 only for the empty board)."""
-    key = _CANONICAL_KEYS[me << 9 | opp] = bb.canonical_key(me, opp)
-    return key
-
-
-class _Kernels:
-    """The negamax value functions of one search, sharing its counter and its transposition table.
-
-    Two kernels: :meth:`minimax_child` and :meth:`alpha_beta_child`, whose table and threat rules are
-    options chosen when the kernels are built. Each takes ``(me, opp, n, beta)``: the masks of the side
-    to move and of the side that just moved, the number of marks on the board, and the upper end of the
-    window (the lower end is -inf). ``opp`` has not won and the board is not full (the parent tests that
-    inline, and counts the child either way).
-    """
-
-    def __init__(
-        self,
-        free_bits: list[tuple[int, ...]],
-        win_scores: tuple[int, ...],
-        *,
-        transposition: bool,
-        symmetry: bool,
-        threats: bool,
-    ) -> None:
-        """Share ``free_bits[occupied]`` (the move order) and ``win_scores[marks]`` across the kernels.
-
-        ``transposition``, ``symmetry`` and ``threats`` are :class:`SearchConfig`'s options; only
-        :meth:`alpha_beta_child` reads them.
-        """
-        self.count = 0
-        self.free_bits = free_bits
-        self.win_scores = win_scores
-        self.table: dict[int, tuple[int, int]] | None = {} if transposition else None
-        self.canonical = symmetry
-        self.threats = threats
-
-    def minimax_child(self, me: int, opp: int, n: int, beta: int) -> int:
-        """MINIMAX-VALUE (AIMA §5.2) in negamax form: every child is visited; ``beta`` is ignored."""
-        wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
-
-        def value(me: int, opp: int, n: int) -> int:
-            moves = free_bits[me | opp]
-            self.count += len(moves)
-            n1 = n + 1
-            win = win_scores[n1]
-            if n1 == 9:
-                return win if wins[me | moves[0]] else 0
-            best = -_INF
-            for bit in moves:
-                child = me | bit
-                v = win if wins[child] else -value(opp, child, n1)
-                if v > best:
-                    best = v
-            return best
-
-        return value(me, opp, n)
-
-    def alpha_beta_child(self, me: int, opp: int, n: int, beta: int) -> int:
-        """ALPHA-BETA-SEARCH's MAX-VALUE/MIN-VALUE (AIMA §5.3) in fail-soft negamax form (Knuth & Moore 1975).
-
-        With no option on, this is the textbook search: children in order, a terminal child counted and
-        valued inline. With the table or the threat rules on, a position whose side to move can complete
-        a line is valued as a win at once (the winning child is the one counted), so none of the children
-        searched is terminal. The threat rules add the double-threat and forced-block rules of
-        :class:`SearchConfig`; a chain of forced blocks is followed in a loop rather than by recursion, and
-        ``sign`` is +1 when the side to move is the caller's side and -1 when it is the other side. The
-        table is probed once those rules have not settled the position, and stores its exact value or
-        bound after the children (Marsland 1986).
-        """
-        threat_cells, free_bits, win_scores = bb.THREATS, self.free_bits, self.win_scores
-        table = self.table
-        lookup = table.get if table is not None else None
-        # 0: the textbook search; 1: an immediate win is taken first; 2: the threat rules too.
-        rules = 2 if self.threats else 1 if table is not None else 0
-        canonical = self.canonical
-        keys = _CANONICAL_KEYS
-        count = 0
-
-        def value(me: int, opp: int, n: int, alpha: int, beta: int) -> int:
-            nonlocal count
-            sign = 1
-            n += 1  # the marks on the board once the side to move has moved
-            if rules:
-                while True:
-                    free = _FULL ^ (me | opp)
-                    if threat_cells[me] & free:  # a line to complete: a win now (its child is counted)
-                        count += 1
-                        return sign * win_scores[n]
-                    if n == 9:  # the last cell completes no line: a draw
-                        count += 1
-                        return 0
-                    if rules == 1:
-                        break
-                    threats = threat_cells[opp] & free
-                    if not threats:
-                        break
-                    if threats & (threats - 1):  # two threats cannot both be blocked: lost in two plies
-                        return -sign * win_scores[n + 1]
-                    count += 1  # one threat: the block is the only child searched
-                    me, opp = opp, me | threats
-                    alpha, beta = -beta, -alpha
-                    sign = -sign
-                    n += 1
-            elif n == 9:  # the textbook search's last cell: its only child, counted and valued inline
-                count += 1
-                return win_scores[9] if _WINS[_FULL ^ opp] else 0
-
-            key = 0
-            if lookup is not None:
-                key = me << 9 | opp
-                if canonical:
-                    key = keys.get(key) or _canonical_key(me, opp)
-                entry = lookup(key)
-                if entry is not None:
-                    flag, stored = entry
-                    if flag == _EXACT:
-                        return sign * stored
-                    if flag == _LOWER:
-                        if stored >= beta:
-                            return sign * stored
-                        if stored > alpha:
-                            alpha = stored
-                    else:
-                        if stored <= alpha:
-                            return sign * stored
-                        if stored < beta:
-                            beta = stored
-            alpha_in = alpha
-            best = -_INF
-            win = win_scores[n]
-            for bit in free_bits[me | opp]:
-                count += 1
-                child = me | bit
-                v = win if _WINS[child] else -value(opp, child, n, -beta, -alpha)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            if table is not None:
-                table[key] = (_UPPER if best <= alpha_in else _LOWER if best >= beta else _EXACT, best)
-            return sign * best
-
-        result = value(me, opp, n, -_INF, beta)
-        self.count += count
-        return result
 
 
 def to_root_relative(value: int, marks: int) -> int:
