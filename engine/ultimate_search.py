@@ -209,6 +209,18 @@ def _side_relative(state: UltimateState) -> tuple[int, int, int, int, int]:
     return state.o, state.x, state.o_boards, state.x_boards, 1
 
 
+def _child(state: UltimateState, bit: int, h: int, color: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """The arguments of :meth:`_Kernel.node` before ``depth`` for the root move ``bit``, played by the game's rules.
+
+    The kernel plays its moves inline for speed; the root's are played once per search by
+    :meth:`UltimateTicTacToe.result`, off the hot path, and ``h`` (the root's hash) is updated incrementally.
+    """
+    child = UltimateTicTacToe().result(state, CELL_OF_BIT[bit])
+    me, opp, mw, ow, _ = _side_relative(child)
+    nh = h ^ ZOBRIST_FORCED[state.forced + 1] ^ ZOBRIST[color][bit] ^ ZOBRIST_FORCED[child.forced + 1]
+    return me, opp, mw, ow, child.closed, child.forced, nh, color ^ 1
+
+
 def _hash(state: UltimateState) -> int:
     h = ZOBRIST_FORCED[state.forced + 1]
     for bit in range(81):
@@ -255,9 +267,10 @@ def search(
     # The margin pays for what follows the last iteration (the principal variation, freeing the table).
     margin_ms = min(FINISH_MARGIN_MS, budget_ms / 20.0)
     kernel = _Kernel(options, start + (budget_ms - margin_ms) / 1000.0, max_nodes)
-    me, opp, mw, ow, color = _side_relative(state)
+    me, opp, _, _, color = _side_relative(state)
     h = _hash(state)
     root = kernel.moves(me, opp, state.closed, state.forced)
+    children = {bit: _child(state, bit, h, color) for bit in root}
     kernel.order(root, -1, 0, state.closed)
     empties = 81 - (state.x | state.o).bit_count()
     depths = range(1, min(max_depth, empties) + 1) if options.iterative_deepening else (max_depth,)
@@ -278,18 +291,7 @@ def search(
         try:
             for bit in root:
                 alpha = -INF if bit in exact_bits or len(exact_scores) < k else sorted(exact_scores)[-k]
-                b = bit // 9
-                nme = me | 1 << bit
-                nmw, nclosed = mw, state.closed
-                small = nme >> (9 * b) & 511
-                if WON9[small]:
-                    nmw |= 1 << b
-                    nclosed |= 1 << b
-                elif (small | opp >> (9 * b)) & 511 == 511:
-                    nclosed |= 1 << b
-                nforced = -1 if nclosed >> (bit % 9) & 1 else bit % 9
-                nh = h ^ ZOBRIST_FORCED[state.forced + 1] ^ ZOBRIST[color][bit] ^ ZOBRIST_FORCED[nforced + 1]
-                score = -kernel.node(opp, nme, ow, nmw, nclosed, nforced, nh, color ^ 1, depth - 1, -INF, -alpha, 1)
+                score = -kernel.node(*children[bit], depth - 1, -INF, -alpha, 1)
                 exact = score > alpha or alpha == -INF
                 if exact:
                     exact_scores.append(score)
