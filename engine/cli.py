@@ -1,7 +1,7 @@
 """The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve`` and ``bestmove``.
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
-:func:`analyse_command`, :func:`review_command`), so tests run them in-process with
+:func:`analyse_command`, :func:`review_command` from :mod:`engine.cli_review`), so tests run them in-process with
 ``io.StringIO``. ``analyse`` shows cells as people see them, 1-9; ``review`` takes and prints the
 engine's cells 0-8, like :func:`engine.review`. Playing in a terminal is the bot's console
 (``python -m bot --console``), not part of the engine.
@@ -19,12 +19,11 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.analysis import MoveAnalysis, analyse
-from engine.errors import GameOverError, IllegalSequenceError, InvalidBoardError
+from engine.cli_review import EXIT_OK, EXIT_USAGE, review_command
+from engine.errors import GameOverError, InvalidBoardError
 from engine.game import State, format_board, parse_board, player
-from engine.review import PlyReview, SideSummary, review, summary
 from engine.search import (
     ALGORITHM_CONFIGS,
-    DEFAULT,
     TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
     Algorithm,
@@ -33,7 +32,6 @@ from engine.search import (
     search,
 )
 from engine.serve import DEFAULT_BUDGET_MS, answer_line, serve
-from engine.solver import GameValue
 from engine.variants import VARIANTS
 
 __all__ = [
@@ -48,8 +46,6 @@ __all__ = [
     "review_command",
 ]
 
-EXIT_OK = 0
-EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 _TEXTBOOK_CONFIGS: dict[Algorithm, SearchConfig] = {"alpha-beta": TEXTBOOK_ALPHA_BETA, "minimax": TEXTBOOK_MINIMAX}
@@ -220,94 +216,3 @@ def analyse_command(
     ]
     stdout.write("\n".join(lines) + "\n")
     return EXIT_OK
-
-
-def review_command(cells: Sequence[int], *, as_json: bool = False, stdout: TextIO, stderr: TextIO) -> int:
-    """Review a game given as cells 0-8 and print one line per ply and one summary line per side.
-
-    Each ply line gives the ply number, the mover and cell, the mover's value before and after the
-    move (e.g. ``draw in 8`` → ``loss in 5``), the label, the best moves when the move was not one
-    of them, and the states the default alpha-beta search evaluates in that position. With
-    ``as_json`` it prints exactly one JSON object: ``algorithm`` (``"alpha-beta"``), ``moves``
-    (cells 0-8), ``plies`` (one object per ply with ``ply``, ``mover``, ``cell``, ``board`` before
-    the move, ``before`` and ``after`` as ``{"result", "plies"}``, ``label``, ``best_moves`` and
-    ``states``) and ``summary`` (per side: ``moves``, ``best`` and the ply numbers of ``slower``,
-    ``inaccuracies``, ``mistakes`` and ``blunders``).
-
-    Returns:
-        0 on success; 2 when the list cannot be played, after printing one line starting
-        ``error:`` on ``stderr``.
-    """
-    try:
-        plies = review(cells)
-    except IllegalSequenceError as exc:
-        stderr.write(f"error: {exc}\n")
-        return EXIT_USAGE
-    sides = summary(plies)
-    if as_json:
-        payload: dict[str, Any] = {
-            "algorithm": DEFAULT.algorithm,
-            "moves": [p.cell for p in plies],
-            "plies": [_ply_json(p) for p in plies],
-            "summary": {mark.value: _side_json(side) for mark, side in sides.items()},
-        }
-        stdout.write(json.dumps(payload) + "\n")
-        return EXIT_OK
-    lines = [f"Cells 0-8, row by row from the top-left; states: what {DEFAULT.algorithm} evaluates to move there."]
-    lines += [_ply_text(p) for p in plies]
-    lines += [_side_text(side) for side in sides.values() if side.moves]
-    stdout.write("\n".join(lines) + "\n")
-    return EXIT_OK
-
-
-def _outcome_text(outcome: GameValue) -> str:
-    if outcome.plies == 0:
-        return {"win": "won", "draw": "drawn", "loss": "lost"}[outcome.result]
-    return f"{outcome.result} in {outcome.plies}"
-
-
-def _ply_text(ply: PlyReview) -> str:
-    change = f"{_outcome_text(ply.before)} -> {_outcome_text(ply.after)}"
-    best = "" if ply.label == "best" else f" (best: {' '.join(map(str, ply.best_moves))})"
-    states = f"{ply.states:>5,} {'state' if ply.states == 1 else 'states'}"
-    return f"{ply.ply:>2}. {ply.mover.value} {ply.cell}  {change:<24} {ply.label + best:<26} {states}"
-
-
-def _side_text(side: SideSummary) -> str:
-    parts = [f"{side.best} of {side.moves} best"]
-    for name, plies in (
-        ("blunder", side.blunders),
-        ("mistake", side.mistakes),
-        ("slower", side.slower),
-        ("inaccuracy", side.inaccuracies),
-    ):
-        if plies:
-            plural = len(plies) > 1
-            noun = name + ("s" if plural and name in ("blunder", "mistake") else "")
-            parts.append(f"{noun} at {'plies' if plural else 'ply'} {', '.join(map(str, plies))}")
-    return f"{side.mark.value}: " + "; ".join(parts)
-
-
-def _ply_json(ply: PlyReview) -> dict[str, Any]:
-    return {
-        "ply": ply.ply,
-        "mover": ply.mover.value,
-        "cell": ply.cell,
-        "board": format_board(ply.state),
-        "before": {"result": ply.before.result, "plies": ply.before.plies},
-        "after": {"result": ply.after.result, "plies": ply.after.plies},
-        "label": ply.label,
-        "best_moves": list(ply.best_moves),
-        "states": ply.states,
-    }
-
-
-def _side_json(side: SideSummary) -> dict[str, Any]:
-    return {
-        "moves": side.moves,
-        "best": side.best,
-        "slower": list(side.slower),
-        "inaccuracies": list(side.inaccuracies),
-        "mistakes": list(side.mistakes),
-        "blunders": list(side.blunders),
-    }

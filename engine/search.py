@@ -17,15 +17,18 @@ tree less the root). The threat rules (see :class:`SearchConfig`) value some pos
 visiting all their children; only the children they do visit are counted.
 
 **Fast kernels, apart from the reference.** The textbook MINIMAX-SEARCH and ALPHA-BETA-SEARCH over
-the game protocol are :mod:`engine.reference`; the tests check these kernels against them. Here there are
-two value functions (see ``_Kernels``): one for minimax, and one for alpha-beta whose transposition table
-and threat rules are options chosen when it is built, so the table's lookup and store and the child loop
-are written once.
+the game protocol are :mod:`engine.reference`; the tests check these kernels against them. There are
+two value functions (:class:`engine.search_kernels.Kernels`): one for minimax, and one for alpha-beta
+whose transposition table and threat rules are options chosen when it is built, so the table's lookup
+and store and the child loop are written once. This module values the root moves with them.
 
 Internally the search is negamax over two 9-bit masks; scores are from the side to move's point of
 view. ``plain`` scoring is +1/0/-1; ``depth`` scoring gives a win ``10 - plies`` so the fastest win
 and the slowest loss score best (the seeds' 003/004 convention). :class:`SearchResult` reports
 ``value`` from X's point of view (X is MAX, as in AIMA).
+
+The options and the named configurations (:class:`SearchConfig`, :data:`DEFAULT`, ...) live in
+:mod:`engine.search_config` and are importable from here too.
 """
 
 from __future__ import annotations
@@ -33,11 +36,25 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Literal
 
 from engine import bitboard as bb
 from engine.errors import GameOverError
 from engine.game import Mark, State, player, terminal
+from engine.search_config import (
+    ALGORITHM_CONFIGS,
+    DEFAULT,
+    ORDERS,
+    PLAIN_MINIMAX,
+    TEXTBOOK_ALPHA_BETA,
+    TEXTBOOK_MINIMAX,
+    WIN_SCORES,
+    Algorithm,
+    Ordering,
+    RootWindow,
+    Scoring,
+    SearchConfig,
+)
+from engine.search_kernels import INF, Kernels
 from engine.solver import best_move
 
 __all__ = [
@@ -57,88 +74,6 @@ __all__ = [
     "search",
     "to_root_relative",
 ]
-
-Algorithm = Literal["minimax", "alpha-beta"]
-Ordering = Literal["natural", "centre"]
-Scoring = Literal["plain", "depth"]
-RootWindow = Literal["fresh", "shared"]
-
-_INF = 1_000
-# Read as module globals by the alpha-beta kernel: every variable its closure captures costs each call.
-_FULL, _WINS = bb.FULL, bb.WINS
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-_ORDERS: dict[str, tuple[int, ...]] = {"natural": bb.NATURAL, "centre": bb.CENTRE_CORNERS_EDGES}
-# Score of a win completed when the board holds n marks (index n), per scoring scheme.
-_WIN_SCORES: dict[str, tuple[int, ...]] = {"plain": (1,) * 10, "depth": tuple(10 - n for n in range(10))}
-
-
-def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise ValueError(f"{name} {value!r} is not one of {', '.join(choices)}")
-
-
-@dataclass(frozen=True, slots=True)
-class SearchConfig:
-    """How to search. Every option is a textbook concept that can be compared on its own.
-
-    Attributes:
-        algorithm: ``"minimax"`` (no pruning) or ``"alpha-beta"`` (AIMA §5.3).
-        ordering: ``"natural"`` tries cells 0..8; ``"centre"`` tries the centre, then corners, then edges.
-        scoring: ``"plain"`` (win/loss ±1) or ``"depth"`` (±(10 - plies): fastest win, slowest loss).
-        transposition: alpha-beta only: keep a transposition table of exact values and bounds for
-            the duration of one search, and try immediately winning moves first. Minimax never
-            uses one (it is plain minimax by definition).
-        symmetry: search one root move of each class of moves that a symmetry of the board maps
-            onto each other, and give the rest of the class its value (a symmetric move has the
-            same value). Skipped moves are not counted, because they are not searched. With a
-            transposition table, positions are also stored under one key per symmetry class, so a
-            rotated or mirrored position is found in the table.
-        root_window: ``"fresh"`` searches each root move with its own (-inf, +inf) window, as the
-            seeds do; ``"shared"`` narrows the window with the best value so far, kept one point
-            wide so that every equally good root move is still recognised (needed for random
-            tie-breaking).
-        threats: alpha-beta only: value positions below the root by three exact rules before
-            searching them. The side to move that can complete a line wins now (one child, the
-            winning one, is counted). Otherwise, if the opponent threatens two different cells it
-            loses in two plies (no child is visited), and if the opponent threatens one cell the
-            block is the only child searched: every other move loses at once, and the block never
-            loses sooner. Minimax never uses them.
-    """
-
-    algorithm: Algorithm = "alpha-beta"
-    ordering: Ordering = "centre"
-    scoring: Scoring = "depth"
-    transposition: bool = True
-    root_window: RootWindow = "shared"
-    symmetry: bool = True
-    threats: bool = True
-
-    def __post_init__(self) -> None:
-        _check_choice("algorithm", self.algorithm, ("minimax", "alpha-beta"))
-        _check_choice("ordering", self.ordering, tuple(_ORDERS))
-        _check_choice("scoring", self.scoring, tuple(_WIN_SCORES))
-        _check_choice("root_window", self.root_window, ("fresh", "shared"))
-
-
-DEFAULT = SearchConfig()
-"""The fastest perfect configuration, used for play: alpha-beta, centre-first ordering, depth-aware
-scores, the threat rules, and a transposition table keyed by symmetry class, with a shared root
-window."""
-
-TEXTBOOK_MINIMAX = SearchConfig("minimax", "natural", "plain", False, "fresh", symmetry=False, threats=False)
-"""Plain minimax exactly as in the seeds (000/001): reproduces 55,504 and 549,945 states."""
-
-TEXTBOOK_ALPHA_BETA = SearchConfig("alpha-beta", "natural", "plain", False, "fresh", symmetry=False, threats=False)
-"""Alpha-beta exactly as in seed 000: reproduces 7,641, 552 and 27 states."""
-
-PLAIN_MINIMAX = SearchConfig("minimax", "natural", "depth", False, "fresh", symmetry=False, threats=False)
-"""Plain minimax for play and for comparison with alpha-beta: :data:`TEXTBOOK_MINIMAX` with depth-aware
-scores, so it plays perfectly (fastest win, slowest loss). It evaluates the same states (549,945 from the
-empty board)."""
-
-ALGORITHM_CONFIGS: dict[Algorithm, SearchConfig] = {"alpha-beta": DEFAULT, "minimax": PLAIN_MINIMAX}
-"""The configuration for play behind each algorithm name: both play perfectly (depth-aware scores);
-minimax evaluates every state below the root, alpha-beta prunes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,10 +184,10 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
         ``"fresh"`` window every value is exact; under a ``"shared"`` one a move worse than the
         best may get only an upper bound, which is still below the best.
     """
-    order = _ORDERS[cfg.ordering]
-    kernels = _Kernels(
+    order = ORDERS[cfg.ordering]
+    kernels = Kernels(
         bb.FREE_BITS[order],
-        _WIN_SCORES[cfg.scoring],
+        WIN_SCORES[cfg.scoring],
         transposition=cfg.transposition,
         symmetry=cfg.symmetry,
         threats=cfg.threats,
@@ -261,11 +196,11 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
     shared = cfg.root_window == "shared" and cfg.algorithm == "alpha-beta"
 
     n1 = marks + 1
-    win_score = _WIN_SCORES[cfg.scoring][n1]
+    win_score = WIN_SCORES[cfg.scoring][n1]
     values: list[tuple[int, int]] = []
     valued: dict[int, int] = {}
     symmetries = _stabiliser(me, opp) if cfg.symmetry else ()
-    best = -_INF
+    best = -INF
     for cell in order:
         bit = 1 << cell
         if (me | opp) & bit:
@@ -281,7 +216,7 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
             value = 0
         else:
             # The child's beta is minus our alpha; a shared window keeps alpha one point below the best.
-            value = -child_value(opp, child, n1, -(best - 1) if shared and best > -_INF else _INF)
+            value = -child_value(opp, child, n1, -(best - 1) if shared and best > -INF else INF)
         values.append((cell, value))
         for perm in symmetries:
             valued[perm[cell]] = value
@@ -294,161 +229,6 @@ def _stabiliser(me: int, opp: int) -> tuple[tuple[int, ...], ...]:
     return tuple(
         bb.SYMMETRIES[k] for k in range(1, 8) if bb.SYMMETRY_MASKS[k][me] == me and bb.SYMMETRY_MASKS[k][opp] == opp
     )
-
-
-# Canonical transposition keys (see bb.canonical_key), filled in as positions are met. This memo of a
-# pure function of the position is shared by all searches; it changes no search's visits or counts.
-_CANONICAL_KEYS: dict[int, int] = {}
-
-
-def _canonical_key(me: int, opp: int) -> int:
-    """Compute and remember a position's canonical key (a key is 0 only for the empty board)."""
-    key = _CANONICAL_KEYS[me << 9 | opp] = bb.canonical_key(me, opp)
-    return key
-
-
-class _Kernels:
-    """The negamax value functions of one search, sharing its counter and its transposition table.
-
-    Two kernels: :meth:`minimax_child` and :meth:`alpha_beta_child`, whose table and threat rules are
-    options chosen when the kernels are built. Each takes ``(me, opp, n, beta)``: the masks of the side
-    to move and of the side that just moved, the number of marks on the board, and the upper end of the
-    window (the lower end is -inf). ``opp`` has not won and the board is not full (the parent tests that
-    inline, and counts the child either way).
-    """
-
-    def __init__(
-        self,
-        free_bits: list[tuple[int, ...]],
-        win_scores: tuple[int, ...],
-        *,
-        transposition: bool,
-        symmetry: bool,
-        threats: bool,
-    ) -> None:
-        """Share ``free_bits[occupied]`` (the move order) and ``win_scores[marks]`` across the kernels.
-
-        ``transposition``, ``symmetry`` and ``threats`` are :class:`SearchConfig`'s options; only
-        :meth:`alpha_beta_child` reads them.
-        """
-        self.count = 0
-        self.free_bits = free_bits
-        self.win_scores = win_scores
-        self.table: dict[int, tuple[int, int]] | None = {} if transposition else None
-        self.canonical = symmetry
-        self.threats = threats
-
-    def minimax_child(self, me: int, opp: int, n: int, beta: int) -> int:
-        """MINIMAX-VALUE (AIMA §5.2) in negamax form: every child is visited; ``beta`` is ignored."""
-        wins, free_bits, win_scores = bb.WINS, self.free_bits, self.win_scores
-
-        def value(me: int, opp: int, n: int) -> int:
-            moves = free_bits[me | opp]
-            self.count += len(moves)
-            n1 = n + 1
-            win = win_scores[n1]
-            if n1 == 9:
-                return win if wins[me | moves[0]] else 0
-            best = -_INF
-            for bit in moves:
-                child = me | bit
-                v = win if wins[child] else -value(opp, child, n1)
-                if v > best:
-                    best = v
-            return best
-
-        return value(me, opp, n)
-
-    def alpha_beta_child(self, me: int, opp: int, n: int, beta: int) -> int:
-        """ALPHA-BETA-SEARCH's MAX-VALUE/MIN-VALUE (AIMA §5.3) in fail-soft negamax form (Knuth & Moore 1975).
-
-        With no option on, this is the textbook search: children in order, a terminal child counted and
-        valued inline. With the table or the threat rules on, a position whose side to move can complete
-        a line is valued as a win at once (the winning child is the one counted), so none of the children
-        searched is terminal. The threat rules add the double-threat and forced-block rules of
-        :class:`SearchConfig`; a chain of forced blocks is followed in a loop rather than by recursion, and
-        ``sign`` is +1 when the side to move is the caller's side and -1 when it is the other side. The
-        table is probed once those rules have not settled the position, and stores its exact value or
-        bound after the children (Marsland 1986).
-        """
-        threat_cells, free_bits, win_scores = bb.THREATS, self.free_bits, self.win_scores
-        table = self.table
-        lookup = table.get if table is not None else None
-        # 0: the textbook search; 1: an immediate win is taken first; 2: the threat rules too.
-        rules = 2 if self.threats else 1 if table is not None else 0
-        canonical = self.canonical
-        keys = _CANONICAL_KEYS
-        count = 0
-
-        def value(me: int, opp: int, n: int, alpha: int, beta: int) -> int:
-            nonlocal count
-            sign = 1
-            n += 1  # the marks on the board once the side to move has moved
-            if rules:
-                while True:
-                    free = _FULL ^ (me | opp)
-                    if threat_cells[me] & free:  # a line to complete: a win now (its child is counted)
-                        count += 1
-                        return sign * win_scores[n]
-                    if n == 9:  # the last cell completes no line: a draw
-                        count += 1
-                        return 0
-                    if rules == 1:
-                        break
-                    threats = threat_cells[opp] & free
-                    if not threats:
-                        break
-                    if threats & (threats - 1):  # two threats cannot both be blocked: lost in two plies
-                        return -sign * win_scores[n + 1]
-                    count += 1  # one threat: the block is the only child searched
-                    me, opp = opp, me | threats
-                    alpha, beta = -beta, -alpha
-                    sign = -sign
-                    n += 1
-            elif n == 9:  # the textbook search's last cell: its only child, counted and valued inline
-                count += 1
-                return win_scores[9] if _WINS[_FULL ^ opp] else 0
-
-            key = 0
-            if lookup is not None:
-                key = me << 9 | opp
-                if canonical:
-                    key = keys.get(key) or _canonical_key(me, opp)
-                entry = lookup(key)
-                if entry is not None:
-                    flag, stored = entry
-                    if flag == _EXACT:
-                        return sign * stored
-                    if flag == _LOWER:
-                        if stored >= beta:
-                            return sign * stored
-                        if stored > alpha:
-                            alpha = stored
-                    else:
-                        if stored <= alpha:
-                            return sign * stored
-                        if stored < beta:
-                            beta = stored
-            alpha_in = alpha
-            best = -_INF
-            win = win_scores[n]
-            for bit in free_bits[me | opp]:
-                count += 1
-                child = me | bit
-                v = win if _WINS[child] else -value(opp, child, n, -beta, -alpha)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if v >= beta:
-                            break
-            if table is not None:
-                table[key] = (_UPPER if best <= alpha_in else _LOWER if best >= beta else _EXACT, best)
-            return sign * best
-
-        result = value(me, opp, n, -_INF, beta)
-        self.count += count
-        return result
 
 
 def to_root_relative(value: int, marks: int) -> int:

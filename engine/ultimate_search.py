@@ -11,46 +11,37 @@ Scores are points for the side to move (see :mod:`engine.ultimate_eval`); a won 
 position below them, terminal ones included (the root itself is not counted, as in :mod:`engine.reference`).
 With :class:`Options` ``textbook`` (no table, no ordering, no depth-aware scores, one full-depth pass), the
 count and the values equal :func:`engine.reference.alpha_beta_search`'s.
+
+This module is the driver (the deepening, the root moves, the budget and the report); the recursive node
+search, its switches (:class:`Options`) and its tables are :mod:`engine.ultimate_kernel`.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 
 from engine.errors import GameOverError
-from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
-from engine.ultimate_eval import evaluate
+from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, UltimateState, UltimateTicTacToe
+from engine.ultimate_kernel import (
+    CHECK_EVERY,
+    INF,
+    MATE_BOUND,
+    MAX_DEPTH,
+    MOVES,
+    TEXTBOOK,
+    WIN,
+    ZOBRIST,
+    ZOBRIST_FORCED,
+    Kernel,
+    Options,
+    Stop,
+)
 
-__all__ = ["TEXTBOOK", "WIN", "Options", "RootMove", "SearchReport", "search"]
+__all__ = ["MATE_BOUND", "MOVES", "TEXTBOOK", "WIN", "Options", "RootMove", "SearchReport", "search"]
 
-WIN = 100_000
-MATE_BOUND = WIN - 1_000
-INF = 10 * WIN
-MAX_DEPTH = 81
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 FINISH_MARGIN_MS = 10.0
-_CHECK_EVERY = 128  # states between clock reads: 1-3 ms of search
-
-#: MOVES[b][e]: the bits (9b + cell) of the empty cells ``e`` (a 9-bit mask) of small board ``b``.
-MOVES = tuple(tuple(tuple(9 * b + i for i in range(9) if e >> i & 1) for e in range(512)) for b in range(9))
-_rng = random.Random(0x5EED)
-ZOBRIST = (tuple(_rng.getrandbits(64) for _ in range(81)), tuple(_rng.getrandbits(64) for _ in range(81)))
-ZOBRIST_FORCED = tuple(_rng.getrandbits(64) for _ in range(10))  # index forced + 1
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The kernel's switches. The defaults are the real search; :data:`TEXTBOOK` turns the extras off."""
-
-    transposition_table: bool = True
-    ordering: bool = True
-    depth_aware: bool = True
-    iterative_deepening: bool = True
-
-
-TEXTBOOK = Options(transposition_table=False, ordering=False, depth_aware=False, iterative_deepening=False)
+_REAL = Options()  # the default switches: the real search
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,129 +75,23 @@ class SearchReport:
     pv: tuple[int, ...]
 
 
-class _Stop(Exception):
-    pass
-
-
-class _Kernel:
-    def __init__(self, options: Options, deadline: float, max_nodes: int | None) -> None:
-        self.opt = options
-        self.deadline = deadline
-        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
-        self.nodes = 0
-        self.next_check = min(_CHECK_EVERY, self.max_nodes)
-        self.tt: dict[int, tuple[int, int, int, int]] = {}
-        self.killers = [[-1, -1] for _ in range(MAX_DEPTH + 2)]
-        self.history = [0] * 81
-        self.ply_weight = 1 if options.depth_aware else 0
-
-    def _check(self) -> None:
-        if self.nodes >= self.max_nodes or time.perf_counter() >= self.deadline:
-            raise _Stop
-        self.next_check = min(self.nodes + _CHECK_EVERY, self.max_nodes)
-
-    def moves(self, me: int, opp: int, closed: int, forced: int) -> list[int]:
-        empty = ~(me | opp)
-        if forced >= 0:
-            return list(MOVES[forced][empty >> (9 * forced) & 511])
-        out: list[int] = []
-        for b in range(9):
-            if not closed >> b & 1:
-                out.extend(MOVES[b][empty >> (9 * b) & 511])
-        return out
-
-    def order(self, moves: list[int], tt_move: int, ply: int, closed: int) -> None:
-        if not self.opt.ordering:
-            moves.sort(key=CELL_OF_BIT.__getitem__)  # the game's natural order: grid cells ascending
-            return
-        hist = self.history
-        k0, k1 = self.killers[ply]
-        # A move that sends the opponent to a closed board hands it a free choice: try it late.
-        score = {m: hist[m] - (1 << 20 if closed >> (m % 9) & 1 else 0) for m in moves}
-        if k1 in score:
-            score[k1] += 1 << 24
-        if k0 in score:
-            score[k0] += 1 << 25
-        if tt_move in score:
-            score[tt_move] += 1 << 30
-        moves.sort(key=score.__getitem__, reverse=True)
-
-    def node(self, me: int, opp: int, mw: int, ow: int, closed: int, forced: int, h: int, color: int,
-             depth: int, alpha: int, beta: int, ply: int) -> int:  # fmt: skip
-        self.nodes += 1
-        if self.nodes >= self.next_check:
-            self._check()
-        if WON9[ow]:  # the move that led here won the game
-            return -(WIN - ply * self.ply_weight)
-        if closed == 511:
-            return 0
-        alpha0 = alpha
-        tt_move = -1
-        use_tt = self.opt.transposition_table
-        if use_tt:
-            entry = self.tt.get(h)
-            if entry is not None:
-                e_depth, e_flag, e_value, tt_move = entry
-                if e_depth >= depth:
-                    if e_value >= MATE_BOUND:
-                        e_value -= ply
-                    elif e_value <= -MATE_BOUND:
-                        e_value += ply
-                    if e_flag == _EXACT:
-                        return e_value
-                    if e_flag == _LOWER:
-                        alpha = max(alpha, e_value)
-                    else:
-                        beta = min(beta, e_value)
-                    if alpha >= beta:
-                        return e_value
-        if depth <= 0:
-            return evaluate(me, opp, mw, ow, closed, forced)
-        moves = self.moves(me, opp, closed, forced)
-        self.order(moves, tt_move, ply, closed)
-        best = -INF
-        best_move = -1
-        z_me = ZOBRIST[color]
-        h_base = h ^ ZOBRIST_FORCED[forced + 1]
-        for bit in moves:
-            b = bit // 9
-            nme = me | 1 << bit
-            nmw, nclosed = mw, closed
-            small = nme >> (9 * b) & 511
-            if WON9[small]:
-                nmw |= 1 << b
-                nclosed |= 1 << b
-            elif (small | opp >> (9 * b)) & 511 == 511:
-                nclosed |= 1 << b
-            target = bit % 9
-            nforced = -1 if nclosed >> target & 1 else target
-            nh = h_base ^ z_me[bit] ^ ZOBRIST_FORCED[nforced + 1]
-            score = -self.node(opp, nme, ow, nmw, nclosed, nforced, nh, color ^ 1, depth - 1, -beta, -alpha, ply + 1)
-            if score > best:
-                best = score
-                best_move = bit
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        if self.opt.ordering:
-                            killers = self.killers[ply]
-                            if killers[0] != bit:
-                                killers[1] = killers[0]
-                                killers[0] = bit
-                            self.history[bit] += depth * depth
-                        break
-        if use_tt:
-            flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
-            stored = best + ply if best >= MATE_BOUND else best - ply if best <= -MATE_BOUND else best
-            self.tt[h] = (depth, flag, stored, best_move)
-        return best
-
-
 def _side_relative(state: UltimateState) -> tuple[int, int, int, int, int]:
     x_moves = state.x.bit_count() == state.o.bit_count()
     if x_moves:
         return state.x, state.o, state.x_boards, state.o_boards, 0
     return state.o, state.x, state.o_boards, state.x_boards, 1
+
+
+def _child(state: UltimateState, bit: int, h: int, color: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """The arguments of :meth:`Kernel.node` before ``depth`` for the root move ``bit``, played by the game's rules.
+
+    The kernel plays its moves inline for speed; the root's are played once per search by
+    :meth:`UltimateTicTacToe.result`, off the hot path, and ``h`` (the root's hash) is updated incrementally.
+    """
+    child = UltimateTicTacToe().result(state, CELL_OF_BIT[bit])
+    me, opp, mw, ow, _ = _side_relative(child)
+    nh = h ^ ZOBRIST_FORCED[state.forced + 1] ^ ZOBRIST[color][bit] ^ ZOBRIST_FORCED[child.forced + 1]
+    return me, opp, mw, ow, child.closed, child.forced, nh, color ^ 1
 
 
 def _hash(state: UltimateState) -> int:
@@ -227,7 +112,7 @@ def search(
     max_depth: int = MAX_DEPTH,
     multipv: int | None = 1,
     exact_moves: frozenset[int] = frozenset(),
-    options: Options = Options(),
+    options: Options = _REAL,
 ) -> SearchReport:
     """Search ``state`` by iterative deepening until the budget is spent; report every root move.
 
@@ -254,10 +139,11 @@ def search(
         raise GameOverError("the game is over: there is no move to search")
     # The margin pays for what follows the last iteration (the principal variation, freeing the table).
     margin_ms = min(FINISH_MARGIN_MS, budget_ms / 20.0)
-    kernel = _Kernel(options, start + (budget_ms - margin_ms) / 1000.0, max_nodes)
-    me, opp, mw, ow, color = _side_relative(state)
+    kernel = Kernel(options, start + (budget_ms - margin_ms) / 1000.0, max_nodes)
+    me, opp, _, _, color = _side_relative(state)
     h = _hash(state)
     root = kernel.moves(me, opp, state.closed, state.forced)
+    children = {bit: _child(state, bit, h, color) for bit in root}
     kernel.order(root, -1, 0, state.closed)
     empties = 81 - (state.x | state.o).bit_count()
     depths = range(1, min(max_depth, empties) + 1) if options.iterative_deepening else (max_depth,)
@@ -272,34 +158,23 @@ def search(
         if first:  # the first iteration is never cut short, so there is always an answer
             kernel.deadline, saved_deadline = float("inf"), kernel.deadline
             kernel.max_nodes, saved_max = 1 << 62, kernel.max_nodes
-            kernel.next_check = kernel.nodes + _CHECK_EVERY
+            kernel.next_check = kernel.nodes + CHECK_EVERY
         found: list[tuple[int, int, bool]] = []
         exact_scores: list[int] = []
         try:
             for bit in root:
                 alpha = -INF if bit in exact_bits or len(exact_scores) < k else sorted(exact_scores)[-k]
-                b = bit // 9
-                nme = me | 1 << bit
-                nmw, nclosed = mw, state.closed
-                small = nme >> (9 * b) & 511
-                if WON9[small]:
-                    nmw |= 1 << b
-                    nclosed |= 1 << b
-                elif (small | opp >> (9 * b)) & 511 == 511:
-                    nclosed |= 1 << b
-                nforced = -1 if nclosed >> (bit % 9) & 1 else bit % 9
-                nh = h ^ ZOBRIST_FORCED[state.forced + 1] ^ ZOBRIST[color][bit] ^ ZOBRIST_FORCED[nforced + 1]
-                score = -kernel.node(opp, nme, ow, nmw, nclosed, nforced, nh, color ^ 1, depth - 1, -INF, -alpha, 1)
+                score = -kernel.node(*children[bit], depth - 1, -INF, -alpha, 1)
                 exact = score > alpha or alpha == -INF
                 if exact:
                     exact_scores.append(score)
                 found.append((bit, score, exact))
-        except _Stop:
+        except Stop:
             break
         finally:
             if first:
                 kernel.deadline, kernel.max_nodes = saved_deadline, saved_max
-                kernel.next_check = min(kernel.nodes + _CHECK_EVERY, kernel.max_nodes)
+                kernel.next_check = min(kernel.nodes + CHECK_EVERY, kernel.max_nodes)
         found.sort(key=lambda t: (t[2], t[1]), reverse=True)
         completed, depth_done = found, depth
         root = [bit for bit, _, _ in found]
@@ -312,7 +187,7 @@ def search(
     return SearchReport(moves, depth_done, kernel.nodes, elapsed_ms, pv)
 
 
-def _principal_variation(kernel: _Kernel, state: UltimateState, first_bit: int, depth: int) -> tuple[int, ...]:
+def _principal_variation(kernel: Kernel, state: UltimateState, first_bit: int, depth: int) -> tuple[int, ...]:
     game = UltimateTicTacToe()
     line = [CELL_OF_BIT[first_bit]]
     current = game.result(state, line[0])
