@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Generic, TypeVar, cast
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import discord
 
@@ -44,18 +45,15 @@ class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.
 class _VariantButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[BoardT], template=r"ttt:.*"):
     """A press on a variant board's button: the board its id names (a game, or a :class:`BoardRef`) and the
     button's kind (a cell, ``r`` Resign, ``n`` Rematch, on ultimate ``p0``-``p8`` and ``k`` Back). Only its
-    subclasses are registered; each reads its own ids (:meth:`_read`)."""
+    subclasses are registered; each names the reader of its own ids (``reader``: the id's match and the place
+    (channel, guild, message) to the board and the kind, raising :class:`~bot.games.codec.CodecError`)."""
+
+    reader: ClassVar[Callable[..., tuple[Any, VariantKind]]]
 
     def __init__(self, item: discord.ui.Button[Any], board: BoardT, kind: VariantKind) -> None:
         super().__init__(item)
         self.board: BoardT = board
         self.kind = kind
-
-    @classmethod
-    def _read(cls, match: re.Match[str], place: dict[str, Any]) -> tuple[BoardT, VariantKind]:
-        """The board and the kind an id names, at ``place`` (channel, guild, message); raises
-        :class:`~bot.games.codec.CodecError` when the id cannot be read."""
-        raise NotImplementedError(cls.__name__)
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
@@ -64,7 +62,7 @@ class _VariantButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[Boa
         """Read the board from the pressed ``custom_id``."""
         button = cast(discord.ui.Button[Any], item)
         try:
-            board, kind = cls._read(match, _place(interaction))
+            board, kind = cls.reader(match, **_place(interaction))
         except codec.CodecError:
             log.warning("unreadable custom_id %r", match.string)
             return cast(discord.ui.DynamicItem[discord.ui.Button[Any]], _Inactive(button))
@@ -74,9 +72,7 @@ class _VariantButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[Boa
 class MnkButton(_VariantButton[Game], template=MNK_BOARD_TEMPLATE):
     """A press on any button of a 4x4 or 5x5 board (a cell, Resign or Rematch): the game comes from its id."""
 
-    @classmethod
-    def _read(cls, match: re.Match[str], place: dict[str, Any]) -> tuple[Game, VariantKind]:
-        return mnk_from_match(match, **place)
+    reader = staticmethod(mnk_from_match)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler: a cell, Resign or Rematch."""
@@ -87,9 +83,7 @@ class UltimateButton(_VariantButton[BoardRef], template=REF_TEMPLATE):
     """A press on any button of an ultimate board: a cell, a small board's choice (``p0``-``p8``), Back, Resign or
     Rematch. Its id names the game and the version only; the service checks them against the game it holds."""
 
-    @classmethod
-    def _read(cls, match: re.Match[str], place: dict[str, Any]) -> tuple[BoardRef, VariantKind]:
-        return ref_from_match(match, **place)
+    reader = staticmethod(ref_from_match)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler (a choice of small board or Back: a view-only change)."""
