@@ -3,8 +3,9 @@ process (in a thread of the loop's default executor, see :meth:`bot.games.ai.AI.
 
 - **Ultimate**: the level's own search and noise with a budget of :data:`FALLBACK_BUDGET_MS` (its first
   iteration, at most 81 states, always completes).
-- **4x4 and 5x5**: the exact solver is usually instant but may take seconds on 5x5 outside the opening book, and
-  it cannot be stopped, so it is not run here. The book's move where the position is in it (so the game stays in
+- **4x4 and 5x5**: the exact solver is not run here: it is usually instant but may take seconds on 5x5 outside
+  the opening book and cannot be stopped, and its C kernel is what may have killed the worker (a crash there
+  would take the whole bot down). The book's move where the position is in it (so the game stays in
   the book's cover and the next search stays short); otherwise a one-ply tactical choice: complete a line of the
   bot's own, else block one of the player's, else take the free cell whose open lines weigh most. Each level's
   random moves apply as usual (:meth:`engine.variants.Variant.choose`).
