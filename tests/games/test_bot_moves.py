@@ -25,6 +25,7 @@ from bot.games.bot_moves import Stage
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.games.pool import SearchPool, variant_executor
+from bot.text.board import message_text
 from engine import Difficulty
 
 ALICE, CHANNEL = 11, 100
@@ -132,6 +133,7 @@ async def test_when_the_fallback_fails_too_the_game_ends_abandoned_and_nobody_lo
     assert ended.end_reason == "abandoned" and ended.moves == (5,) and played.finished == [ended]
     record = finished_game(ended)
     assert record.result is None and record.end_reason == "abandoned"  # recorded as no one's win or loss
+    assert "the bot could not find a move. Nobody loses this game." in message_text(ended)
     assert ai.pool.pending == 0 and ai.pending == 0
 
 
