@@ -107,7 +107,7 @@ class TTTBot(commands.AutoShardedBot):
             executor or fast_executor(),
             slow_executor=slow_executor or search_executor(),
             hint_executor=hints or hint_executor(),
-            pool=SearchPool(variant_executor()) if slow_executor is None else None,
+            pool=SearchPool(factory=variant_executor) if slow_executor is None else None,
         )
         self.records = records
         self.writer = writer

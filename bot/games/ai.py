@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
+from bot.games.fallback import fallback_move
 from bot.games.game import Algorithm, BotMove, Game
 from bot.games.hints import EstimatedHint, EstimatedReviewedMove, ExactHint, ExactReviewedMove
 from bot.games.pool import SearchPool, Ticket
@@ -132,6 +133,16 @@ class AI:
         return await self.pool.run(
             ticket, variant_move, game.variant, game.moves, game.difficulty, ticket.budget_ms, seed
         )
+
+    async def fallback_move(self, game: Game) -> BotMove:
+        """The bot's move in ``game`` when its search failed (:func:`bot.games.fallback.fallback_move`: within
+        about 50 ms), computed in this process in the loop's default thread pool, never in the worker pool.
+
+        Raises:
+            GameOverError, IllegalSequenceError: ``game`` is over, or its moves are not a legal game.
+        """
+        seed = self.rng.getrandbits(64)
+        return await self._run(None, fallback_move, game.variant, game.moves, game.difficulty, seed)
 
     async def variant_hint(self, game: Game) -> ExactHint | EstimatedHint:
         """The hint for the player to move in ``game`` (a variant other than 3x3), in the hint executor.

@@ -3,25 +3,42 @@ worker), on every other variant searched after the player's move was committed a
 :class:`~bot.games.pool.SearchPool` outside every lock, and committed under the lock only if the game is still at
 the position searched (not resigned, timed out or moved on). That move reaches the Discord layer as
 :class:`~bot.games.answers.BotMoved` through ``on_bot_move``.
+
+A search that fails (it raised, or its worker died and broke the pool, which the pool then replaces) is run once
+more; when that fails too, the bot plays a cheap fallback move computed in this process
+(:mod:`bot.games.fallback`), committed and delivered the same way. Only when even that fails does the bot give
+up: the game ends as ``abandoned`` (no result: recorded as no one's loss) and is shown through ``on_expired``, as
+when a turn's time runs out; a running game is never left waiting for a move that cannot come.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Literal
 
 from bot.games.answers import BotMoved, Refusal
 from bot.games.core import ServiceCore
-from bot.games.game import Game
+from bot.games.game import BotMove, Game
 from bot.games.pool import Ticket
 
 log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
-__all__ = ["BotMoves"]
+__all__ = ["BotMoves", "Stage"]
+
+Stage = Literal["search", "retry", "fallback"]
+"""Which attempt at a bot's move failed: the search in the pool, its retry, or the fallback in this process."""
 
 
 class BotMoves(ServiceCore):
-    """The game service's core with the bot's moves."""
+    """The game service's core with the bot's moves.
+
+    ``on_search_failed(game, stage)`` (an attribute) is called for each failed attempt at the bot's move in
+    ``game`` (the metrics).
+    """
+
+    on_search_failed: Callable[[Game, Stage], None] | None = None
 
     @property
     def searches(self) -> int:
@@ -63,18 +80,16 @@ class BotMoves(ServiceCore):
         task.add_done_callback(self._searches.discard)
 
     async def _bot_move(self, game: Game, ticket: Ticket) -> None:
-        """Search ``game``'s bot move outside every lock, then commit it under the channel's lock if the game is
-        still at the position searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
-        try:
-            move = await self.ai.variant_move(game, ticket)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot search failed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
+        """Search ``game``'s bot move outside every lock (once more if it fails, then the fallback), then commit it
+        under the channel's lock if the game is still at the position searched, and deliver it (:class:`BotMoved`)
+        once its board's message id is known; when no move could be had, the bot gives up (:meth:`_give_up`)."""
+        move = await self._searched(game, ticket)
+        if move is None:
+            await self._give_up(game)
             return
         async with self._locks.hold(game.channel_id):
-            current = self._games.get(game.channel_id)
-            if current is None or current.game_id != game.game_id or current.moves != game.moves:
+            current = self._at_position(game)
+            if current is None:
                 log.info("bot move dropped: game %s moved on during the search", game.game_id)
                 return
             after = current.with_ai(move)
@@ -93,3 +108,55 @@ class BotMoves(ServiceCore):
                 return
         if self.on_bot_move is not None:
             self.on_bot_move(BotMoved(after))
+
+    def _at_position(self, game: Game) -> Game | None:
+        """The channel's game if it is still ``game`` at the position searched, else ``None``."""
+        current = self._games.get(game.channel_id)
+        if current is None or current.game_id != game.game_id or current.moves != game.moves:
+            return None
+        return current
+
+    async def _searched(self, game: Game, ticket: Ticket) -> BotMove | None:
+        """The bot's move in ``game``: the pool's search under ``ticket``, else its retry, else the fallback;
+        ``None`` when all of them failed, or when the game moved on before a retry or a fallback (nothing to do)."""
+        attempts: tuple[tuple[Stage, Callable[[], Awaitable[BotMove]]], ...] = (
+            ("search", lambda: self.ai.variant_move(game, ticket)),
+            ("retry", lambda: self.ai.variant_move(game, self.ai.pool.retry(ticket))),
+            ("fallback", lambda: self.ai.fallback_move(game)),
+        )
+        for stage, attempt in attempts:
+            if stage != "search" and self._at_position(game) is None:
+                log.info("bot move not tried again: game %s moved on after its search failed", game.game_id)
+                return None
+            try:
+                return await attempt()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.log(
+                    logging.WARNING if stage == "search" else logging.ERROR,
+                    "bot %s failed: channel=%s game=%s variant=%s ply=%d error=%r",
+                    stage,
+                    game.channel_id,
+                    game.game_id,
+                    game.variant,
+                    game.ply,
+                    error,
+                    exc_info=stage != "search",
+                )
+                if self.on_search_failed is not None:
+                    self.on_search_failed(game, stage)
+        return None
+
+    async def _give_up(self, game: Game) -> None:
+        """No move could be had for ``game``: if it is still at the position searched, it ends as ``abandoned``
+        (no result, so nobody's loss in the records) and is shown through ``on_expired``."""
+        async with self._locks.hold(game.channel_id):
+            current = self._at_position(game)
+            if current is None:
+                return
+            ended = current.end("abandoned")
+            self._finish(ended)
+        log.error("bot gave up: channel=%s game=%s ended as abandoned", game.channel_id, game.game_id)
+        if self.on_expired is not None:
+            self.on_expired(ended)

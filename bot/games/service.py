@@ -49,7 +49,9 @@ class GameService(Openings):
     a worker) and committed with the player's move. On every other variant the player's move is committed and
     answered at once, with the board saying the bot is thinking (``Game.thinking``), and the search runs in the
     AI's :class:`~bot.games.pool.SearchPool` outside the lock; its move is committed under the lock only if the
-    game is still at the position searched (not resigned, timed out or moved on).
+    game is still at the position searched (not resigned, timed out or moved on). A failed search is run once more,
+    then replaced by a cheap fallback move; if none can be had the game ends ``abandoned`` (through
+    ``on_expired``): see :mod:`bot.games.bot_moves`.
     """
 
     async def press(self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None) -> Answer:

@@ -22,9 +22,10 @@ from bot.games.game import BotMove
 from bot.games.pool import DEFAULT_BUDGET_MS
 from engine import Difficulty
 from engine.ultimate_play import LEVELS
+from engine.variants import Variant
 from engine.variants import variant as variant_named
 
-__all__ = ["budget_for", "variant_move"]
+__all__ = ["budget_for", "move_with", "variant_move"]
 
 
 def budget_for(variant: str, difficulty: Difficulty, budget_ms: float | None = None) -> float | None:
@@ -50,7 +51,17 @@ def variant_move(
         IllegalSequenceError: ``moves`` are not a legal game.
         GameOverError: the game after ``moves`` is over.
     """
-    rules = variant_named(variant)
+    return move_with(variant_named(variant), moves, difficulty, budget_ms, seed)
+
+
+def move_with(
+    rules: Variant, moves: tuple[int, ...], difficulty: Difficulty, budget_ms: float | None, seed: int
+) -> BotMove:
+    """:func:`variant_move` played by ``rules`` (a variant, or one with a quicker player: the fallback's).
+
+    Raises:
+        IllegalSequenceError, GameOverError: as :func:`variant_move`.
+    """
     state = rules.replay(moves)
     cap = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
     chosen = rules.choose(state, difficulty, budget_ms=cap, rng=random.Random(seed))
@@ -60,7 +71,7 @@ def variant_move(
         elapsed_ms=chosen.elapsed_ms,
         random=chosen.random,
         depth=chosen.depth,
-        budget_ms=budget_for(variant, difficulty, budget_ms),
+        budget_ms=budget_for(rules.name, difficulty, budget_ms),
         reduced=budget_ms is not None,
         book=chosen.source == "book",
     )

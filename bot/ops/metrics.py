@@ -23,11 +23,27 @@ from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
-__all__ = ["DEFAULT_VARIANT", "INTERACTION_KINDS", "LATE_SECONDS", "Children", "Metrics", "Readings", "StateCollector"]
+__all__ = [
+    "DEFAULT_VARIANT",
+    "INTERACTION_KINDS",
+    "LATE_SECONDS",
+    "SEARCH_STAGES",
+    "SLOW_VARIANTS",
+    "Children",
+    "Metrics",
+    "Readings",
+    "StateCollector",
+]
 
 DEFAULT_VARIANT = "3x3"
 LATE_SECONDS = 3.0
 """Discord's deadline for an interaction's first callback; later, the user sees "This interaction failed"."""
+
+SLOW_VARIANTS = ("4x4", "5x5", "ultimate")
+"""The variants whose bot moves are searched in the worker pool (``ttt_search_failures_total`` starts at 0 for
+each)."""
+SEARCH_STAGES = ("search", "retry", "fallback")
+"""The ``stage`` label of ``ttt_search_failures_total`` (:data:`bot.games.bot_moves.Stage`)."""
 
 INTERACTION_KINDS = {1: "ping", 2: "command", 3: "button", 4: "autocomplete", 5: "modal"}
 """Interaction type (Discord's ``InteractionType``) to the ``kind`` label; components here are buttons."""
@@ -103,6 +119,13 @@ class Metrics:
             buckets=_STATES_BUCKETS,
             registry=r,
         )
+        self.search_failures = Counter(
+            "ttt_search_failures",
+            "Failed attempts at the bot's move on a slow variant, by variant and stage: search (in the worker pool),"
+            " retry (its second try), fallback (the cheap move in the bot's process; after it the bot gives up).",
+            ["variant", "stage"],
+            registry=r,
+        )
         self.games_started = Counter(
             "ttt_games_started", "Games and challenges opened, by variant.", ["variant"], registry=r
         )
@@ -133,6 +156,7 @@ class Metrics:
         self.late_callbacks_by = Children(self.late_callbacks)
         self.search_seconds_by = Children(self.search_seconds)
         self.search_states_by = Children(self.search_states)
+        self.search_failures_by = Children(self.search_failures)
         self.games_started_by = Children(self.games_started)
         self.games_finished_by = Children(self.games_finished)
         self.reconnects_by = Children(self.reconnects)
@@ -140,6 +164,9 @@ class Metrics:
             self.late_callbacks_by(kind)
             for result in ("answered", "refused", "failed"):
                 self.interactions_by(kind, result)
+        for variant in SLOW_VARIANTS:
+            for stage in SEARCH_STAGES:
+                self.search_failures_by(variant, stage)
 
     def watch(self, readings: Readings) -> None:
         """Register the gauges read from the bot at each scrape."""

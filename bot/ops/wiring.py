@@ -108,6 +108,7 @@ class Operations:
                 finished(game)
 
         bot.games.on_started, bot.games.on_finished = on_started, on_finished
+        bot.games.on_search_failed = lambda game, stage: metrics.search_failures_by(variant_of(game), stage).inc()
         bot.ai.on_search = self._searched
         bot.loop_lag.on_sample = metrics.loop_lag.observe
         save_many = bot.records.save_many

@@ -72,6 +72,8 @@ def result_line(game: Game, who: Who | None = None, tr: Lang | None = None) -> s
         text = tr(
             N_("{loser} resigned — {side} wins."), loser=who(game.player_id(loser)), side=_side(game, loser.other, who)
         )
+    elif reason == "abandoned" and _bot_gave_up(game):
+        text = tr(N_("Game abandoned: the bot could not find a move. Nobody loses this game."))
     elif reason == "abandoned":
         text = tr(N_("Game abandoned: nobody moved in time."))
     else:
@@ -85,6 +87,12 @@ def result_line(game: Game, who: Who | None = None, tr: Lang | None = None) -> s
             moves=game.ai_moves,
         )
     return text
+
+
+def _bot_gave_up(game: Game) -> bool:
+    """True when an abandoned game ended with the bot to move against a person: its searches failed (or never
+    ended), not the person's clock (:mod:`bot.games.bot_moves`)."""
+    return game.player_id(game.to_move) is None and game.player_id(game.to_move.other) is not None
 
 
 def _header(game: Game, who: Who, tr: Lang) -> str:
