@@ -137,7 +137,7 @@ def pad_text(board: int | None, tr: Lang | None = None) -> str:
     (``None``) that it shows the open small boards."""
     tr = tr or lang(None)
     if board is None:
-        return tr(N_("Only you see this pad. Choose a small board to play in; nothing is played until you press a cell."))
+        return tr(N_("Only you see this pad. Choose a small board; nothing is played until you press a cell."))
     return tr(
         N_("Only you see this pad. Small board {board}: choose a cell, or Back to choose another small board."),
         board=small_board_name(board),
