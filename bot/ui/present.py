@@ -119,8 +119,8 @@ class Reply:
 
     @property
     def ephemeral(self) -> bool:
-        """True when only the one who asked sees the reply."""
-        return isinstance(self.target, Private)
+        """True when only the one who asked sees the reply (a private message or a private pad)."""
+        return isinstance(self.target, Private | OnPad)
 
 
 def _layout(game: Game) -> bool:

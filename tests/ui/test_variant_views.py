@@ -139,7 +139,7 @@ def test_a_free_choice_shows_the_open_boards_on_the_board_and_the_chosen_cells_o
     assert [b["custom_id"].split(":")[2] for b in pad[:9]] == [f"p{b}" for b in range(9)]
     assert [b.get("label") for b in pad[9:]] == ["Resign"], "the board has no Back: a choice is private"
     chosen = present(Chosen(board, 4, on_pad=False), EN, challenge_seconds=SECONDS)
-    assert chosen.target == OnPad(update=False) and chosen.ephemeral is False and chosen.view is not None
+    assert chosen.target == OnPad(update=False) and chosen.ephemeral and chosen.view is not None
     assert "d4-f6" in chosen.content and "Only you" in chosen.content and not chosen.files
     cells = buttons(chosen.view)
     assert [b.get("label") for b in cells[:3]] == ["d4", "e4", "f4"]
