@@ -14,6 +14,7 @@ from bot import i18n
 from bot.games import (
     Actor,
     Challenged,
+    Chosen,
     Declined,
     GameService,
     Hinted,
@@ -168,7 +169,7 @@ class _Console:
                 case Posted(game=posted):
                     game, boards = posted, boards + 1
                     service.placed(CHANNEL, game.game_id, boards, game.post)
-                case Shown() | Challenged() | Declined() | NeedsHistory() | BotMoved():
+                case Shown() | Chosen() | Challenged() | Declined() | NeedsHistory() | BotMoved():
                     raise RuntimeError(f"a console game has no buttons, challenges or lost history: {outcome!r}")
                 case _:
                     assert_never(outcome)

@@ -2698,9 +2698,9 @@ class FakeDiscord:
                 message = self._edit_message(record.channel_id, record.component_message_id, data, attachments)
         record.acknowledged = True
         record.callback_type = ctype
-        record.flags = (
-            message["flags"] if message and ctype in (CB_MESSAGE, CB_DEFERRED_MESSAGE) else data.get("flags") or 0
-        )
+        # the response's message flags; an ephemeral message updated (UPDATE_MESSAGE) stays ephemeral
+        answered_with = message is not None and ctype in (CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_UPDATE)
+        record.flags = message["flags"] if message is not None and answered_with else data.get("flags") or 0
         record.payload = data
         if message is not None:
             record.message_id = message["id"]

@@ -11,45 +11,23 @@ import logging
 import discord
 
 from bot.client import TTTBot
-from bot.games import Actor, GameService, Hinted, new_game_id, refusals
+from bot.games import Actor, Chosen, GameService, Hinted, new_game_id
 from bot.games.ai import SLOW_EMPTY_CELLS
 from bot.games.game import Game
 from bot.games.variant_codec import BoardRef
 from bot.i18n import N_
 from bot.i18n.lang import lang
-from bot.text.hints import refusal_text
 from bot.ui.history import Decide, recent_boards, settle
-from bot.ui.present import board_choice
 from bot.ui.responder import Responder, apologise, defer, private
 
-__all__ = ["INACTIVE", "NO_CHOICE", "SHOWN_LATER", "BoardPresses", "actor", "choice_refusal"]
+__all__ = ["INACTIVE", "SHOWN_LATER", "BoardPresses", "actor"]
 
 log = logging.getLogger(__name__)
 
-NO_CHOICE = N_("I can't show that choice on this board now — /ttt board shows the game, or play a cell with /ttt move.")
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
 SHOWN_LATER = N_(
     "Sorry, something went wrong on my side while showing the game. What you did counts; /ttt board shows it."
 )
-
-
-def choice_refusal(game: Game | None, board: BoardRef, user_id: int, chosen: int | None) -> str | None:
-    """Why ``user_id`` may not pick small board ``chosen`` on ``board`` (a refusal key), or ``None``: the board must
-    be the running game's current one, at a free choice, the user its player to move, the small board open."""
-    if game is None or game.game_id != board.game_id:
-        return NO_CHOICE
-    if game.over:
-        return refusals.GAME_OVER
-    if game.ply != board.version:
-        return refusals.BOARD_CHANGED
-    if not game.is_player(user_id):
-        return refusals.NOT_YOUR_GAME
-    if game.player_id(game.to_move) != user_id:
-        return refusals.BOT_THINKING if game.thinking else refusals.NOT_YOUR_TURN
-    playable = getattr(game.state, "playable_boards", ())
-    if getattr(game.state, "forced_board", None) is not None or (chosen is not None and chosen not in playable):
-        return refusals.BOARD_CHANGED
-    return None
 
 
 def actor(interaction: discord.Interaction[discord.Client]) -> Actor:
@@ -78,7 +56,7 @@ class BoardPresses:
             await self.responder.deliver(interaction, answer)
         except Exception:
             committed = getattr(answer, "game", None)
-            if not isinstance(committed, Game) or isinstance(answer, Hinted):
+            if not isinstance(committed, Game) or isinstance(answer, Hinted | Chosen):
                 raise
             log.exception("showing game %s failed after it was committed", committed.game_id)
             current = self.service.current(committed.channel_id)
@@ -125,16 +103,11 @@ class BoardPresses:
     async def choose_board(
         self, interaction: discord.Interaction[discord.Client], board: BoardRef, chosen: int | None
     ) -> None:
-        """An ultimate free choice: show the chosen small board's cells (``None``: the open boards again) on the
-        pressed board. A view-only change: nothing is committed, and only the player to move may make it."""
-        tr = lang(str(interaction.locale))
-        game = self.service.current(interaction.channel_id or 0)
-        refusal = choice_refusal(game, board, interaction.user.id, chosen)
-        if refusal is not None or game is None:
-            await private(interaction, refusal_text(refusal or NO_CHOICE, {}, tr))
-            return
-        reply = board_choice(game, tr, chosen)
-        await self.responder.send(interaction, reply)
+        """An ultimate free choice (on the board or its private pad): show the player to move, privately, the chosen
+        small board's cells (``None``: the open boards again). Never a move; the service says who may."""
+        await self._guarded(
+            interaction, lambda history: self.service.choose(actor(interaction), board, chosen, history=history)
+        )
 
     async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None:
         """A button this bot no longer knows: say so privately."""

@@ -13,6 +13,7 @@ __all__ = [
     "Answer",
     "BotMoved",
     "Challenged",
+    "Chosen",
     "Declined",
     "Hinted",
     "NeedsHistory",
@@ -34,9 +35,23 @@ class Refusal:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """``game`` was committed; show it on the message the interaction came from (a press, Accept)."""
+    """``game`` was committed; show it on the message the interaction came from (a press, Accept). ``pad``: the
+    move was made on a private pad (an ephemeral message): confirm it there, and show ``game`` on its board message
+    (``game.message_id``) in the background."""
 
     game: Game
+    pad: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """An ultimate free choice by the player to move, never a move (nothing was committed): show them privately the
+    pad of small board ``board`` (0-8) of ``game``, or the open small boards (``None``). ``on_pad``: the choice was
+    made on the private pad itself (update it), not on the board message (send a new private pad)."""
+
+    game: Game
+    board: int | None
+    on_pad: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,4 +113,4 @@ class NeedsHistory:
     with it. Nothing was committed."""
 
 
-Answer = Refusal | Shown | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | NeedsHistory
+Answer = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | NeedsHistory

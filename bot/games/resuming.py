@@ -36,7 +36,9 @@ class Resuming(BotMoves):
         """Hold the channel's lock over the game an intent acts on: the one on the pressed ``board`` (a game, or a
         :class:`BoardRef` resolved with :meth:`_from_ref`), or the channel's (``board`` None). Yields the game, or
         why there is none (the refusal ``NOT_YOUR_GAME`` to a player not on ``board`` and a ref that does not
-        resolve are yielded without the lock). The history and the evidence are read before the lock is taken."""
+        resolve are yielded without the lock). The history and the evidence are read before the lock is taken. A
+        private pad's ref acts on the board message the service holds (:meth:`_pad_board`)."""
+        pad = isinstance(board, BoardRef) and board.pad
         if isinstance(board, BoardRef):
             found = await self._from_ref(board, history)
             if not isinstance(found, Game):
@@ -45,6 +47,12 @@ class Resuming(BotMoves):
             board = found
         if history is not None:
             history = await self._resolve_history(history)
+        if pad and board is not None:
+            placed = self._pad_board(board, history)
+            if not isinstance(placed, Game):
+                yield placed
+                return
+            board = placed
         if board is not None and not board.is_player(actor.user_id):
             yield Refusal(refusals.NOT_YOUR_GAME)
             return
@@ -57,6 +65,20 @@ class Resuming(BotMoves):
                 yield self._channel_game(actor, history, evidence)
             else:
                 yield self._board_game(board, history, evidence)
+
+    def _pad_board(self, board: Game, history: History | None) -> Game | Refusal:
+        """``board``, read from a private pad's button, on its game's board message: the one the game held in memory
+        is on, else (after a restart) the newest board of the game in the channel's history; never a message id
+        from the client. A board on no message (a repost not placed yet, a history without it) is refused."""
+        game = self._games.get(board.channel_id)
+        if game is not None and game.game_id == board.game_id:
+            if game.message_id is None:
+                return Refusal(refusals.BOARD_CHANGED)
+            return board.at(game.message_id)
+        newest = None if history is None else history.newest(board.game_id)
+        if newest is None or newest.message_id is None:
+            return Refusal(refusals.NO_HISTORY)
+        return board.at(newest.message_id)
 
     async def _board_evidence(
         self, board: Game, actor: Actor, history: History | None

@@ -20,7 +20,7 @@ import logging
 from dataclasses import replace
 
 from bot.games import refusals, rules
-from bot.games.answers import Answer, Hinted, Posted, Refusal, Shown, VariantHinted
+from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown, VariantHinted
 from bot.games.game import Game
 from bot.games.intents import Actor, History, Player
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
@@ -60,7 +60,8 @@ class GameService(Openings):
 
         Returns :class:`Shown` (the move and, on 3x3, the bot's reply; on a slow variant the bot is thinking and
         :class:`BotMoved` follows), a :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed
-        after a restart.
+        after a restart. A press on a private pad (``board.pad``) acts on the board message the service holds for the
+        game, and its :class:`Shown` says so (``pad``).
         """
         async with self._acting_on(actor, history, board) as found:
             if not isinstance(found, Game):
@@ -70,8 +71,26 @@ class GameService(Openings):
             if isinstance(played, Refusal):
                 return played
             after, ticket = played
-            after = after.at(board.message_id)
-            return self._commit(after, rearm=True, ticket=ticket) or Shown(after)
+            after = after.at(game.message_id)
+            pad = isinstance(board, BoardRef) and board.pad
+            return self._commit(after, rearm=True, ticket=ticket) or Shown(after, pad=pad)
+
+    async def choose(self, actor: Actor, ref: BoardRef, board: int | None, *, history: History | None = None) -> Answer:
+        """An ultimate free choice on the board ``ref`` names (its message, or a private pad): the player to move looks
+        at small board ``board`` (0-8), or at the open small boards again (``None``). Never a move: nothing is
+        committed and the version does not change (after a restart the game is resumed, as for a press).
+
+        Returns :class:`Chosen`, a :class:`Refusal` (not the actor's game or turn, the board changed or is not a
+        free choice, the small board is decided), or :class:`NeedsHistory` when the game must be resumed first.
+        """
+        game = await self._to_move(actor, history, ref)
+        if not isinstance(game, Game):
+            return game
+        if getattr(game.state, "forced_board", 0) is not None:  # not ultimate, or the last move chose the board
+            return Refusal(refusals.BOARD_CHANGED)
+        if board is not None and board not in game.state.playable_boards:
+            return Refusal(refusals.CLOSED_BOARD)
+        return Chosen(game, board, on_pad=ref.pad)
 
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
         """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
@@ -126,18 +145,24 @@ class GameService(Openings):
 
         The analysis runs after the lock is released, in the hint executor.
         """
-        async with self._acting_on(actor, history) as found:
-            if not isinstance(found, Game):
-                return found
-            game = found
-            refusal = self._turn_refusal(game, actor.user_id)
-            if refusal is not None:
-                return refusal
+        game = await self._to_move(actor, history)
+        if not isinstance(game, Game):
+            return game
         if game.variant == "3x3":
             return Hinted(game, await self.ai.analyse(game.state))
         if game.ply < exact_from(game.variant):
             return Refusal(refusals.HINT_TOO_EARLY, {"marks": exact_from(game.variant)})
         return VariantHinted(game, await self.ai.variant_hint(game))
+
+    async def _to_move(
+        self, actor: Actor, history: History | None, board: BoardRef | None = None
+    ) -> Game | Refusal | NeedsHistory:
+        """The game an intent of the player to move acts on (the channel's, or the one ``board`` names; resumed after
+        a restart), or why there is none or it is not ``actor``'s turn. Decided under the channel's lock."""
+        async with self._acting_on(actor, history, board) as found:
+            if not isinstance(found, Game):
+                return found
+            return self._turn_refusal(found, actor.user_id) or found
 
     def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
         if game.status == "challenge":

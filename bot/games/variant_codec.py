@@ -15,11 +15,15 @@ longest against the bot 88 (13-digit states count), within Discord's 100.
 **Ultimate** does not fit (81 cells, a whole game's moves), so its buttons carry the game id and a version, the
 number of moves played, and the running game comes from memory or the records database::
 
-    ttt:u:<kind>:<game id>:<version>
+    ttt:u:<kind>:<game id>:<version>      (the board message)
+    ttt:up:<kind>:<game id>:<version>     (the private pad: an ephemeral message of the player to move)
 
 - ``kind``: a cell ``0``-``80`` (whole board, row by row), ``r``, ``n``, ``p0``-``p8`` (pick small board 0-8
-  when the player may play anywhere: shown privately, never a move) or ``k`` (back to the board choice);
-- ``version``: 0-81. At most 26 characters.
+  when the player may play anywhere: shown on the private pad, never a move) or ``k`` (on the pad: back to the
+  open boards); the pad has cells, ``p0``-``p8`` and ``k`` only;
+- ``version``: 0-81. At most 27 characters.
+
+A pad's button names no message: its own is an ephemeral one, so the service acts on the board message it holds.
 
 A reference names a position only by the game's own moves (``version`` of them), so a forged id can never put
 on the board a position that was not played: the service resolves it against the game it holds or stored and
@@ -70,8 +74,10 @@ MNK_BOARD_TEMPLATE: Final = (
     r"(?P<opts>[45][emu][am][bt]):(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20}):(?P<states>[0-9a-z]{1,13})"
 )
 """The ``DynamicItem`` template of every 4x4 and 5x5 board button (cells, Resign, Rematch)."""
-REF_TEMPLATE: Final = r"ttt:(?P<variant>u):(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]{1,13}):(?P<version>\d{1,2})"
-"""The ``DynamicItem`` template of every ultimate board button."""
+REF_TEMPLATE: Final = (
+    r"ttt:(?P<variant>u)(?P<pad>p?):(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]{1,13}):(?P<version>\d{1,2})"
+)
+"""The ``DynamicItem`` template of every ultimate board button and private pad button (``pad`` is ``p``)."""
 _MNK_RE: Final = re.compile(MNK_BOARD_TEMPLATE)
 _REF_RE: Final = re.compile(REF_TEMPLATE)
 
@@ -83,6 +89,8 @@ class BoardRef:
 
     ``version`` is the number of moves the board shows; ``over`` is True when the message shows a Rematch button
     (the game ended). The place (channel, guild, message) is the caller's, as for :func:`bot.games.codec.decode`.
+    ``pad`` is True for a button of a private pad (an ephemeral message): it names no board message
+    (``message_id`` None), and the service acts on the board message it holds for the game.
     """
 
     variant: str
@@ -92,6 +100,7 @@ class BoardRef:
     guild_id: int | None = None
     message_id: int | None = None
     over: bool = False
+    pad: bool = False
 
     @property
     def ply(self) -> int:
@@ -105,7 +114,9 @@ class BoardRef:
 
     def at(self, message_id: int | None) -> BoardRef:
         """The same reference on message ``message_id``."""
-        return BoardRef(self.variant, self.game_id, self.version, self.channel_id, self.guild_id, message_id, self.over)
+        return BoardRef(
+            self.variant, self.game_id, self.version, self.channel_id, self.guild_id, message_id, self.over, self.pad
+        )
 
 
 def mnk_encoder(game: Game) -> Callable[[VariantKind], str]:
@@ -138,9 +149,9 @@ def mnk_encoder(game: Game) -> Callable[[VariantKind], str]:
     return make
 
 
-def ref_encoder(game: Game) -> Callable[[VariantKind], str]:
-    """The ``custom_id`` maker for the buttons of one ultimate board: ``make(kind)`` for a cell 0-80, ``"r"``,
-    ``"n"``, ``"k"`` or ``"p0"``-``"p8"``.
+def ref_encoder(game: Game, *, pad: bool = False) -> Callable[[VariantKind], str]:
+    """The ``custom_id`` maker for the buttons of one ultimate board (``pad``: of the private pad): ``make(kind)``
+    for a cell 0-80, ``"r"``, ``"n"`` (not on the pad), ``"k"`` or ``"p0"``-``"p8"``.
 
     Raises:
         CodecError: ``game`` is not an ultimate game (the returned function raises it for another kind).
@@ -150,14 +161,16 @@ def ref_encoder(game: Game) -> Callable[[VariantKind], str]:
         raise CodecError(f"cannot encode game {game.game_id!r} by reference: variant {game.variant!r}")
     tail = f"{game.game_id}:{game.ply}"
     cells = game.cells
+    controls = ("k",) if pad else ("r", "n", "k")
+    prefix = f"ttt:{code}{'p' if pad else ''}:"
 
     def make(kind: VariantKind) -> str:
         if isinstance(kind, int) and not isinstance(kind, bool):
             if not 0 <= kind < cells:
                 raise CodecError(f"cannot encode cell {kind!r}: use 0-{cells - 1}")
-        elif not (kind in ("r", "n", "k") or (isinstance(kind, str) and re.fullmatch(r"p[0-8]", kind))):
-            raise CodecError(f"cannot encode kind {kind!r}: use a cell, 'r', 'n', 'k' or 'p0'-'p8'")
-        return f"ttt:{code}:{kind}:{tail}"
+        elif not (kind in controls or (isinstance(kind, str) and re.fullmatch(r"p[0-8]", kind))):
+            raise CodecError(f"cannot encode kind {kind!r}: use a cell, {', '.join(map(repr, controls))} or p0-p8")
+        return f"{prefix}{kind}:{tail}"
 
     return make
 
@@ -211,19 +224,24 @@ def mnk_from_match(
 def ref_from_match(
     match: re.Match[str], *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
 ) -> tuple[BoardRef, VariantKind]:
-    """The reference a match of :data:`REF_TEMPLATE` names, and the button's kind (``over`` when it is Rematch).
+    """The reference a match of :data:`REF_TEMPLATE` names, and the button's kind (``over`` when it is Rematch). A
+    private pad's reference names no message (its own ``message_id`` is dropped).
 
     Raises:
-        CodecError: the version or the cell is off the board.
+        CodecError: the version or the cell is off the board, or a pad's button is Resign or Rematch.
     """
     variant = _FROM_REF_CODE[match["variant"]]
     rules = VARIANTS.get(variant)
     cells = 81 if rules is None else rules.width * rules.height
     version = int(match["version"])
     kind = _kind(match["kind"])
+    pad = bool(match["pad"])
     if version > cells or (isinstance(kind, int) and kind >= cells):
         raise CodecError(f"{match.string!r}: off the {variant} board")
-    ref = BoardRef(variant, match["game"], version, channel_id, guild_id, message_id, over=kind == "n")
+    if pad and kind in ("r", "n"):
+        raise CodecError(f"{match.string!r}: a private pad has no {kind!r} button")
+    message_id = None if pad else message_id
+    ref = BoardRef(variant, match["game"], version, channel_id, guild_id, message_id, over=kind == "n", pad=pad)
     return ref, kind
 
 

@@ -24,6 +24,8 @@ __all__ = [
     "estimated_hint_text",
     "exact_hint_text",
     "mark_at",
+    "pad_played_text",
+    "pad_text",
     "small_board_name",
     "thinking_line",
     "variant_ai_line",
@@ -128,6 +130,23 @@ def variant_ai_line(game: Game, ai: AIMove, tr: Lang | None = None) -> str:
 def thinking_line(tr: Lang | None = None) -> str:
     """What the board says while the bot's search runs."""
     return (tr or lang(None))(N_("\N{HOURGLASS WITH FLOWING SAND} The bot is thinking about its move…"))
+
+
+def pad_text(board: int | None, tr: Lang | None = None) -> str:
+    """What an ultimate free choice's private pad says: the small board ``board`` (0-8) whose cells it shows, or
+    (``None``) that it shows the open small boards."""
+    tr = tr or lang(None)
+    if board is None:
+        return tr(N_("Only you see this pad. Choose a small board; nothing is played until you press a cell."))
+    return tr(
+        N_("Only you see this pad. Small board {board}: choose a cell, or Back to choose another small board."),
+        board=small_board_name(board),
+    )
+
+
+def pad_played_text(game: Game, tr: Lang | None = None) -> str:
+    """What a private pad says once its player's move (``game``'s last) is committed."""
+    return (tr or lang(None))(N_("You played {cell}; the board shows your move."), cell=game.cell_name(game.moves[-1]))
 
 
 def variant_move_line(game: Game, tr: Lang | None = None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ import discord
 from bot.games import Answer, NeedsHistory, codec
 from bot.games.game import Game
 from bot.games.service import History
+from bot.games.variant_codec import BoardRef, decode_variant, is_variant_id
 from bot.ui.present import Presentable
 
 __all__ = ["HISTORY_LIMIT", "Decide", "board_of", "recent_boards", "settle"]
@@ -23,18 +25,19 @@ Decide = Callable[[History | None], Awaitable[Answer]]
 """An intent handed to the game service: called without the channel's history first, and with it if asked."""
 
 
-def board_of(message: discord.Message) -> Game | None:
+def board_of(message: discord.Message) -> Game | BoardRef | None:
     """The game a board message shows (read from its buttons' ``custom_id``s and marks, never from their
-    ``disabled`` flags), or ``None``. A message with a Rematch button shows a game that is over."""
-    board: Game | None = None
+    ``disabled`` flags; an ultimate board as the :class:`BoardRef` they carry), or ``None``. A message with a
+    Rematch button shows a game that is over."""
+    board: Game | BoardRef | None = None
     over = False
+    channel_id, guild_id = message.channel.id, message.guild.id if message.guild else None
     for row in message.components:
         for item in getattr(row, "children", ()):
             custom_id = getattr(item, "custom_id", None) or ""
+            read = decode_variant if is_variant_id(custom_id) else codec.decode
             try:
-                game, kind = codec.decode(
-                    custom_id, channel_id=message.channel.id, guild_id=message.guild.id if message.guild else None
-                )
+                game, kind = read(custom_id, channel_id=channel_id, guild_id=guild_id)
             except codec.CodecError:
                 continue
             board = board or game
@@ -42,6 +45,8 @@ def board_of(message: discord.Message) -> Game | None:
     if board is None:
         return None
     board = board.at(message.id)
+    if isinstance(board, BoardRef):
+        return replace(board, over=over)
     return board.end("abandoned") if over and not board.over else board
 
 
@@ -55,7 +60,7 @@ async def recent_boards(client: discord.Client, channel_id: int, guild_id: int |
     if me is None:
         return History(readable=False)
     channel: Any = client.get_partial_messageable(channel_id, guild_id=guild_id)
-    boards: list[Game] = []
+    boards: list[Game | BoardRef] = []
     try:
         async for message in channel.history(limit=HISTORY_LIMIT):
             if message.author.id == me.id and (board := board_of(message)) is not None:

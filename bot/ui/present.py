@@ -13,13 +13,13 @@ from typing import Any, assert_never
 import discord
 
 from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
-from bot.games.answers import BotMoved, VariantHinted
+from bot.games.answers import BotMoved, Chosen, VariantHinted
 from bot.games.game import Game
 from bot.i18n.lang import Lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
-from bot.text.variants import variant_hint_text
-from bot.ui.variant_views import LayoutComponents, is_layout, variant_view
+from bot.text.variants import pad_played_text, pad_text, variant_hint_text
+from bot.ui.variant_views import LayoutComponents, is_layout, private_pad, variant_view
 from bot.ui.views import board_view, challenge_view
 
 __all__ = [
@@ -28,12 +28,12 @@ __all__ = [
     "NewMessage",
     "OldBoard",
     "OnMessage",
+    "OnPad",
     "Presentable",
     "Private",
     "Reply",
     "Retired",
     "Target",
-    "board_choice",
     "present",
 ]
 
@@ -48,7 +48,7 @@ class Retired:
     link: str | None
 
 
-Presentable = Refusal | Shown | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | Retired
+Presentable = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | Retired
 """What :func:`present` turns into a reply: every answer of the game service but ``NeedsHistory`` (which asks
 for the channel's history and is settled before anything is shown: :func:`bot.ui.history.settle`)."""
 
@@ -93,7 +93,17 @@ class Background:
     game: Game
 
 
-Target = Private | OnMessage | NewMessage | OldBoard | Background
+@dataclass(frozen=True, slots=True)
+class OnPad:
+    """The private pad of an ultimate free choice, an ephemeral message only its player sees: a new one (``update``
+    False: the choice was made on the board message), or the pad the press came from, updated. ``board``: a move
+    made on the pad, to show on its game's board message (``board.message_id``) in the background too."""
+
+    update: bool
+    board: Game | None = None
+
+
+Target = Private | OnMessage | OnPad | NewMessage | OldBoard | Background
 """Where a reply goes."""
 
 
@@ -109,8 +119,8 @@ class Reply:
 
     @property
     def ephemeral(self) -> bool:
-        """True when only the one who asked sees the reply."""
-        return isinstance(self.target, Private)
+        """True when only the one who asked sees the reply (a private message or a private pad)."""
+        return isinstance(self.target, Private | OnPad)
 
 
 def _layout(game: Game) -> bool:
@@ -122,20 +132,14 @@ def _text(content: str) -> dict[str, Any]:
     return {"type": 10, "content": content}
 
 
-def _board_reply(game: Game, tr: Lang, target: Target, *, chosen: int | None = None) -> Reply:
+def _board_reply(game: Game, tr: Lang, target: Target) -> Reply:
     """A board message for ``game`` sent to ``target``: 3x3's content and buttons, or a variant's board
     (:func:`bot.ui.variant_views.variant_view`; a Components V2 board has no content)."""
     text = message_text(game, tr=tr)
     if game.variant == "3x3":
         return Reply(text, target, board_view(game, tr))
-    view, files = variant_view(game, text, tr, chosen=chosen)
+    view, files = variant_view(game, text, tr)
     return Reply("" if is_layout(view) else text, target, view, files)
-
-
-def board_choice(game: Game, tr: Lang, chosen: int | None) -> Reply:
-    """An ultimate board on a free choice after its player picked small board ``chosen`` (``None``: Back to the
-    open boards): a view-only edit of the pressed message; the game is unchanged."""
-    return _board_reply(game, tr, OnMessage(game), chosen=chosen)
 
 
 def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply:
@@ -153,6 +157,10 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
             return Reply(variant_hint_text(game, hint, tr), PRIVATE)
         case BotMoved(game=game):
             return _board_reply(game, tr, Background(game))
+        case Chosen(game=game, board=board, on_pad=on_pad):
+            return Reply(pad_text(board, tr), OnPad(update=on_pad), private_pad(game, board, tr))
+        case Shown(game=game, pad=True):
+            return Reply(pad_played_text(game, tr), OnPad(update=True, board=game))
         case Shown(game=game) if game.status == "over" and game.end_reason == "expired":
             return Reply(expired_text(challenge_seconds, tr), OnMessage(game))
         case Shown(game=game):

@@ -23,7 +23,18 @@ from bot.games.game import Game
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ERROR
 from bot.ui.edits import BackgroundEdits, message_kwargs
-from bot.ui.present import Background, NewMessage, OldBoard, OnMessage, Presentable, Private, Reply, Retired, present
+from bot.ui.present import (
+    Background,
+    NewMessage,
+    OldBoard,
+    OnMessage,
+    OnPad,
+    Presentable,
+    Private,
+    Reply,
+    Retired,
+    present,
+)
 
 __all__ = ["NO_PINGS", "Responder", "answer_unknown", "apologise", "defer", "private"]
 
@@ -99,6 +110,8 @@ class Responder:
                 await private(interaction, reply.content, files=reply.files)
             case OnMessage(game=game):
                 await self._update(interaction, game, reply)
+            case OnPad() as pad:
+                await self._on_pad(interaction, pad, reply)
             case NewMessage(game=game, retired=retired):
                 await self._post(interaction, game, retired, reply)
             case OldBoard():
@@ -161,6 +174,24 @@ class Responder:
                 self.edits.edit(
                     game.channel_id, game.guild_id, game.message_id, content=content, view=view, files=reply.files
                 )
+
+    async def _on_pad(self, interaction: discord.Interaction[discord.Client], target: OnPad, reply: Reply) -> None:
+        """Answer on a private pad: a new ephemeral pad, or the pressed pad updated. A move made on the pad is queued
+        as a background edit of its board first, so the answer never waits for it and the bot's move, edited in
+        later, comes after it. An answer that may have arrived counts as applied."""
+        if target.board is not None:
+            self.show_later(target.board)
+        kwargs: dict[str, Any] = {"content": reply.content, "allowed_mentions": NO_PINGS}
+        try:
+            if target.update:
+                await interaction.response.edit_message(view=reply.view, **kwargs)
+            else:
+                view: Any = reply.view if reply.view is not None else discord.utils.MISSING
+                await interaction.response.send_message(view=view, ephemeral=True, **kwargs)
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if not answer_unknown(error):
+                raise
+            log.warning("answer on a private pad may be lost (%s); treating it as applied", error)
 
     async def _post(
         self,

@@ -80,13 +80,14 @@ class MnkButton(_VariantButton[Game], template=MNK_BOARD_TEMPLATE):
 
 
 class UltimateButton(_VariantButton[BoardRef], template=REF_TEMPLATE):
-    """A press on any button of an ultimate board: a cell, a small board's choice (``p0``-``p8``), Back, Resign or
-    Rematch. Its id names the game and the version only; the service checks them against the game it holds."""
+    """A press on any button of an ultimate board (a cell, a small board's choice ``p0``-``p8``, Resign or Rematch)
+    or of its private pad (a cell, a choice, Back). Its id names the game and the version only; the service checks
+    them against the game it holds."""
 
     reader = staticmethod(ref_from_match)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler (a choice of small board or Back: a view-only change)."""
+        """Hand the press to the bot's component handler (a choice of small board or Back: never a move)."""
         kind = self.kind
         if isinstance(kind, str) and (kind == "k" or kind.startswith("p")):
             chosen = None if kind == "k" else int(kind[1:])

@@ -5,8 +5,9 @@
   text, 5 rows of 5 cell buttons and the control row: 33 components of the 40 allowed.
 - **Ultimate**: a Components V2 message: the text display, the whole grid as a picture in a media gallery
   (``attachment://ultimate.png``, drawn by :mod:`bot.images.ultimate` and replaced on every move), a 3x3 pad of
-  buttons labelled with their coordinates (the small board the player must play in; on a free choice, first the
-  open boards, then the chosen board's cells) and the control row (Back after a choice, Resign): 18 components.
+  buttons labelled with their coordinates (the small board the player must play in; on a free choice the open
+  small boards) and the control row (Resign): 16 components. A free choice goes on in the player's private pad
+  (:func:`private_pad`, an ephemeral message): the chosen board's cells and Back, or the open boards again.
 - A text board (``board:text``) is a classic message for every variant (its grid fits in 2,000 characters).
 
 The buttons' ids come from :mod:`bot.games.variant_codec`: 4x4 and 5x5 carry their whole game, ultimate its game id
@@ -23,10 +24,7 @@ from typing import Any, Final, cast
 import discord
 
 from bot.games.game import Game
-from bot.games.variant_codec import (
-    VariantKind,
-    encoder_for,
-)
+from bot.games.variant_codec import VariantKind, encoder_for, ref_encoder
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture, draw_ultimate
@@ -40,6 +38,7 @@ __all__ = [
     "PICTURE_NAME",
     "LayoutComponents",
     "is_layout",
+    "private_pad",
     "ultimate_picture",
     "variant_view",
 ]
@@ -89,12 +88,9 @@ def _cell(make: Callable[[VariantKind], str], game: Game, cell: int, *, label: s
     return button_payload(make(cell), _GREY, label=label, disabled=frozen)
 
 
-def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retired: bool,
-              back: bool = False) -> dict[str, Any] | None:  # fmt: skip
-    """The control row: Back (after choosing a small board), Resign while playing, Rematch after the end."""
+def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retired: bool) -> dict[str, Any] | None:
+    """The control row: Resign while playing, Rematch after the end."""
     buttons = []
-    if back and not retired:
-        buttons.append(button_payload(make("k"), _GREY, label=tr(BACK), emoji="\N{LEFTWARDS ARROW WITH HOOK}"))
     if not retired:
         control: type[ResignButton] | type[RematchButton] | None = None
         if not game.over:
@@ -138,10 +134,9 @@ def ultimate_picture(game: Game) -> UltimatePicture:
 
 
 def _pad(game: Game, make: Callable[[VariantKind], str], chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
-    """The 3x3 pad: the cells of the small board to play in (forced or ``chosen``), or the open small boards."""
+    """The 3x3 pad: the cells of small board ``chosen`` or of the one to play in, or the open small boards."""
     state = game.state
-    forced = None if game.over else state.forced_board
-    board = forced if forced is not None else chosen
+    board = chosen if chosen is not None or game.over else state.forced_board
     if board is None and game.over and game.moves:
         board = next(b for b in range(9) if game.moves[-1] in board_cells(b))
     if board is not None:
@@ -156,14 +151,29 @@ def _pad(game: Game, make: Callable[[VariantKind], str], chosen: int | None, fro
     return [_row(buttons[3 * r : 3 * r + 3]) for r in range(3)]
 
 
+def private_pad(game: Game, board: int | None, tr: Lang | None = None) -> BoardComponents:
+    """The buttons of an ultimate free choice's private pad (an ephemeral message of the player to move): the cells
+    of small board ``board`` (0-8) and Back, or (``None``) the open small boards. Their ids are the pad's kind
+    (``ttt:up:...``), at ``game``'s version.
+
+    Raises:
+        CodecError: ``game`` is not an ultimate game.
+    """
+    make = ref_encoder(game, pad=True)
+    rows = _pad(game, make, board, frozen=False)
+    if board is not None:
+        back = button_payload(make("k"), _GREY, label=(tr or lang(None))(BACK), emoji="\N{LEFTWARDS ARROW WITH HOOK}")
+        rows.append(_row([back]))
+    return BoardComponents(rows)
+
+
 def variant_view(
-    game: Game, text: str, tr: Lang | None = None, *, retired: bool = False, chosen: int | None = None
+    game: Game, text: str, tr: Lang | None = None, *, retired: bool = False
 ) -> tuple[discord.ui.View | None, tuple[discord.File, ...]]:
     """The components of a 4x4, 5x5 or ultimate board message and its files (ultimate's picture).
 
     ``text`` is the board's text (the text display of a Components V2 board; a classic board sends it as content).
-    ``retired`` gives the disabled board of an old message after the board moved; ``chosen`` the small board the
-    player to move picked on an ultimate free choice (a view-only change: the pad shows its cells and Back).
+    ``retired`` gives the disabled board of an old message after the board moved.
 
     Raises:
         CodecError: the game cannot be written in its variant's ``custom_id`` format.
@@ -184,7 +194,7 @@ def variant_view(
         picture = draw_ultimate(ultimate_picture(game))
         files = (discord.File(io.BytesIO(picture), filename=PICTURE_NAME),)
         components.append({"type": 12, "items": [{"media": {"url": f"attachment://{PICTURE_NAME}"}}]})
-        components += _pad(game, make, chosen if game.state.forced_board is None else None, frozen)
-    control = _controls(make, game, tr, retired=retired, back=chosen is not None)
+        components += _pad(game, make, None, frozen)
+    control = _controls(make, game, tr, retired=retired)
     components += [control] if control is not None else []
     return LayoutComponents(components), files

@@ -1,5 +1,6 @@
 """The /ttt cog's one rule of its own: what the bot committed is what players see. When showing a committed answer
-fails, the board is edited to show the game and the apology says the action counts (never "unchanged")."""
+fails, the board is edited to show the game and the apology says the action counts (never "unchanged"). And an
+ultimate free choice, through the cog: private to its player, the move made on the pad edited into the board."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from typing import Any
 
 from bot.cogs._presses import SHOWN_LATER
 from bot.cogs.ttt import TicTacToe
-from bot.games import Actor, GameService, Posted
+from bot.games import Actor, BoardRef, GameService, Posted, refusals
 from bot.games.ai import AI
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.text.common import ERROR
 from bot.ui.responder import Responder
+from engine import Difficulty
 from tests.ui.fakes import FakeClient, FakeInteraction
 
-ALICE, CHANNEL = 10, 1
+ALICE, BOB, CHANNEL = 10, 20, 1
 
 
 async def test_a_committed_move_whose_answer_cannot_be_shown_is_shown_on_its_board() -> None:
@@ -44,3 +46,41 @@ async def test_a_committed_move_whose_answer_cannot_be_shown_is_shown_on_its_boa
     assert said == [lang("en-US")(SHOWN_LATER)] and lang("en-US")(ERROR) not in said
     assert [edit.message_id for edit in client.edits] == [500], "the board was not edited to show the move"
     assert client.edits[0].kwargs["content"] == message_text(committed, tr=lang(None))
+
+
+async def test_a_free_choice_and_its_move_go_through_the_private_pad() -> None:
+    service = GameService(AI(ThreadPoolExecutor(1), rng=random.Random(1)), rng=random.Random(2))
+    client = FakeClient()
+    responder = Responder(client, service)  # type: ignore[arg-type]
+    service.on_bot_move = responder.show_bot_move
+    bot: Any = SimpleNamespace(games=service, responder=responder, records=None, writer=None)
+    cog = TicTacToe(bot)
+    await service.start(Actor(ALICE, CHANNEL, guild_id=5), game_id="gu", variant="ultimate", difficulty=Difficulty.EASY)
+    service.placed(CHANNEL, "gu", 500, 1)
+    on_board = BoardRef("ultimate", "gu", 0, CHANNEL, 5, 500)
+    on_pad = BoardRef("ultimate", "gu", 0, CHANNEL, 5, None, pad=True)
+
+    bystander = FakeInteraction(channel_id=CHANNEL)
+    bystander.user = SimpleNamespace(id=BOB)
+    await cog.choose_board(bystander, on_board, 4)  # type: ignore[arg-type]
+    [refusal] = bystander.named("send_message")
+    assert refusal["ephemeral"] and refusal["content"] == lang(None)(refusals.NOT_YOUR_GAME)
+
+    pick = FakeInteraction(channel_id=CHANNEL)
+    await cog.choose_board(pick, on_board, 4)  # type: ignore[arg-type]
+    [pad] = pick.named("send_message")
+    assert pad["ephemeral"] and pad["view"] is not None
+    back = FakeInteraction(channel_id=CHANNEL)
+    await cog.choose_board(back, on_pad, None)  # type: ignore[arg-type]
+    assert back.named("edit_message") and client.edits == []
+
+    press = FakeInteraction(channel_id=CHANNEL)
+    await cog.press_cell(press, on_pad, 40)  # type: ignore[arg-type]
+    [confirmed] = press.named("edit_message")
+    assert confirmed["view"] is None
+    await service.settled()
+    await responder.edits.close()
+    assert {edit.message_id for edit in client.edits} == {500}, "the move was not shown on the board message"
+    committed = service.current(CHANNEL)
+    assert committed is not None and committed.moves[0] == 40 and committed.ply == 2
+    assert client.edits[-1].kwargs["view"].to_components()[0]["content"] == message_text(committed, tr=lang(None))

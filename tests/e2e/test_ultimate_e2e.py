@@ -1,9 +1,10 @@
 """End to end, ultimate tic-tac-toe: the real bot against the fake Discord (50-150 ms round trips).
 
-A whole game through the pad (free choices included: a small board chosen, Back, chosen again), a burst of presses
-while the bot's 1 s search runs, and forged custom_ids (a restart in the middle of a game:
-``test_ultimate_restart_e2e.py``). The games against the
-bot use ``difficulty:easy`` (a 100 ms search budget) to keep the suite fast; the burst uses ``unbeatable`` (1 s).
+A whole game through the pad, its free choices made on the player's private pad (an ephemeral message: a small board
+chosen, Back, chosen again, a cell played there) while the public board stays as it is until the move; a bystander
+and a stale private pad refused; a burst of presses while the bot's 1 s search runs, and forged custom_ids (a
+restart in the middle of a game: ``test_ultimate_restart_e2e.py``). The games against the bot use
+``difficulty:easy`` (a 100 ms search budget) to keep the suite fast; the burst uses ``unbeatable`` (1 s).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from testing.fake_discord import FakeDiscord, InteractionRecord
+from testing.fake_discord import FakeDiscord, FakeDiscordError, InteractionRecord
 from testing.players import private_text
 
 from .conftest import BotProcess, make_users
@@ -27,7 +28,9 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 CB_MESSAGE, CB_UPDATE = 4, 7
 FLAG_COMPONENTS_V2 = 1 << 15
 MOVE_WAIT = 20.0
+FLAG_EPHEMERAL = 1 << 6
 REF = re.compile(r"ttt:u:(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]+):(?P<version>\d+)")
+PAD = re.compile(r"ttt:up:(?P<kind>\d{1,2}|k|p[0-8]):(?P<game>[0-9a-z]+):(?P<version>\d+)")
 
 
 def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -49,12 +52,15 @@ def version(message: dict[str, Any]) -> int:
 
 
 def pressable(message: dict[str, Any], kind: str) -> list[str]:
-    """The enabled buttons of ``kind``: ``cell`` (a cell of the pad), ``pick`` (a small board) or ``back``."""
+    """The enabled buttons of ``kind``: ``cell`` (a cell of the pad), ``pick`` (a small board) or ``back``, on a board
+    message or on a private pad."""
     pattern = {"cell": r"\d{1,2}", "pick": r"p[0-8]", "back": "k"}[kind]
     return [
         b["custom_id"]
         for b in buttons(message)
-        if not b.get("disabled") and (m := REF.fullmatch(b["custom_id"])) and re.fullmatch(pattern, m["kind"])
+        if not b.get("disabled")
+        and (m := REF.fullmatch(b["custom_id"]) or PAD.fullmatch(b["custom_id"]))
+        and re.fullmatch(pattern, m["kind"])
     ]
 
 
@@ -110,31 +116,60 @@ async def bot_moved(fake: FakeDiscord, channel: str, message_id: str, at_least: 
     return message
 
 
+async def open_pad(
+    fake: FakeDiscord, channel: str, user: dict[str, Any], board: dict[str, Any], picked: str
+) -> dict[str, Any]:
+    """Choose small board ``picked`` on the public ``board``: the private pad comes back as a new ephemeral message
+    (the chosen board's cells and Back) and the board message is left exactly as it was."""
+    before = fake.message(channel, board["id"])
+    rec = await answered(await fake.press_button(None, channel, user, board["id"], picked))
+    assert rec.callback_type == CB_MESSAGE and rec.ephemeral and rec.message_id is not None
+    pad = fake.message(channel, rec.message_id) or {}
+    assert pad["flags"] & FLAG_EPHEMERAL and "Only you see this pad" in pad["content"]
+    assert (
+        pressable(pad, "back")
+        and not pressable(pad, "pick")
+        and all(PAD.fullmatch(b["custom_id"]) for b in buttons(pad))
+    )
+    assert fake.message(channel, board["id"]) == before, "choosing a small board changed the public board"
+    return pad
+
+
+async def on_pad(fake: FakeDiscord, channel: str, user: dict[str, Any], pad: dict[str, Any], custom_id: str) -> Any:
+    """Press ``custom_id`` on the private pad: the pad itself is updated (UPDATE_MESSAGE), still ephemeral."""
+    rec = await answered(await fake.press_button(None, channel, user, pad["id"], custom_id))
+    assert rec.callback_type == CB_UPDATE and rec.ephemeral and rec.component_message_id == pad["id"]
+    return fake.message(channel, pad["id"]) or {}
+
+
 async def play_one(
     fake: FakeDiscord, channel: str, user: dict[str, Any], board: dict[str, Any], rng: random.Random
 ) -> tuple[dict[str, Any], bool]:
-    """One move by ``user`` through the pad (choosing a small board first on a free choice); returns the board
-    after the bot's answer and whether the move was a free choice."""
+    """One move by ``user`` through the pad (on a free choice: through the private pad, choosing a small board and
+    sometimes going Back and choosing again); returns the board after the bot's answer and whether the move was a
+    free choice."""
     ply = version(board)
     free = bool(pressable(board, "pick"))
-    if free:
-        picked = rng.choice(pressable(board, "pick"))
-        rec = await answered(await fake.press_button(None, channel, user, board["id"], picked))
+    if not free:
+        cell = rng.choice(pressable(board, "cell"))
+        rec = await answered(await fake.press_button(None, channel, user, board["id"], cell))
         assert rec.callback_type == CB_UPDATE and not rec.ephemeral
-        chosen = fake.message(channel, board["id"]) or {}
-        assert version(chosen) == ply and pressable(chosen, "back") and not pressable(chosen, "pick")
-        board = chosen
-    cell = rng.choice(pressable(board, "cell"))
-    rec = await answered(await fake.press_button(None, channel, user, board["id"], cell))
-    assert rec.callback_type == CB_UPDATE and not rec.ephemeral
-    first = rec.payload  # the player's move, shown at once, the bot thinking
-    assert first.get("flags", 0) & FLAG_COMPONENTS_V2 and not first.get("content")
-    if not over(first):
-        assert "thinking" in text_of(first) and not [
-            b
-            for b in buttons(first)
-            if REF.fullmatch(b["custom_id"]) and not b.get("disabled") and b.get("label") != "Resign"
-        ]
+        first = rec.payload  # the player's move, shown at once, the bot thinking
+        assert first.get("flags", 0) & FLAG_COMPONENTS_V2 and not first.get("content")
+        if not over(first):
+            assert "thinking" in text_of(first) and not [
+                b
+                for b in buttons(first)
+                if REF.fullmatch(b["custom_id"]) and not b.get("disabled") and b.get("label") != "Resign"
+            ]
+    else:
+        pad = await open_pad(fake, channel, user, board, rng.choice(pressable(board, "pick")))
+        if rng.random() < 0.5:
+            pad = await on_pad(fake, channel, user, pad, pressable(pad, "back")[0])
+            assert pressable(pad, "pick") and not pressable(pad, "back")
+            pad = await on_pad(fake, channel, user, pad, rng.choice(pressable(pad, "pick")))
+        pad = await on_pad(fake, channel, user, pad, rng.choice(pressable(pad, "cell")))
+        assert "You played" in pad["content"] and not buttons(pad)
     after = await bot_moved(fake, channel, board["id"], ply + 2)
     check_layout(after)
     return after, free
@@ -146,16 +181,21 @@ async def test_a_whole_ultimate_game_through_the_pad_with_free_choices(fake: Fak
     rng = random.Random(9)
     board = await start(fake, channel, alice, difficulty="easy")
     pictures = {board["attachments"][0]["id"]}
-    # a free choice undone: choose a small board, go Back to the open boards, nothing played
-    picked = pressable(board, "pick")[4]
-    await answered(await fake.press_button(None, channel, alice, board["id"], picked))
-    chosen = fake.message(channel, board["id"]) or {}
-    assert [b.get("label") for b in buttons(chosen)[:3]] == ["d4", "e4", "f4"]
-    rec = await answered(await fake.press_button(None, channel, alice, board["id"], pressable(chosen, "back")[0]))
-    assert rec.callback_type == CB_UPDATE
-    back = fake.message(channel, board["id"]) or {}
-    assert len(pressable(back, "pick")) == 9 and version(back) == 0
-    board, free_choices = back, 0
+    # a free choice made privately: choose a small board, go Back to the open boards, choose another, play there
+    pad = await open_pad(fake, channel, alice, board, pressable(board, "pick")[4])
+    assert [b.get("label") for b in buttons(pad)[:3]] == ["d4", "e4", "f4"]
+    pad = await on_pad(fake, channel, alice, pad, pressable(pad, "back")[0])
+    assert len(pressable(pad, "pick")) == 9 and not pressable(pad, "cell") and "Choose a small board" in pad["content"]
+    assert fake.message(channel, board["id"]) == board, "Back changed the public board"
+    pad = await on_pad(fake, channel, alice, pad, pressable(pad, "pick")[2])
+    assert [b.get("label") for b in buttons(pad)] == ["g1", "h1", "i1", "g2", "h2", "i2", "g3", "h3", "i3", "Back"]
+    assert fake.message(channel, board["id"]) == board
+    pad = await on_pad(fake, channel, alice, pad, pressable(pad, "cell")[4])  # h2
+    assert pad["content"].startswith("You played h2") and not buttons(pad) and pad["flags"] & FLAG_EPHEMERAL
+    board = await bot_moved(fake, channel, board["id"], 2)
+    assert version(board) == 2 and "O played" in text_of(board)
+    pictures.add(board["attachments"][0]["id"])
+    free_choices = 1
     while not over(board):
         board, free = await play_one(fake, channel, alice, board, rng)
         free_choices += free
@@ -164,36 +204,42 @@ async def test_a_whole_ultimate_game_through_the_pad_with_free_choices(fake: Fak
     assert len(pictures) > version(board) // 2  # the picture is replaced on every move
     text = text_of(board)
     assert re.search(r"wins!|draw", text) and "/ttt review" in text
+    assert len(fake.messages(channel, include_ephemeral=False)) == 1, "a choice posted a public message"
 
 
-async def test_only_the_player_to_move_may_choose_a_small_board(fake: FakeDiscord) -> None:
+async def test_only_the_player_to_move_may_choose_and_a_stale_private_pad_is_refused(fake: FakeDiscord) -> None:
     channel = fake.add_channel()
     alice, bob = make_users(fake, "alice-choice", "bob-choice")
     board = await start(fake, channel, alice, difficulty="easy")
-    before = fake.message(channel, board["id"])
     rec = await answered(await fake.press_button(None, channel, bob, board["id"], pressable(board, "pick")[0]))
-    assert rec.ephemeral and "isn't your game" in (rec.content or "")
-    assert fake.message(channel, board["id"]) == before
-    cell = pressable(board, "pick")[0]
-    rec = await answered(await fake.press_button(None, channel, alice, board["id"], cell))
-    chosen = fake.message(channel, board["id"]) or {}
-    first_cell = pressable(chosen, "cell")[0]
-    rec = await answered(await fake.press_button(None, channel, alice, board["id"], first_cell))
-    assert rec.callback_type == CB_UPDATE
-    await bot_moved(fake, channel, board["id"], 2)
+    assert rec.ephemeral and rec.callback_type == CB_MESSAGE and "isn't your game" in (rec.content or "")
+    assert not (rec.components or [])
+    pad = await open_pad(fake, channel, alice, board, pressable(board, "pick")[0])
+    older = await open_pad(fake, channel, alice, board, pressable(board, "pick")[8])  # a second pad, same version
+    with pytest.raises(FakeDiscordError):  # Bob's client cannot even see Alice's pad
+        await fake.press_button(None, channel, bob, pad["id"], pressable(pad, "cell")[0])
+    for custom_id in (pressable(pad, "cell")[0], pressable(pad, "back")[0]):  # the pad's ids, forged onto the board
+        rec = await answered(await fake.press_custom_id(None, channel, bob, board["id"], custom_id))
+        assert rec.ephemeral and "isn't your game" in (rec.content or ""), custom_id
+    assert fake.message(channel, board["id"]) == board
+    pad = await on_pad(fake, channel, alice, pad, pressable(pad, "cell")[0])
+    assert "You played a1" in pad["content"]
+    board = await bot_moved(fake, channel, board["id"], 2)
+    for custom_id in (pressable(older, "cell")[0], pressable(older, "back")[0]):  # a pad from before the move
+        rec = await answered(await fake.press_button(None, channel, alice, older["id"], custom_id))
+        assert rec.callback_type == CB_MESSAGE and rec.ephemeral and "board changed" in (rec.content or ""), custom_id
+    assert fake.message(channel, board["id"]) == board and version(board) == 2
 
 
 async def test_a_burst_of_presses_during_a_long_search(fake: FakeDiscord) -> None:
     channel = fake.add_channel()
     alice, bob = make_users(fake, "alice-burst", "bob-burst")
     board = await start(fake, channel, alice, difficulty="unbeatable")
-    picked = pressable(board, "pick")[4]
-    await answered(await fake.press_button(None, channel, alice, board["id"], picked))
-    chosen = fake.message(channel, board["id"]) or {}
-    stale = pressable(chosen, "cell")
-    rec = await answered(await fake.press_button(None, channel, alice, board["id"], stale[4]))  # e5
-    assert "thinking" in text_of(rec.payload)
-    game_id = REF.fullmatch(stale[0])["game"]  # type: ignore[index]
+    pad = await open_pad(fake, channel, alice, board, pressable(board, "pick")[4])
+    stale = pressable(pad, "cell")
+    await on_pad(fake, channel, alice, pad, stale[4])  # e5
+    await fake.wait_for(lambda: "thinking" in text_of(fake.message(channel, board["id"]) or {}), MOVE_WAIT)
+    game_id = PAD.fullmatch(stale[0])["game"]  # type: ignore[index]
     current = [f"ttt:u:{cell}:{game_id}:1" for cell in (0, 10, 20, 30)]  # the board as it is now, pressed anyway
     burst = [
         fake.press_custom_id(None, channel, user, board["id"], custom_id)

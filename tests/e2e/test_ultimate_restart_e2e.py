@@ -1,7 +1,7 @@
 """End to end, restarts: an ultimate game survives a restart of the bot (SIGTERM writes the running game; a new
-process resumes it from the board's game id and version), and forged ids are refused after a restart on every
-variant's board (ultimate: a version never played; 4x4 and 5x5: an impossible game, a move taken back, an option
-rewritten)."""
+process resumes it from the board's game id and version), a private pad opened before a restart still works after
+it, and forged ids are refused after a restart on every variant's board (ultimate: a version never played; 4x4 and
+5x5: an impossible game, a move taken back, an option rewritten)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,19 @@ import pytest
 from testing.fake_discord import FakeDiscord
 
 from .conftest import BotStarter, make_users
-from .test_ultimate_e2e import REF, answered, buttons, over, play_one, start, version
+from .test_ultimate_e2e import (
+    REF,
+    answered,
+    bot_moved,
+    buttons,
+    on_pad,
+    open_pad,
+    over,
+    play_one,
+    pressable,
+    start,
+    version,
+)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.faults]
 
@@ -41,6 +53,29 @@ async def test_an_ultimate_game_resumes_after_a_restart(start_bot: BotStarter) -
         assert version(board) == ply
         board, _ = await play_one(server, channel, alice, board, rng)
         assert version(board) == ply + 2 or over(board)
+
+
+async def test_a_private_pad_opened_before_a_restart_still_plays_after_it(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token="e2e-dummy-token", channels=1) as server:
+        bot = await start_bot(server)
+        channel = server.channels()[0]
+        alice, bob = make_users(server, "alice-pad-restart", "bob-pad-restart")
+        board = await start(server, channel, alice, difficulty="easy")
+        pad = await open_pad(server, channel, alice, board, pressable(board, "pick")[6])
+        await bot.signal(signal.SIGTERM)
+        assert await bot.wait_exit(15.0) == 0
+        await start_bot(server)
+        forged = await answered(
+            await server.press_custom_id(None, channel, bob, board["id"], pressable(pad, "cell")[0])
+        )
+        assert forged.ephemeral and "isn't your game" in (forged.content or "")
+        pad = await on_pad(server, channel, alice, pad, pressable(pad, "back")[0])  # the game resumes: a view only
+        assert len(pressable(pad, "pick")) == 9 and server.message(channel, board["id"]) == board
+        pad = await on_pad(server, channel, alice, pad, pressable(pad, "pick")[8])
+        pad = await on_pad(server, channel, alice, pad, pressable(pad, "cell")[8])
+        assert "You played i9" in pad["content"]
+        after = await bot_moved(server, channel, board["id"], 2)
+        assert version(after) == 2 and "O played" in str(after)
 
 
 @pytest.mark.parametrize("variant", ["4x4", "5x5"])

@@ -21,6 +21,7 @@ from bot.games import (
     BotMove,
     BotMoved,
     Challenged,
+    Chosen,
     Declined,
     GameService,
     Hinted,
@@ -905,3 +906,66 @@ async def test_a_4x4_board_after_the_database_was_lost_is_refused(ai: AI) -> Non
     shown = mnk_pressed(board)
     refused(await restarted.press(who(ALICE), shown, 3, history=History((shown,))), refusals.UNVERIFIED)
     assert restarted.current(CHANNEL) is None
+
+
+def pad_ref(game: Game, version: int | None = None, message_id: int | None = None) -> BoardRef:
+    """A private pad's button as the codec reads it: ``game``'s id and version (default: its own), and whatever
+    message id the client sent (the codec drops it; here it may be forged)."""
+    at = game.ply if version is None else version
+    return BoardRef("ultimate", game.game_id, at, CHANNEL, 5, message_id, pad=True)
+
+
+async def test_a_free_choice_is_only_the_player_to_moves_and_never_a_move(ai: AI) -> None:
+    later: list[BotMoved] = []
+    games = service(ai, on_bot_move=later.append)
+    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    ref = BoardRef("ultimate", board.game_id, 0, CHANNEL, 5, board.message_id)
+    chosen = await games.choose(who(ALICE), ref, 4)
+    assert chosen == Chosen(board, 4, on_pad=False) and games.current(CHANNEL) == board
+    back = await games.choose(who(ALICE), pad_ref(board, message_id=424242), None)
+    assert back == Chosen(board, None, on_pad=True) and games.current(CHANNEL) == board
+    refused(await games.choose(who(BOB), ref, 4), refusals.NOT_YOUR_GAME)
+    moved = await games.press(who(ALICE), pad_ref(board), 40)
+    assert isinstance(moved, Shown) and moved.game.thinking
+    refused(await games.choose(who(ALICE), pad_ref(moved.game), 0), refusals.BOT_THINKING)
+    await games.settled()
+    game = later[-1].game
+    refused(await games.choose(who(ALICE), pad_ref(board), 4), refusals.BOARD_CHANGED)  # an old version
+    refused(await games.choose(who(ALICE), pad_ref(game), 4), refusals.BOARD_CHANGED)  # a forced board: no choice
+    assert games.current(CHANNEL) == game
+
+
+async def test_a_press_on_the_private_pad_plays_on_the_board_message_the_service_holds(ai: AI) -> None:
+    later: list[BotMoved] = []
+    games = service(ai, on_bot_move=later.append)
+    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    assert board.message_id == 1000 + CHANNEL
+    refused(await games.press(who(BOB), pad_ref(board), 40), refusals.NOT_YOUR_GAME)
+    moved = await games.press(who(ALICE), pad_ref(board, message_id=777), 40)  # the pad's own (ephemeral) message
+    assert isinstance(moved, Shown) and moved.pad and moved.game.moves == (40,)
+    assert moved.game.message_id == board.message_id and games.current(CHANNEL) == moved.game
+    public = await games.press(who(ALICE), BoardRef("ultimate", board.game_id, 0, CHANNEL, 5, board.message_id), 41)
+    refused(public, refusals.BOARD_CHANGED)
+    refused(await games.press(who(ALICE), pad_ref(board), 41), refusals.BOARD_CHANGED)  # a stale pad
+    await games.settled()
+    assert later[-1].game.message_id == board.message_id and later[-1].game.ply == 2
+    reposted = await games.repost(who(ALICE))
+    assert isinstance(reposted, Posted)
+    refused(await games.press(who(ALICE), pad_ref(later[-1].game), 0), refusals.BOARD_CHANGED)  # not placed yet
+
+
+async def test_a_private_pad_after_a_restart_resumes_the_game_on_its_board_message(ai: AI, store: RecordsGames) -> None:
+    games = service(ai, store=store)
+    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    await store.writer.flush()
+    games.close()
+    restarted = service(ai, store=store)
+    public = BoardRef("ultimate", board.game_id, 0, CHANNEL, 5, board.message_id)
+    assert isinstance(await restarted.choose(who(ALICE), pad_ref(board), 4), NeedsHistory)
+    refused(await restarted.choose(who(ALICE), pad_ref(board), 4, history=History(())), refusals.NO_HISTORY)
+    assert restarted.current(CHANNEL) is None
+    chosen = await restarted.choose(who(ALICE), pad_ref(board), 4, history=History((public,)))
+    assert isinstance(chosen, Chosen) and chosen.on_pad and chosen.game.message_id == board.message_id
+    moved = await restarted.press(who(ALICE), pad_ref(board), 40)
+    assert isinstance(moved, Shown) and moved.pad and moved.game.message_id == board.message_id
+    await restarted.settled()

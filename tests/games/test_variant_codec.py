@@ -115,6 +115,22 @@ def test_an_ultimate_board_names_its_game_by_id_and_version() -> None:
         assert read == kind and ref == BoardRef("ultimate", "abc", 1, 1, None, 7, over=kind == "n")
 
 
+def test_a_private_pads_ids_are_their_own_kind_and_name_no_message() -> None:
+    game = Game("abcdefghijklm", 1, 10, None, variant="ultimate", state=initial_for("ultimate")).play(40)
+    make = ref_encoder(game, pad=True)
+    for kind in (80, "k", "p8"):
+        custom_id = make(kind)
+        assert custom_id.startswith("ttt:up:") and len(custom_id) <= 27 and codec.is_ours(custom_id)
+        ref, read = decode_variant(custom_id, channel_id=1, message_id=7)  # 7: the ephemeral pad's own message
+        assert read == kind and ref == BoardRef("ultimate", game.game_id, 1, 1, None, None, pad=True)
+        assert ref.at(9).pad and ref_encoder(game)(kind) != custom_id
+    for kind in ("r", "n"):
+        with pytest.raises(CodecError):
+            make(kind)
+        with pytest.raises(CodecError):
+            decode_variant(f"ttt:up:{kind}:abc:1")
+
+
 def test_an_ultimate_reference_off_the_board_is_refused() -> None:
     for custom_id in ("ttt:u:81:abc:3", "ttt:u:4:abc:82"):
         with pytest.raises(CodecError):

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from bot.games import Answer, NeedsHistory, Refusal, Shown, codec
-from bot.games.game import Game
+from bot.games.game import Game, initial_for
 from bot.games.service import History
+from bot.games.variant_codec import BoardRef, mnk_encoder, ref_encoder
 from bot.ui.history import HISTORY_LIMIT, board_of, recent_boards, settle
 from tests.ui.fakes import http_error
 
@@ -47,6 +48,16 @@ def test_a_board_with_rematch_shows_a_game_that_is_over() -> None:
     playing = game(4)
     found = board_of(message(301, codec.encode(playing, "n")))
     assert found is not None and found.over and found.end_reason == "abandoned"
+
+
+def test_the_variants_boards_are_read_back_too_ultimate_as_its_reference() -> None:
+    four = Game("4x4g", CHANNEL, ALICE, None, guild_id=5, variant="4x4", state=initial_for("4x4")).play(5)
+    found = board_of(message(304, mnk_encoder(four)(0), mnk_encoder(four)("r")))
+    assert isinstance(found, Game) and found.variant == "4x4" and found.moves == (5,) and found.message_id == 304
+    ultimate = Game("ug", CHANNEL, ALICE, None, guild_id=5, variant="ultimate", state=initial_for("ultimate")).play(40)
+    make = ref_encoder(ultimate)
+    assert board_of(message(305, make(30), make("r"))) == BoardRef("ultimate", "ug", 1, CHANNEL, 5, 305)
+    assert board_of(message(306, make(30), make("n"))) == BoardRef("ultimate", "ug", 1, CHANNEL, 5, 306, over=True)
 
 
 def test_a_message_without_our_buttons_is_no_board() -> None:

@@ -6,14 +6,25 @@ from typing import get_args
 
 import pytest
 
-from bot.games import BotMoved, Challenged, Declined, Hinted, Posted, Refusal, Shown, VariantHinted, refusals
+from bot.games import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown, VariantHinted, refusals
 from bot.games.game import Game, initial_for
 from bot.games.hints import EstimatedHint, EstimatedMove, ExactHint
 from bot.games.service import Player
 from bot.i18n.lang import lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
-from bot.ui.present import PRIVATE, Background, NewMessage, OldBoard, OnMessage, Presentable, Reply, Retired, present
+from bot.ui.present import (
+    PRIVATE,
+    Background,
+    NewMessage,
+    OldBoard,
+    OnMessage,
+    OnPad,
+    Presentable,
+    Reply,
+    Retired,
+    present,
+)
 from bot.ui.views import board_view
 from engine import analyse, parse_board
 from engine.solver import GameValue
@@ -133,10 +144,24 @@ def test_a_variant_hint_is_private_and_names_cells_by_coordinates() -> None:
     assert reply.ephemeral and "b2" in reply.content and "900" in reply.content
 
 
+def test_a_free_choice_goes_to_the_private_pad_never_to_the_board() -> None:
+    board = Game("0a1b2c", CHANNEL, ALICE, None, message_id=500, variant="ultimate", state=initial_for("ultimate"))
+    first = present(Chosen(board, 8, on_pad=False), DE, challenge_seconds=SECONDS)
+    again = present(Chosen(board, 8, on_pad=True), EN, challenge_seconds=SECONDS)
+    assert first.target == OnPad(update=False) and again.target == OnPad(update=True)
+    assert "g7-i9" in first.content and first.content != again.content  # in the chooser's language
+    assert labels(first) == ["g7", "h7", "i7", "g8", "h8", "i8", "g9", "h9", "i9", "Zurück"]
+    assert not first.files and not is_board(first)
+
+
+def is_board(reply: Reply) -> bool:
+    return isinstance(reply.target, OnMessage | NewMessage | Background | OldBoard)
+
+
 @pytest.mark.parametrize("kind", get_args(Presentable))
 def test_every_presentable_answer_has_a_test_here(kind: type) -> None:
     """A new answer type fails here until a test above presents it (mypy already fails without an arm)."""
-    tested = {Refusal, Hinted, Shown, Posted, Challenged, Declined, Retired, BotMoved, VariantHinted}
+    tested = {Refusal, Hinted, Shown, Chosen, Posted, Challenged, Declined, Retired, BotMoved, VariantHinted}
     assert kind in tested
 
 

@@ -12,8 +12,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.games import Actor, Challenged, GameService, Posted, Refusal, Shown, refusals
+from bot.games import Actor, Challenged, Chosen, GameService, Posted, Refusal, Shown, refusals
 from bot.games.ai import AI
+from bot.games.game import Game, initial_for
 from bot.games.service import Player
 from bot.i18n.lang import lang
 from bot.text.board import expired_text, message_text, moved_text
@@ -199,3 +200,38 @@ async def _on_board(responder: Responder) -> Any:
     game = responder.service.current(CHANNEL)
     assert game is not None and game.message_id == start.message_id
     return game
+
+
+async def test_a_private_pad_is_a_new_ephemeral_message_then_updated_and_the_board_is_never_touched(
+    responder: Responder, client: FakeClient
+) -> None:
+    board = Game(
+        "gp", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
+    )
+    on_board = FakeInteraction()
+    await responder.deliver(as_interaction(on_board), Chosen(board, 4, on_pad=False))
+    [sent] = on_board.named("send_message")
+    assert sent["ephemeral"] is True and "d4-f6" in sent["content"] and sent["view"].to_components()
+    on_pad = FakeInteraction()
+    await responder.deliver(as_interaction(on_pad), Chosen(board, None, on_pad=True))
+    [update] = on_pad.named("edit_message")
+    assert update["view"] is not None and on_pad.named("send_message") == []
+    await responder.edits.close()
+    assert client.edits == [], "a choice edited the board"
+
+
+async def test_a_move_on_the_private_pad_is_confirmed_there_and_edited_into_the_board(
+    responder: Responder, client: FakeClient
+) -> None:
+    board = Game(
+        "gp", CHANNEL, ALICE, BOB, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
+    )
+    played = board.play(40)
+    press = FakeInteraction()
+    press.failing["edit_message"] = http_error(503)  # the confirmation may be lost: the move still shows
+    await responder.deliver(as_interaction(press), Shown(played, pad=True))
+    [update] = press.named("edit_message")
+    assert update["view"] is None and "e5" in update["content"]
+    await responder.edits.close()
+    assert [edit.message_id for edit in client.edits] == [500]
+    assert [f.filename for f in client.edits[0].kwargs["attachments"]] == ["ultimate.png"]

@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.games import Shown
+from bot.games import Chosen, Shown
 from bot.games.answers import BotMoved, VariantHinted
 from bot.games.game import Game, initial_for
 from bot.games.hints import ExactHint
-from bot.games.variant_codec import MNK_BOARD_TEMPLATE
+from bot.games.variant_codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.text.variants import exact_hint_text
-from bot.ui.present import PRIVATE, Background, OnMessage, Reply, Retired, board_choice, present
+from bot.ui.present import PRIVATE, Background, OnMessage, OnPad, Reply, Retired, present
 from bot.ui.variant_views import LayoutComponents, is_layout, ultimate_picture, variant_view
 from engine.solver import GameValue
 
@@ -131,18 +131,40 @@ def test_an_ultimate_board_has_the_picture_and_the_pad_of_the_forced_small_board
     assert "a1-c3" in top[0]["content"] and len(walk(top)) <= 40
 
 
-def test_a_free_choice_shows_the_open_boards_then_the_chosen_cells_and_back() -> None:
+def test_a_free_choice_shows_the_open_boards_on_the_board_and_the_chosen_cells_on_the_private_pad() -> None:
     board = game("ultimate")
     view, _ = variant_view(board, "", EN)
-    pad = buttons(view)[:9]
+    pad = buttons(view)
     assert [b["label"] for b in pad[:3]] == ["a1-c3", "d1-f3", "g1-i3"]
-    assert [b["custom_id"].split(":")[2] for b in pad] == [f"p{b}" for b in range(9)]
-    chosen = board_choice(board, EN, 4)
-    assert chosen.target == OnMessage(board) and chosen.view is not None
+    assert [b["custom_id"].split(":")[2] for b in pad[:9]] == [f"p{b}" for b in range(9)]
+    assert [b.get("label") for b in pad[9:]] == ["Resign"], "the board has no Back: a choice is private"
+    chosen = present(Chosen(board, 4, on_pad=False), EN, challenge_seconds=SECONDS)
+    assert chosen.target == OnPad(update=False) and chosen.ephemeral and chosen.view is not None
+    assert "d4-f6" in chosen.content and "Only you" in chosen.content and not chosen.files
     cells = buttons(chosen.view)
     assert [b.get("label") for b in cells[:3]] == ["d4", "e4", "f4"]
-    assert [b.get("label") for b in cells[9:]] == ["Back", "Resign"]
-    assert cells[9]["custom_id"] == "ttt:u:k:0a1b2c:0"
+    assert [b.get("label") for b in cells[9:]] == ["Back"]
+    assert cells[0]["custom_id"] == "ttt:up:30:0a1b2c:0" and cells[9]["custom_id"] == "ttt:up:k:0a1b2c:0"
+    assert all(re.fullmatch(REF_TEMPLATE, b["custom_id"]) and len(b["custom_id"]) <= 100 for b in cells)
+    back = present(Chosen(board, None, on_pad=True), EN, challenge_seconds=SECONDS)
+    assert back.target == OnPad(update=True) and back.view is not None
+    assert [b["custom_id"] for b in buttons(back.view)] == [f"ttt:up:p{b}:0a1b2c:0" for b in range(9)]
+
+
+def test_a_move_made_on_the_private_pad_is_confirmed_there_and_shown_on_the_board() -> None:
+    played = game("ultimate", 40)
+    reply = present(Shown(played, pad=True), EN, challenge_seconds=SECONDS)
+    assert reply.target == OnPad(update=True, board=played) and reply.view is None and not reply.files
+    assert "e5" in reply.content
+
+
+def test_the_private_pad_shows_taken_cells_disabled_with_their_marks() -> None:
+    board = game("ultimate", 40, 30, 0)  # X e5, O d4, X a1: the pad draws the centre board's cells as it stands
+    pad = present(Chosen(board, 4, on_pad=True), EN, challenge_seconds=SECONDS)
+    cells = buttons(pad.view)
+    assert cells[0]["disabled"] and cells[0]["emoji"] == {"name": "\N{HEAVY LARGE CIRCLE}"}  # d4 is O's
+    assert cells[4]["disabled"] and cells[4]["emoji"] == {"name": "\N{CROSS MARK}"}  # e5 is X's
+    assert not cells[1].get("disabled") and cells[1]["label"] == "e4"
 
 
 def test_an_ultimate_board_while_the_bot_thinks_takes_no_press() -> None:
