@@ -18,15 +18,13 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from bot.records.errors import RecordsUnavailableError, describe, is_transient, shown_url
-from bot.records.games import (
-    FinishedGame,
-)
+from bot.records.games import FinishedGame, GameSetup
 from bot.records.migrate import upgrade
 from bot.records.schema import games
 from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
 
-__all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store"]
+__all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store", "setup_row"]
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +200,8 @@ class RecordsStore(StatsQueries):
         await self.engine.dispose()
 
 
-def _to_row(game: FinishedGame) -> dict[str, Any]:
+def setup_row(game: GameSetup) -> dict[str, Any]:
+    """The columns of ``game``'s players and options, as the ``games`` and ``running_games`` tables store them."""
     return {
         "game_id": game.game_id,
         "guild_id": game.guild_id,
@@ -212,6 +211,12 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
         "bot_side": game.bot_side,
         "difficulty": game.difficulty,
         "algorithm": game.algorithm,
+    }
+
+
+def _to_row(game: FinishedGame) -> dict[str, Any]:
+    return {
+        **setup_row(game),
         "variant": game.variant,
         "moves": "".join(map(str, game.moves)) if game.variant == "3x3" else ",".join(map(str, game.moves)),
         "result": game.result,
