@@ -112,7 +112,7 @@ def _setup(row: GameSetup) -> dict[str, Any]:
         "guild_id": row.guild_id,
         "x_id": row.x_user_id,
         "o_id": row.o_user_id,
-        "difficulty": Difficulty(row.difficulty or "unbeatable"),
+        "difficulty": row.difficulty or Difficulty.UNBEATABLE,
         "algorithm": row.algorithm or "alpha-beta",
     }
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
+from engine.players import Difficulty
 from engine.search import Algorithm
 
 __all__ = [
@@ -41,15 +42,15 @@ EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired
 """How a game ended; the one definition the game service uses too."""
 Mode = Literal["buttons", "text"]
 """How a board is shown: buttons, or text played with /ttt move."""
-Difficulty = Literal["easy", "medium", "unbeatable"]
 
-SIDES: Final[tuple[Side, ...]] = ("X", "O")
-RESULTS: Final[tuple[Result, ...]] = ("X", "O", "draw")
-END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned", "abandoned", "declined", "expired")
+SIDES: Final[tuple[Side, ...]] = get_args(Side)
+RESULTS: Final[tuple[Result, ...]] = get_args(Result)
+END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
 COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
 """Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
-DIFFICULTIES: Final[tuple[Difficulty, ...]] = ("easy", "medium", "unbeatable")
-ALGORITHMS: Final[tuple[Algorithm, ...]] = ("alpha-beta", "minimax")
+DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
+"""Engine's difficulty levels (:class:`engine.Difficulty`); a row stores a level by its value (``"easy"``)."""
+ALGORITHMS: Final[tuple[Algorithm, ...]] = get_args(Algorithm)
 
 MAX_SNOWFLAKE: Final = 2**63 - 1
 """The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp

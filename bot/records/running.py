@@ -18,7 +18,7 @@ from sqlalchemy.engine import RowMapping
 
 from bot.records.games import GameSetup, Mode, check_id, utc
 from bot.records.schema import games, running_games
-from bot.records.store import RecordsStore, setup_row
+from bot.records.store import RecordsStore, setup_row, setup_values
 
 __all__ = ["MODES", "Mode", "RunningGame", "RunningStore", "Stored"]
 
@@ -136,7 +136,7 @@ def _to_row(game: RunningGame) -> dict[str, Any]:
 
 
 def _from_row(row: RowMapping) -> RunningGame:
-    values = dict(row)
+    values = setup_values(row)
     del values["version"]
     values["moves"] = tuple(int(cell) for cell in values["moves"].split(",") if cell)
     values["verified"] = bool(values["verified"])

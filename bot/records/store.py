@@ -23,8 +23,9 @@ from bot.records.migrate import upgrade
 from bot.records.schema import games
 from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
+from engine.players import Difficulty
 
-__all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store", "setup_row"]
+__all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store", "setup_row", "setup_values"]
 
 log = logging.getLogger(__name__)
 
@@ -209,9 +210,18 @@ def setup_row(game: GameSetup) -> dict[str, Any]:
         "x_user_id": game.x_user_id,
         "o_user_id": game.o_user_id,
         "bot_side": game.bot_side,
-        "difficulty": game.difficulty,
+        "difficulty": None if game.difficulty is None else game.difficulty.value,
         "algorithm": game.algorithm,
     }
+
+
+def setup_values(row: RowMapping) -> dict[str, Any]:
+    """A row of the ``games`` or ``running_games`` table as field values: the difficulty read back from its stored
+    name (the inverse of :func:`setup_row`, with the table's other columns as they are)."""
+    values = dict(row)
+    if values["difficulty"] is not None:
+        values["difficulty"] = Difficulty(values["difficulty"])
+    return values
 
 
 def _to_row(game: FinishedGame) -> dict[str, Any]:
@@ -228,7 +238,7 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
 
 
 def _from_row(row: RowMapping) -> FinishedGame:
-    values = dict(row)
+    values = setup_values(row)
     text = values["moves"]
     cells = text if values["variant"] == "3x3" else text.split(",") if text else ()
     values["moves"] = tuple(int(cell) for cell in cells)
