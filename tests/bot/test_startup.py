@@ -163,6 +163,13 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
             "start",
             "stats",
         ]
+        records_cog = bot.get_cog("RecordCommands")  # a cog of its own, whose commands join /ttt
+        assert "bot.cogs.records" in bot.extensions and records_cog is not None
+        assert [c.name for c in group.commands][-4:] == ["stats", "leaderboard", "review", "help"]
+        assert all(group.get_command(name).binding is records_cog for name in ("stats", "leaderboard", "review"))
+        assert group.get_command("start").binding is bot.ttt
+        await bot.unload_extension("bot.cogs.records")
+        assert [c.name for c in group.commands] == ["start", "move", "hint", "resign", "board", "help"]
         start = group.get_command("start")
         options = {p.name: p for p in start.parameters}
         assert all(p.description and p.description != "…" for p in options.values())
