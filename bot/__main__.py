@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import get_args
 
 import discord
 
@@ -18,6 +19,8 @@ from bot.client import run_bot
 from bot.config import ConfigError, load_settings
 from bot.ops.logs import setup_logging
 from bot.records import RecordsUnavailableError
+from engine import Difficulty
+from engine.search import Algorithm
 
 REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token again from the Developer Portal "
@@ -37,8 +40,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="The tic-tac-toe Discord bot.")
     parser.add_argument("--console", action="store_true", help="play one game in the terminal instead (no token)")
     parser.add_argument("--as", dest="play_as", choices=("X", "O", "random"), default="X", help="console: your mark")
-    parser.add_argument("--difficulty", choices=("easy", "medium", "unbeatable"), default="unbeatable")
-    parser.add_argument("--algorithm", choices=("alpha-beta", "minimax"), default="alpha-beta")
+    parser.add_argument("--difficulty", choices=[level.value for level in Difficulty], default="unbeatable")
+    parser.add_argument("--algorithm", choices=sorted(get_args(Algorithm)), default="alpha-beta")
     parser.add_argument(
         "--variant", choices=("3x3", "4x4", "5x5", "ultimate"), default="3x3", help="console: the game to play"
     )

@@ -141,11 +141,12 @@ class TTTBot(commands.AutoShardedBot):
         self.responder.show_bot_move(answer)
 
     async def setup_hook(self) -> None:
-        """Add the cog, register the persistent buttons, start the search workers, then sync the commands."""
+        """Add the cogs, register the persistent buttons, start the search workers, then sync the commands."""
         self.loop_lag.start()
         if self.ops is not None:
             await self.ops.start()
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
+        await self.load_extension("bot.cogs.records")  # its commands join /ttt
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VARIANT_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()

@@ -1,21 +1,31 @@
-"""What ``/ttt stats``, ``/ttt leaderboard`` and ``/ttt review`` do: read the records store, answer in the
-interaction's language, and say privately when the records database cannot be reached."""
+"""The record commands, a cog of their own: ``/ttt stats``, ``/ttt leaderboard`` and ``/ttt review`` read the records
+store, answer in the interaction's language, and say privately when the records database cannot be reached.
+
+A discord.py extension (``bot.load_extension("bot.cogs.records")``, after ``bot.cogs.ttt``): its commands join the
+``/ttt`` group of :class:`~bot.cogs.ttt.TicTacToe` when the cog loads, so the synced ``/ttt`` is one group.
+"""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
+from discord import app_commands
+from discord.ext import commands
 
 from bot.client import TTTBot
+from bot.cogs.ttt import VARIANT_CHOICES, TicTacToe, command_failed
 from bot.games import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
+from bot.i18n.translator import C_
 from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, short_variant_name, stats_text
 from bot.text.review import review_text
 from bot.text.variant_review import variant_review_text
 from bot.ui.responder import NO_PINGS, defer, private
 
-__all__ = ["RECORDS_DOWN", "RecordCommands"]
+__all__ = ["RECORDS_DOWN", "RecordCommands", "setup"]
 
 
 Interaction = discord.Interaction[TTTBot]
@@ -28,8 +38,12 @@ REVIEW_NONE = N_("No game has finished in this channel yet — finish one, or gi
 REVIEW_ELSEWHERE = N_("Game `{game_id}` was played in another server or conversation — review it there.")
 
 
-class RecordCommands:
-    """The record-reading commands. Each defers first: a database can take longer than Discord's 3 s."""
+class RecordCommands(commands.Cog):
+    """The record-reading commands. Each defers first: a database can take longer than Discord's 3 s.
+
+    Its application commands are ``/ttt`` subcommands: :meth:`cog_load` adds them to the ``/ttt`` group of the
+    loaded :class:`~bot.cogs.ttt.TicTacToe` cog (bound to this cog), :meth:`cog_unload` takes them out again.
+    """
 
     def __init__(
         self, client: discord.Client, service: GameService, records: RecordsStore, writer: RecordWriter
@@ -38,6 +52,78 @@ class RecordCommands:
         self.service = service
         self.records = records
         self.writer = writer
+        self._names: list[str] = []
+
+    async def cog_load(self) -> None:
+        """Add the commands to ``/ttt``.
+
+        Raises:
+            RuntimeError: the ``TicTacToe`` cog (``bot.cogs.ttt``) is not loaded.
+        """
+        ttt = self._ttt()
+        if ttt is None:
+            raise RuntimeError("load the bot.cogs.ttt extension before bot.cogs.records")
+        subcommands = [c for c in self.get_app_commands() if isinstance(c, app_commands.Command)]
+        ttt.add_subcommands(subcommands)
+        self._names = [command.name for command in subcommands]
+
+    async def cog_unload(self) -> None:
+        """Take the commands out of ``/ttt``."""
+        ttt = self._ttt()
+        if ttt is not None:
+            ttt.remove_subcommands(self._names)
+
+    def _ttt(self) -> TicTacToe | None:
+        cog = self.client.get_cog("TicTacToe") if isinstance(self.client, commands.bot.BotBase) else None
+        return cog if isinstance(cog, TicTacToe) else None
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
+    ) -> None:
+        """Log and apologise for an error, as every ``/ttt`` command does."""
+        await command_failed(interaction, error)
+
+    # ---- commands -------------------------------------------------------------------------------
+
+    @app_commands.command(
+        name=C_("command name", "stats"), description=N_("Wins, draws and losses against the bot and against people")
+    )
+    @app_commands.describe(
+        user=N_("Whose record to show (default: yours; the bot: its record per difficulty)"),
+        variant=N_("Only the games of this variant (default: all of them)"),
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def stats_command(
+        self, interaction: Interaction, user: discord.User | None = None, variant: str | None = None
+    ) -> None:
+        """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per variant and
+        difficulty)."""
+        await self.stats(interaction, user or interaction.user, variant)
+
+    @app_commands.command(
+        name=C_("command name", "leaderboard"), description=N_("The top 10 players against the bot and against people")
+    )
+    @app_commands.describe(
+        scope=N_("This server's games, or every server's"),
+        variant=N_("Only the games of this variant (default: all of them)"),
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def leaderboard_command(
+        self, interaction: Interaction, scope: Literal["server", "global"] = "server", variant: str | None = None
+    ) -> None:
+        """/ttt leaderboard: the top 10, ranked as /ttt help explains (outside a server, every server's games)."""
+        await self.leaderboard(interaction, everywhere=scope == "global", variant=variant)
+
+    @app_commands.command(
+        name=C_("command name", "review"),
+        description=N_("A finished game move by move: best moves, mistakes, blunders"),
+    )
+    @app_commands.describe(game=N_("The game's id, shown when it ended (default: this channel's last finished game)"))
+    async def review_command(self, interaction: Interaction, game: str | None = None) -> None:
+        """/ttt review: a finished game's every ply labelled and valued, privately (read from the records)."""
+        await self.review(interaction, game.strip().lower() if game else None)
+
+    # ---- what they do ---------------------------------------------------------------------------
 
     async def stats(self, interaction: Interaction, target: discord.abc.User, variant: str | None = None) -> None:
         """``target``'s W/D/L against the bot and against people (in ``variant``'s games, or all); the bot's own
@@ -100,3 +186,12 @@ class RecordCommands:
             return await private(interaction, variant_review_text(stored, moves, tr))
         plies = await self.service.ai.review(stored.moves)
         await private(interaction, review_text(stored, plies, tr))
+
+
+async def setup(bot: TTTBot) -> None:
+    """discord.py's extension entry point (``bot.load_extension("bot.cogs.records")``, after ``bot.cogs.ttt``).
+
+    The cog is added with ``override=True``: discord.py adds the root of each of a cog's commands to the tree, and
+    the root of these is ``/ttt``, the group already there (it is put back as it is; nothing is replaced).
+    """
+    await bot.add_cog(RecordCommands(bot, bot.games, bot.records, bot.writer), override=True)

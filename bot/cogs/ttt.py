@@ -1,5 +1,8 @@
 """The ``/ttt`` application commands and the board's buttons, translated into game-service intents.
 
+The cog is the ``/ttt`` group (a ``GroupCog``); the record commands (stats, leaderboard, review) are a cog of their
+own, :mod:`bot.cogs.records`, whose commands join the group (:meth:`TicTacToe.add_subcommands`).
+
 Each handler builds the intent, lets :class:`~bot.games.GameService` decide (reading the channel's
 recent boards first only when the service asks, after a restart), and hands the answer to the
 :class:`~bot.ui.responder.Responder` (:meth:`BoardPresses._run <bot.cogs._presses.BoardPresses._run>`, which also
@@ -9,7 +12,8 @@ turns the board's buttons into intents). Nothing here decides a rule of the game
 from __future__ import annotations
 
 import logging
-from typing import Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -17,7 +21,6 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
-from bot.cogs.records import RecordCommands
 from bot.games import Actor, Answer, Hinted, Refusal, new_game_id, refusals
 from bot.games.ai import is_slow
 from bot.games.intents import History
@@ -32,7 +35,7 @@ from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
 from engine.variants import VARIANTS
 
-__all__ = ["HINT_COOLDOWN_SECONDS", "TicTacToe", "setup"]
+__all__ = ["HINT_COOLDOWN_SECONDS", "VARIANT_CHOICES", "TicTacToe", "command_failed", "setup"]
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +77,6 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         self.client = bot
         self.service = bot.games
         self.responder = bot.responder
-        self.record_commands = RecordCommands(bot, bot.games, bot.records, bot.writer)
         super().__init__()
 
     # ---- commands -------------------------------------------------------------------------------
@@ -178,44 +180,6 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         await self._run(interaction, lambda history: self.service.repost(actor(interaction), history=history))
 
     @app_commands.command(
-        name=C_("command name", "stats"), description=N_("Wins, draws and losses against the bot and against people")
-    )
-    @app_commands.describe(
-        user=N_("Whose record to show (default: yours; the bot: its record per difficulty)"),
-        variant=N_("Only the games of this variant (default: all of them)"),
-    )
-    @app_commands.choices(variant=VARIANT_CHOICES)
-    async def stats_(
-        self, interaction: Interaction, user: discord.User | None = None, variant: str | None = None
-    ) -> None:
-        """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per variant and
-        difficulty)."""
-        await self.record_commands.stats(interaction, user or interaction.user, variant)
-
-    @app_commands.command(
-        name=C_("command name", "leaderboard"), description=N_("The top 10 players against the bot and against people")
-    )
-    @app_commands.describe(
-        scope=N_("This server's games, or every server's"),
-        variant=N_("Only the games of this variant (default: all of them)"),
-    )
-    @app_commands.choices(variant=VARIANT_CHOICES)
-    async def leaderboard(
-        self, interaction: Interaction, scope: Literal["server", "global"] = "server", variant: str | None = None
-    ) -> None:
-        """/ttt leaderboard: the top 10, ranked as /ttt help explains (outside a server, every server's games)."""
-        await self.record_commands.leaderboard(interaction, everywhere=scope == "global", variant=variant)
-
-    @app_commands.command(
-        name=C_("command name", "review"),
-        description=N_("A finished game move by move: best moves, mistakes, blunders"),
-    )
-    @app_commands.describe(game=N_("The game's id, shown when it ended (default: this channel's last finished game)"))
-    async def review(self, interaction: Interaction, game: str | None = None) -> None:
-        """/ttt review: a finished game's every ply labelled and valued, privately (read from the records)."""
-        await self.record_commands.review(interaction, game.strip().lower() if game else None)
-
-    @app_commands.command(
         name=C_("command name", "help"), description=N_("Rules, cell numbers and what 'states evaluated' means")
     )
     async def help_(self, interaction: Interaction) -> None:
@@ -226,16 +190,48 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
     ) -> None:
         """A hint on cooldown gets a private "try again"; anything else is logged and apologised for."""
-        tr = lang(str(interaction.locale))
-        if isinstance(error, app_commands.CommandOnCooldown):
-            seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
-            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
-            return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
-        name = interaction.command.name if interaction.command else "?"
-        log.error(
-            "/ttt %s failed: channel=%s", name, interaction.channel_id, exc_info=getattr(error, "original", error)
-        )
-        await apologise(interaction)
+        await command_failed(interaction, error)
+
+    def add_subcommands(self, commands: Sequence[app_commands.Command[Any, ..., Any]]) -> None:
+        """Put another cog's commands under ``/ttt`` (the record commands, :mod:`bot.cogs.records`), before
+        ``/ttt help``, which stays last. The commands keep their own cog as their binding.
+
+        Raises:
+            discord.app_commands.CommandAlreadyRegistered: ``/ttt`` has a command of that name already.
+        """
+        group = self._group()
+        last = group.get_command(self.help_.name)
+        group.remove_command(self.help_.name)  # (it returns None in discord.py 2.7, whatever it removed)
+        try:
+            for command in commands:
+                group.add_command(command)
+        finally:
+            if last is not None:
+                group.add_command(last)
+
+    def remove_subcommands(self, names: Sequence[str]) -> None:
+        """Take the commands ``names`` (added by :meth:`add_subcommands`) out of ``/ttt`` again."""
+        group = self._group()
+        for name in names:
+            group.remove_command(name)
+
+    def _group(self) -> app_commands.Group:
+        group = self.app_command
+        assert group is not None, "a GroupCog always has its group"
+        return group
+
+
+async def command_failed(interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError) -> None:
+    """What a ``/ttt`` command that raised answers: a hint on cooldown gets a private "try again"; anything else is
+    logged and apologised for, privately."""
+    tr = lang(str(interaction.locale))
+    if isinstance(error, app_commands.CommandOnCooldown):
+        seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
+        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
+        return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
+    name = interaction.command.name if interaction.command else "?"
+    log.error("/ttt %s failed: channel=%s", name, interaction.channel_id, exc_info=getattr(error, "original", error))
+    await apologise(interaction)
 
 
 async def setup(bot: TTTBot) -> None:

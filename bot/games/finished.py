@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from bot.games.game import Game
 from bot.records import FinishedGame
 
-__all__ = ["finished_game"]
+__all__ = ["finished_game", "setup_fields"]
+
+
+def setup_fields(game: Game) -> dict[str, Any]:
+    """The :class:`~bot.records.GameSetup` fields of ``game``: its id, place, players and, against the bot, the
+    bot's side and options (``None`` in a game between people)."""
+    bot = game.bot_mark
+    return {
+        "game_id": game.game_id,
+        "channel_id": game.channel_id,
+        "guild_id": game.guild_id,
+        "x_user_id": game.x_id,
+        "o_user_id": game.o_id,
+        "bot_side": None if bot is None else bot.value,
+        "difficulty": None if bot is None else game.difficulty,
+        "algorithm": None if bot is None else game.algorithm,
+    }
 
 
 def finished_game(game: Game, ended_at: datetime.datetime | None = None) -> FinishedGame:
@@ -19,17 +36,9 @@ def finished_game(game: Game, ended_at: datetime.datetime | None = None) -> Fini
     if not game.over or game.end_reason is None:
         raise ValueError(f"game {game.game_id} is not over")
     won = game.winner
-    bot = game.bot_mark
     ended = ended_at or datetime.datetime.now(datetime.UTC)
     return FinishedGame(
-        game_id=game.game_id,
-        channel_id=game.channel_id,
-        guild_id=game.guild_id,
-        x_user_id=game.x_id,
-        o_user_id=game.o_id,
-        bot_side=bot.value if bot is not None else None,
-        difficulty=game.difficulty.value if bot is not None else None,
-        algorithm=game.algorithm if bot is not None else None,
+        **setup_fields(game),
         moves=game.moves,
         result=won.value if won is not None else ("draw" if game.end_reason == "draw" else None),
         end_reason=game.end_reason,

@@ -115,12 +115,10 @@ class Resuming(BotMoves):
         channel_id = board.channel_id
         game = self._games.get(channel_id)
         if game is None or game.game_id != board.game_id:
-            if board.over or self.is_finished(board.game_id):
-                return Refusal(refusals.GAME_OVER)
-            if game is not None:
-                return self._stale(game)
-            if history is None:
-                return NeedsHistory()
+            elsewhere = self._not_running(board, game, history)
+            if elsewhere is not None:
+                return elsewhere
+            assert history is not None
             newest = history.newest(board.game_id)
             if newest is not None and newest.over:
                 return Refusal(refusals.GAME_OVER)
@@ -195,12 +193,9 @@ class Resuming(BotMoves):
         game = self._games.get(ref.channel_id)
         if game is not None and game.game_id == ref.game_id:
             return rules.ref_view(ref, game)
-        if ref.over or self.is_finished(ref.game_id):
-            return Refusal(refusals.GAME_OVER)
-        if game is not None:
-            return self._stale(game)
-        if history is None:
-            return NeedsHistory()
+        elsewhere = self._not_running(ref, game, history)
+        if elsewhere is not None:
+            return elsewhere
         if self.store is None:
             return Refusal(refusals.UNVERIFIED)
         try:
@@ -212,6 +207,18 @@ class Resuming(BotMoves):
         if stored.running is None or stored.running.variant != ref.variant:
             return Refusal(refusals.UNVERIFIED)
         return rules.ref_view(ref, stored.running)
+
+    def _not_running(
+        self, board: Game | BoardRef, game: Game | None, history: History | None
+    ) -> Refusal | NeedsHistory | None:
+        """Why a press on ``board``, whose game is not the one running in its channel (``game``, if any), cannot act
+        at once: its game is over (``GAME_OVER``), another game runs (stale), or after a restart the channel's history
+        is needed; None when the history is there to resume the board's game from."""
+        if board.over or self.is_finished(board.game_id):
+            return Refusal(refusals.GAME_OVER)
+        if game is not None:
+            return self._stale(game)
+        return NeedsHistory() if history is None else None
 
     async def _ended_ref(self, ref: BoardRef) -> Game | Refusal:
         """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records)."""

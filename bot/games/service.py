@@ -63,17 +63,7 @@ class GameService(Openings):
         after a restart. A press on a private pad (``board.pad``) acts on the board message the service holds for the
         game, and its :class:`Shown` says so (``pad``).
         """
-        async with self._acting_on(actor, history, board) as found:
-            if not isinstance(found, Game):
-                return found
-            game = found
-            played = await self._play(game, cell, actor)
-            if isinstance(played, Refusal):
-                return played
-            after, ticket = played
-            after = after.at(game.message_id)
-            pad = isinstance(board, BoardRef) and board.pad
-            return self._commit(after, rearm=True, ticket=ticket) or Shown(after, pad=pad)
+        return await self._move(actor, cell, history, board)
 
     async def choose(self, actor: Actor, ref: BoardRef, board: int | None, *, history: History | None = None) -> Answer:
         """An ultimate free choice on the board ``ref`` names (its message, or a private pad): the player to move looks
@@ -95,15 +85,24 @@ class GameService(Openings):
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
         """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
         (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
-        async with self._acting_on(actor, history) as found:
+        return await self._move(actor, cell, history, None)
+
+    async def _move(self, actor: Actor, cell: int, history: History | None, board: Game | BoardRef | None) -> Answer:
+        """The player's move on ``cell``: from a board's button (``board`` given: :class:`Shown` on that message) or
+        from ``/ttt move`` (the board is posted again: :class:`Posted`)."""
+        async with self._acting_on(actor, history, board) as found:
             if not isinstance(found, Game):
                 return found
-            game = found
-            played = await self._play(game, cell, actor)
+            played = await self._play(found, cell, actor)
             if isinstance(played, Refusal):
                 return played
-            after = played[0].reposted()
-            return self._commit(after, rearm=True, ticket=played[1]) or Posted(after, retired=game.shown)
+            after, ticket = played
+            if board is not None:  # a press on the board message the service holds, or on a private pad
+                after = after.at(found.message_id)
+                pad = isinstance(board, BoardRef) and board.pad
+                return self._commit(after, rearm=True, ticket=ticket) or Shown(after, pad=pad)
+            after = after.reposted()
+            return self._commit(after, rearm=True, ticket=ticket) or Posted(after, retired=found.shown)
 
     async def resign(
         self, actor: Actor, *, board: Game | BoardRef | None = None, history: History | None = None

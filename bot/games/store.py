@@ -7,10 +7,11 @@ from __future__ import annotations
 import datetime
 import logging
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
+from bot.games.finished import setup_fields
 from bot.games.game import Game, initial_for
-from bot.records import FinishedGame, RecordsStore, RunningGame, RunningWriter
+from bot.records import FinishedGame, GameSetup, RecordsStore, RunningGame, RunningWriter
 from engine import Difficulty, IllegalMoveError, Mark
 from engine.variants import VARIANTS
 
@@ -79,16 +80,8 @@ class RecordsGames:
 
 def to_running(game: Game) -> RunningGame:
     """The row of running game ``game`` (updated now)."""
-    bot = game.bot_mark
     return RunningGame(
-        game_id=game.game_id,
-        channel_id=game.channel_id,
-        guild_id=game.guild_id,
-        x_user_id=game.x_id,
-        o_user_id=game.o_id,
-        bot_side=None if bot is None else bot.value,
-        difficulty=None if bot is None else game.difficulty.value,
-        algorithm=None if bot is None else game.algorithm,
+        **setup_fields(game),
         mode=game.mode,
         moves=game.moves,
         states_evaluated=game.ai_states,
@@ -111,6 +104,19 @@ def _replayed(game_id: str, moves: tuple[int, ...], variant: str = "3x3") -> Gam
     return Game(game_id, 0, None, None, moves=moves, state=state, variant=variant)
 
 
+def _setup(row: GameSetup) -> dict[str, Any]:
+    """The ``Game`` fields of a stored game's players and options (a game between people gets the defaults)."""
+    return {
+        "game_id": row.game_id,
+        "channel_id": row.channel_id,
+        "guild_id": row.guild_id,
+        "x_id": row.x_user_id,
+        "o_id": row.o_user_id,
+        "difficulty": row.difficulty or Difficulty.UNBEATABLE,
+        "algorithm": row.algorithm or "alpha-beta",
+    }
+
+
 def from_running(row: RunningGame) -> Game | None:
     """The running game a row stores (None for a row of a variant this bot does not play or with an impossible
     position)."""
@@ -118,13 +124,7 @@ def from_running(row: RunningGame) -> Game | None:
     if base is None:
         return None
     return Game(
-        game_id=row.game_id,
-        channel_id=row.channel_id,
-        guild_id=row.guild_id,
-        x_id=row.x_user_id,
-        o_id=row.o_user_id,
-        difficulty=Difficulty(row.difficulty or "unbeatable"),
-        algorithm=row.algorithm or "alpha-beta",
+        **_setup(row),
         mode=row.mode,
         moves=row.moves,
         state=base.state,
@@ -138,13 +138,7 @@ def from_finished(record: FinishedGame) -> Game:
     """The ended game a record keeps (players, options, moves; its board mode is not recorded: buttons)."""
     base = _replayed(record.game_id, record.moves, record.variant)
     return Game(
-        game_id=record.game_id,
-        channel_id=record.channel_id,
-        guild_id=record.guild_id,
-        x_id=record.x_user_id,
-        o_id=record.o_user_id,
-        difficulty=Difficulty(record.difficulty or "unbeatable"),
-        algorithm=record.algorithm or "alpha-beta",
+        **_setup(record),
         moves=record.moves,
         state=base.state if base is not None else initial_for(record.variant),
         status="over",

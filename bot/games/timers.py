@@ -32,6 +32,16 @@ class Deadlines:
         """True when ``channel_id`` has a deadline pending (one that fired is no longer pending)."""
         return channel_id in self._handles
 
+    @property
+    def expiring(self) -> int:
+        """How many deadlines fired and are still running their expiry (waiting for a channel's lock, say)."""
+        return len(self._running)
+
+    async def settled(self) -> None:
+        """Wait until every expiry of a deadline that has fired has run (tests, shutdown)."""
+        while self._running:
+            await asyncio.gather(*self._running, return_exceptions=True)
+
     def arm(self, channel_id: int, token: str) -> None:
         """(Re)start ``channel_id``'s deadline, ``seconds`` from now; a non-positive ``seconds`` disables it."""
         self.disarm(channel_id)

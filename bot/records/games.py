@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
+from engine.players import Difficulty
 from engine.search import Algorithm
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "Difficulty",
     "EndReason",
     "FinishedGame",
+    "GameSetup",
     "Leaderboard",
     "Mode",
     "Record",
@@ -40,15 +42,15 @@ EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired
 """How a game ended; the one definition the game service uses too."""
 Mode = Literal["buttons", "text"]
 """How a board is shown: buttons, or text played with /ttt move."""
-Difficulty = Literal["easy", "medium", "unbeatable"]
 
-SIDES: Final[tuple[Side, ...]] = ("X", "O")
-RESULTS: Final[tuple[Result, ...]] = ("X", "O", "draw")
-END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned", "abandoned", "declined", "expired")
+SIDES: Final[tuple[Side, ...]] = get_args(Side)
+RESULTS: Final[tuple[Result, ...]] = get_args(Result)
+END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
 COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
 """Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
-DIFFICULTIES: Final[tuple[Difficulty, ...]] = ("easy", "medium", "unbeatable")
-ALGORITHMS: Final[tuple[Algorithm, ...]] = ("alpha-beta", "minimax")
+DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
+"""Engine's difficulty levels (:class:`engine.Difficulty`); a row stores a level by its value (``"easy"``)."""
+ALGORITHMS: Final[tuple[Algorithm, ...]] = get_args(Algorithm)
 
 MAX_SNOWFLAKE: Final = 2**63 - 1
 """The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp
@@ -59,20 +61,13 @@ VARIANT_CELLS: Final[dict[str, int]] = {"3x3": 9, "4x4": 16, "5x5": 25, "ultimat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FinishedGame:
-    """One game as it ended, keyed by ``game_id`` (stored once, whatever the number of saves).
+class GameSetup:
+    """What a finished game and a running game both keep: the game's id, where it is played, who plays each side
+    and the bot's options.
 
-    Ids are Discord snowflakes (0 to 2**63 - 1); ``None`` stands for the bot (a user id), or a direct
-    message (``guild_id``). ``bot_side`` is the mark the bot played, or ``None`` in a game between two
-    people, where ``difficulty`` and ``algorithm`` may be ``None`` too. ``variant`` names the board (a key of
-    :data:`VARIANT_CELLS`, ``"3x3"`` by default) and ``moves`` are its cells (0-based: 0-8, 0-15, 0-24, 0-80) in
-    the order played. ``result`` is the winning mark (by three in a row or because the other side
-    resigned), ``"draw"``, or ``None`` for a game ended without a result (abandoned, declined, expired).
-    ``states_evaluated`` counts the states the bot's searches evaluated over the game. Times are
-    timezone-aware and kept in UTC.
-
-    Raises:
-        ValueError: a field is out of range or contradicts another (quoted with ``!r``).
+    Ids are Discord snowflakes (0 to 2**63 - 1); ``None`` stands for the bot (a user id), or a direct message
+    (``guild_id``). ``bot_side`` is the mark the bot played, or ``None`` in a game between two people, where
+    ``difficulty`` and ``algorithm`` may be ``None`` too. Subclasses check these fields with :meth:`_check_setup`.
     """
 
     game_id: str
@@ -83,6 +78,39 @@ class FinishedGame:
     bot_side: Side | None
     difficulty: Difficulty | None
     algorithm: Algorithm | None
+
+    def _check_setup(self) -> None:
+        if not isinstance(self.game_id, str) or not 0 < len(self.game_id) <= MAX_GAME_ID_LENGTH:
+            raise ValueError(f"game_id must be 1 to {MAX_GAME_ID_LENGTH} characters, not {self.game_id!r}")
+        check_id("channel_id", self.channel_id, required=True)
+        for name in ("guild_id", "x_user_id", "o_user_id"):
+            check_id(name, getattr(self, name), required=False)
+        if self.bot_side is not None and self.bot_side not in SIDES:
+            raise ValueError(f"bot_side must be 'X', 'O' or None, not {self.bot_side!r}")
+        if self.x_user_id is not None and self.x_user_id == self.o_user_id:
+            raise ValueError(f"game {self.game_id!r}: user {self.x_user_id} cannot play both sides")
+        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {self.difficulty!r}")
+        if self.algorithm is not None and self.algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {self.algorithm!r}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinishedGame(GameSetup):
+    """One game as it ended, keyed by ``game_id`` (stored once, whatever the number of saves).
+
+    The players and options are those of :class:`GameSetup`; a game against the bot needs its ``difficulty`` and
+    ``algorithm``. ``variant`` names the board (a key of
+    :data:`VARIANT_CELLS`, ``"3x3"`` by default) and ``moves`` are its cells (0-based: 0-8, 0-15, 0-24, 0-80) in
+    the order played. ``result`` is the winning mark (by three in a row or because the other side
+    resigned), ``"draw"``, or ``None`` for a game ended without a result (abandoned, declined, expired).
+    ``states_evaluated`` counts the states the bot's searches evaluated over the game. Times are
+    timezone-aware and kept in UTC.
+
+    Raises:
+        ValueError: a field is out of range or contradicts another (quoted with ``!r``).
+    """
+
     moves: tuple[int, ...]
     result: Result | None
     end_reason: EndReason
@@ -92,27 +120,16 @@ class FinishedGame:
     variant: str = "3x3"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.game_id, str) or not 0 < len(self.game_id) <= MAX_GAME_ID_LENGTH:
-            raise ValueError(f"game_id must be 1 to {MAX_GAME_ID_LENGTH} characters, not {self.game_id!r}")
-        _check_id("channel_id", self.channel_id, required=True)
-        for name in ("guild_id", "x_user_id", "o_user_id"):
-            _check_id(name, getattr(self, name), required=False)
+        self._check_setup()
         if self.variant not in VARIANT_CELLS:
             raise ValueError(f"variant must be one of {tuple(VARIANT_CELLS)}, not {self.variant!r}")
         self._check_sides()
-        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {self.difficulty!r}")
-        if self.algorithm is not None and self.algorithm not in ALGORITHMS:
-            raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {self.algorithm!r}")
         if self.bot_side is not None and (self.difficulty is None or self.algorithm is None):
             raise ValueError(f"game {self.game_id!r} against the bot needs its difficulty and algorithm")
         self._check_moves()
         self._check_result()
-        if isinstance(self.states_evaluated, bool) or not isinstance(self.states_evaluated, int):
-            raise ValueError(f"states_evaluated must be an int, not {self.states_evaluated!r}")
-        if not 0 <= self.states_evaluated <= MAX_SNOWFLAKE:
-            raise ValueError(f"states_evaluated must be 0 or more, not {self.states_evaluated!r}")
-        started, ended = _utc("started_at", self.started_at), _utc("ended_at", self.ended_at)
+        check_id("states_evaluated", self.states_evaluated, required=True)
+        started, ended = utc("started_at", self.started_at), utc("ended_at", self.ended_at)
         if ended < started:
             raise ValueError(f"ended_at {ended.isoformat()} is before started_at {started.isoformat()}")
         object.__setattr__(self, "started_at", started)
@@ -122,10 +139,6 @@ class FinishedGame:
         if self.bot_side is None:
             if self.x_user_id is None or self.o_user_id is None:
                 raise ValueError(f"game {self.game_id!r} has no bot_side, so both x_user_id and o_user_id are needed")
-            if self.x_user_id == self.o_user_id:
-                raise ValueError(f"game {self.game_id!r}: user {self.x_user_id} cannot play both sides")
-        elif self.bot_side not in SIDES:
-            raise ValueError(f"bot_side must be 'X', 'O' or None, not {self.bot_side!r}")
         else:
             bot_id, user_id = (
                 (self.x_user_id, self.o_user_id) if self.bot_side == "X" else (self.o_user_id, self.x_user_id)
@@ -171,14 +184,20 @@ class FinishedGame:
         return self.bot_side is not None
 
 
-def _check_id(name: str, value: int | None, *, required: bool) -> None:
+def check_id(name: str, value: int | None, *, required: bool) -> None:
+    """An id or a count from 0 to :data:`MAX_SNOWFLAKE` (``None`` too when not ``required``)."""
     if value is None and not required:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SNOWFLAKE:
         raise ValueError(f"{name} must be an int from 0 to 2**63 - 1{'' if required else ' or None'}, not {value!r}")
 
 
-def _utc(name: str, value: datetime) -> datetime:
+def utc(name: str, value: datetime) -> datetime:
+    """``value`` in UTC.
+
+    Raises:
+        ValueError: ``value`` is not a timezone-aware datetime (the message names the field ``name``).
+    """
     if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
         raise ValueError(f"{name} must be a timezone-aware datetime, not {value!r}")
     return value.astimezone(UTC)

@@ -9,26 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Final
 
 from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import RowMapping
 
-from bot.records.games import (
-    ALGORITHMS,
-    DIFFICULTIES,
-    MAX_GAME_ID_LENGTH,
-    MAX_SNOWFLAKE,
-    SIDES,
-    Algorithm,
-    Difficulty,
-    Mode,
-    Side,
-)
+from bot.records.games import GameSetup, Mode, check_id, utc
 from bot.records.schema import games, running_games
-from bot.records.store import RecordsStore
+from bot.records.store import RecordsStore, setup_row, setup_values
 
 __all__ = ["MODES", "Mode", "RunningGame", "RunningStore", "Stored"]
 
@@ -38,11 +28,11 @@ MAX_CELL: Final = 255
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RunningGame:
-    """One running game as the bot committed it, keyed by ``game_id``.
+class RunningGame(GameSetup):
+    """One running game as the bot committed it, keyed by ``game_id``; its players and options are those of
+    :class:`~bot.records.games.GameSetup` (a game against the bot names neither user on the bot's side).
 
-    Ids are Discord snowflakes; ``None`` is the bot (a user id) or a direct message (``guild_id``). ``moves``
-    are cell numbers (0 and up) in play order and ``version`` is their count. ``states_evaluated`` is the
+    ``moves`` are cell numbers (0 and up) in play order and ``version`` is their count. ``states_evaluated`` is the
     bot's own total over the game (states, from its searches). ``verified`` is False for a game resumed from
     a board that nothing stored vouched for. ``updated_at`` is timezone-aware (UTC).
 
@@ -50,14 +40,6 @@ class RunningGame:
         ValueError: a field is out of range or contradicts another (quoted with ``!r``).
     """
 
-    game_id: str
-    channel_id: int
-    guild_id: int | None
-    x_user_id: int | None
-    o_user_id: int | None
-    bot_side: Side | None
-    difficulty: Difficulty | None
-    algorithm: Algorithm | None
     mode: Mode
     moves: tuple[int, ...]
     states_evaluated: int
@@ -66,26 +48,11 @@ class RunningGame:
     variant: str = "3x3"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.game_id, str) or not 0 < len(self.game_id) <= MAX_GAME_ID_LENGTH:
-            raise ValueError(f"game_id must be 1 to {MAX_GAME_ID_LENGTH} characters, not {self.game_id!r}")
+        self._check_setup()
         if not isinstance(self.variant, str) or not 0 < len(self.variant) <= 16:
             raise ValueError(f"variant must be 1 to 16 characters, not {self.variant!r}")
-        for name in ("channel_id", "guild_id", "x_user_id", "o_user_id"):
-            value = getattr(self, name)
-            if value is None and name != "channel_id":
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SNOWFLAKE:
-                raise ValueError(f"{name} must be an int from 0 to 2**63 - 1, not {value!r}")
-        if self.bot_side is not None and self.bot_side not in SIDES:
-            raise ValueError(f"bot_side must be 'X', 'O' or None, not {self.bot_side!r}")
         if (self.bot_side is None) != (self.x_user_id is not None and self.o_user_id is not None):
             raise ValueError(f"game {self.game_id!r}: bot_side {self.bot_side!r} does not match its players")
-        if self.x_user_id is not None and self.x_user_id == self.o_user_id:
-            raise ValueError(f"game {self.game_id!r}: user {self.x_user_id} cannot play both sides")
-        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {self.difficulty!r}")
-        if self.algorithm is not None and self.algorithm not in ALGORITHMS:
-            raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {self.algorithm!r}")
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {self.mode!r}")
         cells = tuple(self.moves)
@@ -94,12 +61,8 @@ class RunningGame:
         if len(set(cells)) != len(cells):
             raise ValueError(f"moves must be distinct cells, not {cells!r}")
         object.__setattr__(self, "moves", cells)
-        states = self.states_evaluated
-        if isinstance(states, bool) or not isinstance(states, int) or not 0 <= states <= MAX_SNOWFLAKE:
-            raise ValueError(f"states_evaluated must be an int from 0 to 2**63 - 1, not {states!r}")
-        if not isinstance(self.updated_at, datetime) or self.updated_at.utcoffset() is None:
-            raise ValueError(f"updated_at must be a timezone-aware datetime, not {self.updated_at!r}")
-        object.__setattr__(self, "updated_at", self.updated_at.astimezone(UTC))
+        check_id("states_evaluated", self.states_evaluated, required=True)
+        object.__setattr__(self, "updated_at", utc("updated_at", self.updated_at))
 
     @property
     def version(self) -> int:
@@ -161,15 +124,8 @@ class RunningStore:
 
 def _to_row(game: RunningGame) -> dict[str, Any]:
     return {
-        "game_id": game.game_id,
+        **setup_row(game),
         "variant": game.variant,
-        "guild_id": game.guild_id,
-        "channel_id": game.channel_id,
-        "x_user_id": game.x_user_id,
-        "o_user_id": game.o_user_id,
-        "bot_side": game.bot_side,
-        "difficulty": game.difficulty,
-        "algorithm": game.algorithm,
         "mode": game.mode,
         "moves": ",".join(map(str, game.moves)),
         "version": game.version,
@@ -180,7 +136,7 @@ def _to_row(game: RunningGame) -> dict[str, Any]:
 
 
 def _from_row(row: RowMapping) -> RunningGame:
-    values = dict(row)
+    values = setup_values(row)
     del values["version"]
     values["moves"] = tuple(int(cell) for cell in values["moves"].split(",") if cell)
     values["verified"] = bool(values["verified"])

@@ -45,17 +45,26 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 metadata = MetaData()
 
+
+def _setup_columns() -> list[Column[object]]:
+    """New columns for a game's players and options (:class:`bot.records.games.GameSetup` but its id), in the
+    order both tables keep them."""
+    return [
+        Column("guild_id", BigInteger, nullable=True),
+        Column("channel_id", BigInteger, nullable=False),
+        Column("x_user_id", BigInteger, nullable=True),
+        Column("o_user_id", BigInteger, nullable=True),
+        Column("bot_side", String(1), nullable=True),
+        Column("difficulty", String(16), nullable=True),
+        Column("algorithm", String(16), nullable=True),
+    ]
+
+
 games = Table(
     "games",
     metadata,
     Column("game_id", String(64), nullable=False),
-    Column("guild_id", BigInteger, nullable=True),
-    Column("channel_id", BigInteger, nullable=False),
-    Column("x_user_id", BigInteger, nullable=True),
-    Column("o_user_id", BigInteger, nullable=True),
-    Column("bot_side", String(1), nullable=True),
-    Column("difficulty", String(16), nullable=True),
-    Column("algorithm", String(16), nullable=True),
+    *_setup_columns(),
     Column("moves", Text, nullable=False),
     Column("result", String(4), nullable=True),
     Column("end_reason", String(16), nullable=False),
@@ -87,13 +96,7 @@ running_games = Table(
     metadata,
     Column("game_id", String(64), nullable=False),
     Column("variant", String(16), nullable=False, server_default=text("'3x3'")),
-    Column("guild_id", BigInteger, nullable=True),
-    Column("channel_id", BigInteger, nullable=False),
-    Column("x_user_id", BigInteger, nullable=True),
-    Column("o_user_id", BigInteger, nullable=True),
-    Column("bot_side", String(1), nullable=True),
-    Column("difficulty", String(16), nullable=True),
-    Column("algorithm", String(16), nullable=True),
+    *_setup_columns(),
     Column("mode", String(16), nullable=False),
     Column("moves", Text, nullable=False),
     Column("version", BigInteger, nullable=False),

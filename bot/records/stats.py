@@ -95,7 +95,7 @@ class StatsQueries:
         )
         async with self.connection() as connection:
             rows = (await connection.execute(statement)).all()
-        found = {row[0]: Record(int(row[1]), int(row[2]), int(row[3])) for row in rows}
+        found = {Difficulty(row[0]): Record(int(row[1]), int(row[2]), int(row[3])) for row in rows}
         return {difficulty: found.get(difficulty, Record()) for difficulty in DIFFICULTIES}
 
     async def bot_records(self: _Connects, guild_id: int | None = None) -> dict[str, dict[Difficulty, Record]]:
@@ -115,7 +115,7 @@ class StatsQueries:
         )
         async with self.connection() as connection:
             rows = (await connection.execute(statement)).all()
-        found = {(row[0], row[1]): Record(int(row[2]), int(row[3]), int(row[4])) for row in rows}
+        found = {(row[0], Difficulty(row[1])): Record(int(row[2]), int(row[3]), int(row[4])) for row in rows}
         return {
             variant: {difficulty: found.get((variant, difficulty), Record()) for difficulty in DIFFICULTIES}
             for variant in VARIANT_CELLS
@@ -149,7 +149,7 @@ class StatsQueries:
         won = seat.c.result == seat.c.side
         drew = seat.c.result == "draw"
         lost = and_(seat.c.result.in_(_DECIDED), seat.c.result != seat.c.side)
-        unbeatable = seat.c.difficulty == "unbeatable"
+        unbeatable = seat.c.difficulty == Difficulty.UNBEATABLE.value
         hard_draws = _count(and_(unbeatable, drew)).label("hard_draws")
         hard_losses = _count(and_(unbeatable, lost)).label("hard_losses")
         played = func.count().label("played")

@@ -18,15 +18,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from bot.records.errors import RecordsUnavailableError, describe, is_transient, shown_url
-from bot.records.games import (
-    FinishedGame,
-)
+from bot.records.games import FinishedGame, GameSetup
 from bot.records.migrate import upgrade
 from bot.records.schema import games
 from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
+from engine.players import Difficulty
 
-__all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store"]
+__all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store", "setup_row", "setup_values"]
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +201,8 @@ class RecordsStore(StatsQueries):
         await self.engine.dispose()
 
 
-def _to_row(game: FinishedGame) -> dict[str, Any]:
+def setup_row(game: GameSetup) -> dict[str, Any]:
+    """The columns of ``game``'s players and options, as the ``games`` and ``running_games`` tables store them."""
     return {
         "game_id": game.game_id,
         "guild_id": game.guild_id,
@@ -210,8 +210,23 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
         "x_user_id": game.x_user_id,
         "o_user_id": game.o_user_id,
         "bot_side": game.bot_side,
-        "difficulty": game.difficulty,
+        "difficulty": None if game.difficulty is None else game.difficulty.value,
         "algorithm": game.algorithm,
+    }
+
+
+def setup_values(row: RowMapping) -> dict[str, Any]:
+    """A row of the ``games`` or ``running_games`` table as field values: the difficulty read back from its stored
+    name (the inverse of :func:`setup_row`, with the table's other columns as they are)."""
+    values = dict(row)
+    if values["difficulty"] is not None:
+        values["difficulty"] = Difficulty(values["difficulty"])
+    return values
+
+
+def _to_row(game: FinishedGame) -> dict[str, Any]:
+    return {
+        **setup_row(game),
         "variant": game.variant,
         "moves": "".join(map(str, game.moves)) if game.variant == "3x3" else ",".join(map(str, game.moves)),
         "result": game.result,
@@ -223,7 +238,7 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
 
 
 def _from_row(row: RowMapping) -> FinishedGame:
-    values = dict(row)
+    values = setup_values(row)
     text = values["moves"]
     cells = text if values["variant"] == "3x3" else text.split(",") if text else ()
     values["moves"] = tuple(int(cell) for cell in cells)

@@ -9,8 +9,15 @@ from __future__ import annotations
 from bot.games.game import AIMove, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.text.common import ALGORITHM_NAMES, DIFFICULTY_NAMES, MARK_EMOJI, Who, discord_who, format_elapsed
-from bot.text.variants import VARIANT_NAMES, thinking_line, variant_ai_line, variant_grid, variant_move_line
+from bot.text.common import ALGORITHM_NAMES, DIFFICULTY_NAMES, MARK_EMOJI, Who, discord_who
+from bot.text.variants import (
+    VARIANT_NAMES,
+    played_line,
+    thinking_line,
+    variant_ai_line,
+    variant_grid,
+    variant_move_line,
+)
 from engine import Mark, State
 
 __all__ = [
@@ -37,20 +44,7 @@ def board_grid(state: State) -> str:
 
 def ai_line(ai: AIMove, tr: Lang | None = None) -> str:
     """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"`` (cells shown 1-9)."""
-    tr = tr or lang(None)
-    text = tr.plural(
-        "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
-        "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
-        ai.states,
-        mark=ai.mark.value,
-        cell=ai.cell + 1,
-        algorithm=tr(ALGORITHM_NAMES[ai.algorithm]),
-        states=tr.number(ai.states),
-        elapsed=format_elapsed(ai.elapsed, tr),
-    )
-    if ai.random:
-        text += " " + tr(N_("(then played a random move, as its difficulty allows)"))
-    return text
+    return played_line(ai, ai.cell + 1, tr)
 
 
 def _side(game: Game, mark: Mark, who: Who) -> str:

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.records import Difficulty as RecordDifficulty
 from bot.records import Leaderboard, Record, UserStats
 from bot.text.common import DIFFICULTY_NAMES, discord_who
 from bot.text.variants import VARIANT_NAMES
@@ -20,16 +19,14 @@ def short_variant_name(variant: str, tr: Lang | None = None) -> str:
     return (tr or lang(None))(VARIANT_NAMES["ultimate"]) if variant == "ultimate" else variant
 
 
-def bot_records_text(
-    name: str, records: Mapping[str, Mapping[RecordDifficulty, Record]], tr: Lang | None = None
-) -> str:
+def bot_records_text(name: str, records: Mapping[str, Mapping[Difficulty, Record]], tr: Lang | None = None) -> str:
     """The bot's own record per variant and difficulty, e.g. "5x5, unbeatable: 0 losses in 312 games" (levels
     without a game left out)."""
     tr = tr or lang(None)
     lines = [f"**{name}**"]
     for variant, by_level in records.items():
         for difficulty in Difficulty:
-            games = by_level.get(difficulty.value, Record())
+            games = by_level.get(difficulty, Record())
             if not games.games:
                 continue
             lines.append(
@@ -46,7 +43,7 @@ def bot_records_text(
             )
     if len(lines) == 1:
         lines.append(tr(N_("No finished games yet.")))
-    unbeatable = [by_level.get(Difficulty.UNBEATABLE.value, Record()) for by_level in records.values()]
+    unbeatable = [by_level.get(Difficulty.UNBEATABLE, Record()) for by_level in records.values()]
     if any(r.games for r in unbeatable) and not any(r.losses for r in unbeatable):
         lines.append(tr(N_("Never beaten at unbeatable.")))
     return "\n".join(lines)
@@ -69,12 +66,12 @@ def stats_text(name: str, stats: UserStats, tr: Lang | None = None) -> str:
     )
 
 
-def bot_record_text(name: str, record: Mapping[RecordDifficulty, Record], tr: Lang | None = None) -> str:
+def bot_record_text(name: str, record: Mapping[Difficulty, Record], tr: Lang | None = None) -> str:
     """The bot's own record per difficulty (its wins are the players' losses)."""
     tr = tr or lang(None)
     lines = [f"**{name}**"]
     for difficulty in Difficulty:
-        games = record.get(difficulty.value, Record())
+        games = record.get(difficulty, Record())
         lines.append(
             tr.plural(
                 "{difficulty}: {games} game · {record}",
@@ -85,7 +82,7 @@ def bot_record_text(name: str, record: Mapping[RecordDifficulty, Record], tr: La
                 record=_record(games, tr),
             )
         )
-    unbeatable = record.get(Difficulty.UNBEATABLE.value, Record())
+    unbeatable = record.get(Difficulty.UNBEATABLE, Record())
     if unbeatable.games and not unbeatable.losses:
         lines.append(tr(N_("Never beaten at unbeatable.")))
     return "\n".join(lines)

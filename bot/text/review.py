@@ -8,9 +8,17 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
 from bot.text.common import MARK_EMOJI, Who, discord_who
-from engine import GameValue, Mark, PlyReview, SideSummary, summary
+from engine import GameValue, Mark, PlyReview, summary
 
-__all__ = ["REVIEW_LABELS", "VALUE_NAMES", "review_text"]
+__all__ = [
+    "REVIEW_LABELS",
+    "VALUE_NAMES",
+    "exact_line",
+    "mistakes_line",
+    "review_header",
+    "review_text",
+    "states_text",
+]
 
 REVIEW_LABELS = {
     "slower": N_("slower"),
@@ -42,58 +50,73 @@ def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None 
     into a loss).
     """
     tr = tr or lang(None)
-    who = who or (lambda user_id: discord_who(user_id, tr))
-    x, o = who(game.x_user_id), who(game.o_user_id)
-    lines = [
-        tr(
-            N_("**Review of game `{game_id}`** · {x} vs {o}"),
-            game_id=game.game_id,
-            x=f"{MARK_EMOJI[Mark.X]} {x}",
-            o=f"{MARK_EMOJI[Mark.O]} {o}",
-        )
-    ]
+    lines = [review_header(game, tr, who)]
     for ply in plies:
-        if ply.label == "best":
-            line = tr(
-                N_("`{ply}.` {mark} {cell} · best · {value}"),
-                ply=ply.ply,
-                mark=ply.mover.value,
-                cell=ply.cell + 1,
-                value=_value(ply.before, tr),
-            )
-        else:
-            line = tr(
-                N_("`{ply}.` {mark} {cell} · {label} · {before} → {after}"),
-                ply=ply.ply,
-                mark=ply.mover.value,
-                cell=ply.cell + 1,
-                label=tr(REVIEW_LABELS[ply.label]),
-                before=_value(ply.before, tr),
-                after=_value(ply.after, tr),
-            )
-        if ply.label != "best":
-            line += " · " + tr(N_("best: {cells}"), cells=", ".join(str(c + 1) for c in ply.best_moves))
-        line += " · " + tr.plural("{states} state", "{states} states", ply.states, states=tr.number(ply.states))
-        lines.append(line)
+        best = [str(c + 1) for c in ply.best_moves]
+        lines.append(exact_line(ply.ply, ply.mover, str(ply.cell + 1), ply.label, (ply.before, ply.after), best, tr))
+        lines[-1] += " · " + states_text(ply.states, tr)
     if not plies:
         lines.append(tr(N_("No moves were played.")))
-    lines.append(" · ".join(_side_summary(side, tr) for side in summary(plies).values()))
+    lines.append(
+        " · ".join(mistakes_line(side.mark, side.blunders, side.mistakes, tr) for side in summary(plies).values())
+    )
     return "\n".join(lines)
 
 
-def _side_summary(side: SideSummary, tr: Lang) -> str:
-    """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``: the side's blunders and mistakes, with their ply numbers."""
+def review_header(game: FinishedGame, tr: Lang, who: Who | None = None) -> str:
+    """``**Review of game `g1`** · X @alice vs O @bob`` (``who`` names a user id; default: a Discord mention)."""
+    who = who or (lambda user_id: discord_who(user_id, tr))
+    return tr(
+        N_("**Review of game `{game_id}`** · {x} vs {o}"),
+        game_id=game.game_id,
+        x=f"{MARK_EMOJI[Mark.X]} {who(game.x_user_id)}",
+        o=f"{MARK_EMOJI[Mark.O]} {who(game.o_user_id)}",
+    )
+
+
+def exact_line(
+    ply: int, mark: Mark, cell: str, label: str, values: tuple[GameValue, GameValue], best: Sequence[str], tr: Lang
+) -> str:
+    """A move with its exact label: ``"`3.` X 5 · best · win in 3"``, or for any other label the mover's values
+    ``(before, after)`` the move and the ``best`` cells (named as the board names them)."""
+    before, after = values
+    if label == "best":
+        return tr(
+            N_("`{ply}.` {mark} {cell} · best · {value}"), ply=ply, mark=mark.value, cell=cell, value=_value(before, tr)
+        )
+    line = tr(
+        N_("`{ply}.` {mark} {cell} · {label} · {before} → {after}"),
+        ply=ply,
+        mark=mark.value,
+        cell=cell,
+        label=tr(REVIEW_LABELS[label]),
+        before=_value(before, tr),
+        after=_value(after, tr),
+    )
+    return line + " · " + tr(N_("best: {cells}"), cells=", ".join(best))
+
+
+def states_text(states: int, tr: Lang) -> str:
+    """``"7,641 states"``: the states a search evaluated."""
+    return tr.plural("{states} state", "{states} states", states, states=tr.number(states))
+
+
+def mistakes_line(mark: Mark, blunders: Sequence[int], mistakes: Sequence[int], tr: Lang) -> str:
+    """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``: a side's blunders and mistakes, by their ply numbers."""
     parts = []
-    if side.blunders:
-        count = len(side.blunders)
-        moves = tr.plural("move {numbers}", "moves {numbers}", count, numbers=", ".join(map(str, side.blunders)))
+    if blunders:
+        count, moves = len(blunders), _plies_text(blunders, tr)
         parts.append(
             tr.plural("{count} blunder ({moves})", "{count} blunders ({moves})", count, count=count, moves=moves)
         )
-    if side.mistakes:
-        count = len(side.mistakes)
-        moves = tr.plural("move {numbers}", "moves {numbers}", count, numbers=", ".join(map(str, side.mistakes)))
+    if mistakes:
+        count, moves = len(mistakes), _plies_text(mistakes, tr)
         parts.append(
             tr.plural("{count} mistake ({moves})", "{count} mistakes ({moves})", count, count=count, moves=moves)
         )
-    return f"{side.mark.value}: " + (", ".join(parts) if parts else tr(N_("0 mistakes")))
+    return f"{mark.value}: " + (", ".join(parts) if parts else tr(N_("0 mistakes")))
+
+
+def _plies_text(plies: Sequence[int], tr: Lang) -> str:
+    numbers = ", ".join(map(str, plies))
+    return tr.plural("move {numbers}", "moves {numbers}", len(plies), numbers=numbers)

@@ -15,8 +15,8 @@ from bot.games.hints import REVIEW_BUDGET_MS, EstimatedReviewedMove, ExactReview
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
-from bot.text.common import MARK_EMOJI, Who, discord_who
-from bot.text.review import REVIEW_LABELS, VALUE_NAMES
+from bot.text.common import Who
+from bot.text.review import REVIEW_LABELS, exact_line, mistakes_line, review_header, states_text
 from engine import Mark
 from engine.coordinates import cell_name
 
@@ -27,24 +27,9 @@ _WIDTH = {"4x4": 4, "5x5": 5, "ultimate": 9}
 
 
 def _exact_line(move: ExactReviewedMove, width: int, tr: Lang) -> str:
-    cell = cell_name(move.cell, width)
-    if move.label == "best":
-        value = tr(VALUE_NAMES[move.before.result], plies=move.before.plies)
-        line = tr(
-            N_("`{ply}.` {mark} {cell} · best · {value}"), ply=move.ply, mark=move.mark.value, cell=cell, value=value
-        )
-    else:
-        line = tr(
-            N_("`{ply}.` {mark} {cell} · {label} · {before} → {after}"),
-            ply=move.ply,
-            mark=move.mark.value,
-            cell=cell,
-            label=tr(REVIEW_LABELS[move.label]),
-            before=tr(VALUE_NAMES[move.before.result], plies=move.before.plies),
-            after=tr(VALUE_NAMES[move.after.result], plies=move.after.plies),
-        )
-        line += " · " + tr(N_("best: {cells}"), cells=", ".join(cell_name(c, width) for c in move.best))
-    return line + " · " + tr.plural("{states} state", "{states} states", move.states, states=tr.number(move.states))
+    best = [cell_name(c, width) for c in move.best]
+    line = exact_line(move.ply, move.mark, cell_name(move.cell, width), move.label, (move.before, move.after), best, tr)
+    return line + " · " + states_text(move.states, tr)
 
 
 def _estimated_line(move: EstimatedReviewedMove, tr: Lang) -> str:
@@ -65,16 +50,8 @@ def variant_review_text(
     """The review of ``game`` (4x4, 5x5 or ultimate) from the service's labelled ``moves``: a line per move, then
     each side's blunders and mistakes. At most :data:`MAX_CHARS` characters."""
     tr = tr or lang(None)
-    who = who or (lambda user_id: discord_who(user_id, tr))
     width = _WIDTH[game.variant]
-    header = [
-        tr(
-            N_("**Review of game `{game_id}`** · {x} vs {o}"),
-            game_id=game.game_id,
-            x=f"{MARK_EMOJI[Mark.X]} {who(game.x_user_id)}",
-            o=f"{MARK_EMOJI[Mark.O]} {who(game.o_user_id)}",
-        )
-    ]
+    header = [review_header(game, tr, who)]
     if game.variant == "ultimate":
         header.append(
             tr(N_("The engine's estimate: a search of {budget} ms per move."), budget=tr.number(int(REVIEW_BUDGET_MS)))
@@ -101,14 +78,6 @@ def variant_review_text(
 
 def _side(moves: Sequence[ExactReviewedMove] | Sequence[EstimatedReviewedMove], mark: Mark, tr: Lang) -> str:
     """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``."""
-    parts = []
-    for label, singular, plural in (
-        ("blunder", "{count} blunder ({moves})", "{count} blunders ({moves})"),
-        ("mistake", "{count} mistake ({moves})", "{count} mistakes ({moves})"),
-    ):
-        found = [m.ply for m in moves if m.mark is mark and m.label == label]
-        if found:
-            numbers = ", ".join(map(str, found))
-            where = tr.plural("move {numbers}", "moves {numbers}", len(found), numbers=numbers)
-            parts.append(tr.plural(singular, plural, len(found), count=len(found), moves=where))
-    return f"{mark.value}: " + (", ".join(parts) if parts else tr(N_("0 mistakes")))
+    blunders = [m.ply for m in moves if m.mark is mark and m.label == "blunder"]
+    mistakes = [m.ply for m in moves if m.mark is mark and m.label == "mistake"]
+    return mistakes_line(mark, blunders, mistakes, tr)

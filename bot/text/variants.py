@@ -26,6 +26,7 @@ __all__ = [
     "mark_at",
     "pad_played_text",
     "pad_text",
+    "played_line",
     "small_board_name",
     "thinking_line",
     "variant_ai_line",
@@ -105,13 +106,20 @@ def variant_grid(game: Game) -> str:
 def variant_ai_line(game: Game, ai: AIMove, tr: Lang | None = None) -> str:
     """``"O played b3 · alpha-beta evaluated 7,641 states in 812.0 ms"``, with the search depth on ultimate and a
     note when the bot was busy and searched less."""
+    return played_line(ai, game.cell_name(ai.cell), tr)
+
+
+def played_line(ai: AIMove, cell: str | int, tr: Lang | None = None) -> str:
+    """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
+    its search evaluated and its time, then a note for each of: an opening book move, a search's depth (an
+    estimate), a search shortened because the bot was busy, a random move its difficulty allowed."""
     tr = tr or lang(None)
     text = tr.plural(
         "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
         "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
         ai.states,
         mark=ai.mark.value,
-        cell=game.cell_name(ai.cell),
+        cell=cell,
         algorithm=tr(ALGORITHM_NAMES[ai.algorithm]),
         states=tr.number(ai.states),
         elapsed=format_elapsed(ai.elapsed, tr),

@@ -7,14 +7,12 @@ cannot be read gets "no longer active".
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import discord
 
-from bot.games import codec
 from bot.games.game import Game
 from bot.games.variant_codec import (
     MNK_BOARD_TEMPLATE,
@@ -24,22 +22,11 @@ from bot.games.variant_codec import (
     mnk_from_match,
     ref_from_match,
 )
-from bot.ui.views import handler
+from bot.ui.views import Inactive, handler, read_pressed
 
 __all__ = ["VARIANT_ITEMS", "MnkButton", "UltimateButton"]
 
-log = logging.getLogger("bot.ui.variant_views")  # the log's name from before the presses had a module of their own
-
 BoardT = TypeVar("BoardT", Game, BoardRef)
-
-
-class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
-    """The answer to a variant board button whose id cannot be read (an impossible game, a cell off the board):
-    "no longer active". Never registered itself: the variants' buttons return one from ``from_custom_id``."""
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Say the button is no longer active, privately."""
-        await handler(interaction).inactive_button(interaction)
 
 
 class _VariantButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[BoardT], template=r"ttt:.*"):
@@ -61,12 +48,12 @@ class _VariantButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[Boa
     ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
         """Read the board from the pressed ``custom_id``."""
         button = cast(discord.ui.Button[Any], item)
-        try:
-            board, kind = cls.reader(match, **_place(interaction))
-        except codec.CodecError:
-            log.warning("unreadable custom_id %r", match.string)
-            return cast(discord.ui.DynamicItem[discord.ui.Button[Any]], _Inactive(button))
-        return cls(button, board, kind)
+        read = read_pressed(interaction, match, cls.reader)
+        return (
+            cast(discord.ui.DynamicItem[discord.ui.Button[Any]], Inactive(button))
+            if read is None
+            else cls(button, *read)
+        )
 
 
 class MnkButton(_VariantButton[Game], template=MNK_BOARD_TEMPLATE):
@@ -94,14 +81,6 @@ class UltimateButton(_VariantButton[BoardRef], template=REF_TEMPLATE):
             await handler(interaction).choose_board(interaction, self.board, chosen)
             return
         await _dispatch(interaction, self.board, kind)
-
-
-def _place(interaction: discord.Interaction[discord.Client]) -> dict[str, Any]:
-    return {
-        "channel_id": interaction.channel_id or 0,
-        "guild_id": interaction.guild_id,
-        "message_id": interaction.message.id if interaction.message is not None else None,
-    }
 
 
 async def _dispatch(

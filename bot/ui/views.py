@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar, Literal, Protocol, cast
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
 import discord
 
@@ -26,14 +27,18 @@ __all__ = [
     "CellButton",
     "ChallengeButton",
     "ComponentHandler",
+    "Inactive",
     "RematchButton",
     "ResignButton",
     "board_view",
     "button_payload",
     "challenge_view",
+    "read_pressed",
 ]
 
 log = logging.getLogger(__name__)
+
+ReadT = TypeVar("ReadT")
 
 
 class ComponentHandler(Protocol):
@@ -62,9 +67,14 @@ def handler(interaction: discord.Interaction[discord.Client]) -> ComponentHandle
     return cast(_HasHandler, interaction.client).ttt
 
 
-def _board(interaction: discord.Interaction[discord.Client], match: re.Match[str]) -> Game | None:
+def read_pressed(
+    interaction: discord.Interaction[discord.Client], match: re.Match[str], reader: Callable[..., ReadT]
+) -> ReadT | None:
+    """What ``reader`` reads from a pressed button's ``custom_id``: it gets the id's ``match`` and the place of the
+    press (``channel_id``, ``guild_id``, ``message_id``) and raises :class:`~bot.games.codec.CodecError` for an id
+    it cannot read, which is logged and gives None (the press gets the inactive answer)."""
     try:
-        game, _ = codec.from_match(
+        return reader(
             match,
             channel_id=interaction.channel_id or 0,
             guild_id=interaction.guild_id,
@@ -73,13 +83,14 @@ def _board(interaction: discord.Interaction[discord.Client], match: re.Match[str
     except codec.CodecError:
         log.warning("unreadable custom_id %r", match.string)
         return None
-    return game
 
 
-class _Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[0-8rn]:.*"):
-    """The answer to a board button whose id cannot be read (an impossible game): "no longer active".
+class Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
+    """The answer to a board button whose id cannot be read (an impossible game, a cell off the board): "no longer
+    active".
 
-    Never registered itself: the board buttons return one from ``from_custom_id`` for such an id.
+    Never registered itself: the board buttons (3x3's and the variants') return one from ``from_custom_id`` for such
+    an id.
     """
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
@@ -101,8 +112,8 @@ class _BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tt
     ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
         """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
         button = cast(discord.ui.Button[Any], item)
-        board = _board(interaction, match)
-        return _Inactive(button) if board is None else cls._pressed(button, board, match)
+        read = read_pressed(interaction, match, codec.from_match)
+        return Inactive(button) if read is None else cls._pressed(button, read[0], match)
 
     @classmethod
     def _pressed(cls, button: discord.ui.Button[Any], board: Game, match: re.Match[str]) -> _BoardButton:

@@ -11,6 +11,7 @@ import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import get_args
 
 import discord
 import pytest
@@ -22,6 +23,8 @@ from bot.__main__ import main
 from bot.client import TTTBot, use_endpoints
 from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.records import RecordWriter, open_store
+from engine import Difficulty
+from engine.search import Algorithm
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value.abcdefghijklmnopqrstuvwxyz"
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,11 +166,21 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
             "start",
             "stats",
         ]
+        records_cog = bot.get_cog("RecordCommands")  # a cog of its own, whose commands join /ttt
+        assert "bot.cogs.records" in bot.extensions and records_cog is not None
+        assert [c.name for c in group.commands][-4:] == ["stats", "leaderboard", "review", "help"]
+        assert all(group.get_command(name).binding is records_cog for name in ("stats", "leaderboard", "review"))
+        assert group.get_command("start").binding is bot.ttt
+        await bot.unload_extension("bot.cogs.records")
+        assert [c.name for c in group.commands] == ["start", "move", "hint", "resign", "board", "help"]
         start = group.get_command("start")
         options = {p.name: p for p in start.parameters}
         assert all(p.description and p.description != "…" for p in options.values())
         assert [c.value for c in options["difficulty"].choices] == ["easy", "medium", "unbeatable"]
         assert [c.value for c in options["algorithm"].choices] == ["alpha-beta", "minimax"]
+        # the command's Literal choices name engine's one definition of each (a Literal keeps the choices' names)
+        assert [c.value for c in options["difficulty"].choices] == [level.value for level in Difficulty]
+        assert sorted(c.value for c in options["algorithm"].choices) == sorted(get_args(Algorithm))
         # 3x3's cells, Resign, Rematch and challenge answers; every button of a 4x4/5x5 board, of an ultimate board
         assert len(bot._connection._view_store._dynamic_items) == 6
         assert [c.value for c in options["variant"].choices] == ["3x3", "4x4", "5x5", "ultimate"]

@@ -19,6 +19,7 @@ from bot.games.game import Game
 from bot.i18n.lang import lang
 from bot.records import FinishedGame, Leaderboard, Record, RecordsUnavailableError, UserStats
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, stats_text
+from engine.players import Difficulty
 from tests.ui.fakes import FakeInteraction
 
 BOT, ALICE = 1, 10
@@ -53,11 +54,11 @@ class Store:
     async def bot_record(self, variant: str | None = None) -> dict[str, Record]:
         self._check()
         self.variants.append(variant)
-        return {"unbeatable": Record(wins=3, draws=1)}
+        return {Difficulty.UNBEATABLE: Record(wins=3, draws=1)}
 
     async def bot_records(self) -> dict[str, dict[str, Record]]:
         self._check()
-        return {"3x3": {"unbeatable": Record(wins=3, draws=1)}, "5x5": {"easy": Record(losses=1)}}
+        return {"3x3": {Difficulty.UNBEATABLE: Record(wins=3, draws=1)}, "5x5": {Difficulty.EASY: Record(losses=1)}}
 
     async def leaderboard(self, guild_id: int | None, variant: str | None = None) -> Leaderboard:
         self._check()
@@ -124,7 +125,7 @@ async def test_stats_and_the_leaderboard_of_one_variant(service: GameService) ->
     fake = interaction()
     await commands(service, store).stats(fake, user(BOT), "ultimate")
     assert answer(fake) == bot_record_text(
-        f"<@{BOT}> · ultimate", {"unbeatable": Record(wins=3, draws=1)}, lang("en-US")
+        f"<@{BOT}> · ultimate", {Difficulty.UNBEATABLE: Record(wins=3, draws=1)}, lang("en-US")
     )
     await commands(service, store).stats(interaction(), user(ALICE), "4x4")
     fake = interaction()

@@ -4,16 +4,24 @@ ultimate free choice, through the cog: private to its player, the move made on t
 
 from __future__ import annotations
 
+import json
+import os
 import random
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from pytest import MonkeyPatch
+
+from bot.client import TTTBot
 from bot.cogs._presses import SHOWN_LATER
 from bot.cogs.ttt import TicTacToe
+from bot.config import Settings
 from bot.games import Actor, BoardRef, GameService, Posted, refusals
 from bot.games.ai import AI
 from bot.i18n.lang import lang
+from bot.records import RecordWriter, open_store
 from bot.text.board import message_text
 from bot.text.common import ERROR
 from bot.ui.responder import Responder
@@ -84,3 +92,37 @@ async def test_a_free_choice_and_its_move_go_through_the_private_pad() -> None:
     committed = service.current(CHANNEL)
     assert committed is not None and committed.moves[0] == 40 and committed.ply == 2
     assert client.edits[-1].kwargs["view"].to_components()[0]["content"] == message_text(committed, tr=lang(None))
+
+
+SYNCED = Path(__file__).with_name("synced_commands.json")
+"""The bulk overwrite the bot sends for its global commands (``PUT /applications/{id}/commands``), as JSON. A change to
+the commands on purpose rewrites it: ``TTT_WRITE_SYNCED=1 pytest tests/cogs/test_ttt.py``."""
+
+
+async def test_the_synced_commands_are_exactly_the_pinned_payload(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    pools = [ThreadPoolExecutor(1) for _ in range(3)]
+    bot = TTTBot(
+        Settings(token="t"), records=records, writer=RecordWriter(records), executor=pools[0], slow_executor=pools[1],
+        hints=pools[2],
+    )  # fmt: skip
+    sent: list[list[dict[str, Any]]] = []
+
+    async def bulk_overwrite(application_id: int, payload: list[dict[str, Any]]) -> list[object]:
+        sent.append(payload)
+        return []
+
+    monkeypatch.setattr(bot.http, "bulk_upsert_global_commands", bulk_overwrite)
+    bot._connection.application_id = 1
+    try:
+        await bot.setup_hook()
+    finally:
+        await bot.http.close()
+        await bot.ai.shutdown()
+        await records.close()
+    (payload,) = sent
+    body = json.dumps(payload, ensure_ascii=False, indent=1) + "\n"
+    if os.environ.get("TTT_WRITE_SYNCED"):
+        SYNCED.write_text(body, encoding="utf-8")
+    assert [command["name"] for command in payload] == ["ttt"]
+    assert body == SYNCED.read_text(encoding="utf-8"), "the synced commands changed (their order, names or texts)"

@@ -83,7 +83,7 @@ async def test_a_slow_callback_does_not_hold_up_a_spectator(shared_fake: FakeDis
         interaction=lambda r: r.type == INTERACTION_COMPONENT and r.user["id"] == player["id"],
     )
     move = await press(fake, channel, player, board, 4)
-    await asyncio.sleep(0.3)
+    await move.wait()  # the move is applied to the board; the answer to its callback is held for SLOW_ANSWER
     now = fake.message(channel, board["id"]) or board
     watch = await press(fake, channel, spectator, now, free_cells(board_of(now) or EMPTY)[0])
     text = await private_text(watch)

@@ -5,8 +5,6 @@ Scenarios k (forged and unmatched custom_ids) and l (``/ttt hint`` twice quickly
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from testing.boards import EMPTY, board_of, button_labelled, with_players
@@ -59,7 +57,7 @@ async def test_a_second_hint_at_once_gets_a_cooldown(shared_fake: FakeDiscord, s
     board = await start_game(fake, channel, alice)
     await updated_message(fake, await press(fake, channel, alice, board, 0))
     first = await ttt(fake, channel, alice, "hint")
-    await asyncio.sleep(0.05)
+    await first.wait()  # the bot took the first hint (its cooldown began) before the second arrives
     second = await ttt(fake, channel, alice, "hint")
     await answered(first)
     assert "Hint" in await private_text(first)

@@ -91,6 +91,14 @@ def refused(outcome: object, key: str) -> None:
     assert isinstance(outcome, Refusal) and outcome.key == key, outcome
 
 
+async def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Poll ``condition`` until it holds; fail after ``timeout`` s (a busy machine's margin, not a bound tested)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "the condition never held"
+        await asyncio.sleep(0.005)
+
+
 def url(message_id: int, channel: int = CHANNEL) -> str:
     return f"https://discord.com/channels/5/{channel}/{message_id}"
 
@@ -255,11 +263,10 @@ async def test_deadlines_end_games_once(ai: AI) -> None:
     )
     await started(games)
     await started(games, BOB, CHANNEL + 1, opponent=CAROL)
-    for _ in range(100):  # the deadlines pass after 0.05 s; allow a busy machine up to 5 s
-        if len(finished) == 2:
-            break
-        await asyncio.sleep(0.05)
-    await asyncio.sleep(0.1)  # nothing ends twice
+    await until(lambda: len(finished) == 2)  # the deadlines pass after 0.05 s
+    await games._turns.settled()
+    await games._challenges.settled()
+    assert len(games._turns) == len(games._challenges) == 0  # no deadline is left to end a game twice
     assert sorted(g.end_reason or "" for g in finished) == ["abandoned", "expired"]
     assert [g.game_id for g in expired] == [g.game_id for g in finished]
     assert len(games) == 0
@@ -417,11 +424,12 @@ async def test_a_move_made_in_time_is_not_abandoned_by_a_deadline_passing_during
     board = await started(games)
     pressing = asyncio.create_task(games.press(who(ALICE), board, 4))  # well before the deadline
     await gated.searching.wait()
-    await asyncio.sleep(0.2)  # the deadline passes while the bot searches; its expiry waits for the lock
+    await until(lambda: games._turns.expiring == 1)  # the deadline passed while the bot searches
+    await asyncio.sleep(0)  # its expiry runs up to the channel's lock, and waits for it
     gated.gate.set()
     outcome = await pressing
     assert isinstance(outcome, Shown)
-    await asyncio.sleep(0.01)  # the expiry, released by the lock, has run
+    await games._turns.settled()  # the expiry, released by the lock, has run
     assert games.current(CHANNEL) == outcome.game and expired == []
     games.close()
 
@@ -719,8 +727,7 @@ async def test_a_search_whose_game_timed_out_is_dropped(ai: AI) -> None:
 
     with mock.patch.object(bot_ai_module, "variant_move", slow):
         await games.press(who(ALICE), mnk_pressed(board), 0)
-        while not expired:
-            await asyncio.sleep(0.01)
+        await until(lambda: bool(expired))
         gate.set()
         await games.settled()
     assert later == [] and expired[0].end_reason == "abandoned" and games.current(CHANNEL) is None

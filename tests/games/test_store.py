@@ -21,16 +21,16 @@ def test_a_running_game_survives_its_row() -> None:
                                                      "algorithm", "mode", "moves", "state", "guild_id")},
                    "ai_states": 812, "verified": False})  # fmt: skip
     row = to_running(game)
-    assert (row.bot_side, row.difficulty, row.version, row.states_evaluated) == ("X", "medium", 3, 812)
+    assert (row.bot_side, row.difficulty, row.version, row.states_evaluated) == ("X", Difficulty.MEDIUM, 3, 812)
     assert from_running(row) == game
 
 
 def test_a_finished_record_gives_the_ended_game() -> None:
     t = datetime(2026, 11, 23, tzinfo=UTC)
     record = FinishedGame(
-        game_id="g2", channel_id=5, guild_id=None, x_user_id=11, o_user_id=None, bot_side="O", difficulty="easy",
-        algorithm="alpha-beta", moves=(4, 0), result="O", end_reason="resigned", states_evaluated=7,
-        started_at=t, ended_at=t,
+        game_id="g2", channel_id=5, guild_id=None, x_user_id=11, o_user_id=None, bot_side="O",
+        difficulty=Difficulty.EASY, algorithm="alpha-beta", moves=(4, 0), result="O", end_reason="resigned",
+        states_evaluated=7, started_at=t, ended_at=t,
     )  # fmt: skip
     ended = from_finished(record)
     assert ended.over and ended.winner is Mark.O and ended.resigned is Mark.X

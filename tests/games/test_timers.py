@@ -68,6 +68,24 @@ async def test_a_failing_expiry_is_logged(caplog: pytest.LogCaptureFixture) -> N
     with caplog.at_level(logging.ERROR, logger="bot.games.timers"):
         deadlines.arm(3, "g3")
         await done.wait()
-        while deadlines._running:
-            await asyncio.sleep(0)
+        await deadlines.settled()
     assert any("deadline handler failed" in r.getMessage() and "g3" in r.getMessage() for r in caplog.records)
+
+
+async def test_an_expiry_that_fired_is_counted_until_it_has_run() -> None:
+    release = asyncio.Event()
+    ran: list[str] = []
+
+    async def waits(channel_id: int, token: str) -> None:
+        await release.wait()  # as an expiry waits for its channel's lock
+        ran.append(token)
+
+    deadlines = Deadlines(0.001, waits)
+    deadlines.arm(4, "g4")
+    assert deadlines.expiring == 0
+    while deadlines.expiring == 0:  # the event loop's timer fires after 1 ms
+        await asyncio.sleep(0.001)
+    assert deadlines.expiring == 1 and 4 not in deadlines and ran == []
+    release.set()
+    await deadlines.settled()
+    assert deadlines.expiring == 0 and ran == ["g4"]

@@ -43,6 +43,7 @@ from bot.records import (
 from bot.records.games import MAX_SNOWFLAKE
 from bot.records.migrate import head_revision
 from bot.records.schema import metadata
+from engine.players import Difficulty
 from tests.pg_server import PostgresServer
 from tests.records.conftest import Backend
 
@@ -67,7 +68,7 @@ def make(
     o: int | None,
     result: str | None,
     reason: str,
-    difficulty: str | None = None,
+    difficulty: Difficulty | None = None,
     moves: tuple[int, ...] = (),
     tz: timezone = UTC,
 ) -> FinishedGame:
@@ -81,7 +82,7 @@ def make(
         x_user_id=x,
         o_user_id=o,
         bot_side=bot_side,  # type: ignore[arg-type]
-        difficulty=difficulty if bot_side else None,  # type: ignore[arg-type]
+        difficulty=difficulty if bot_side else None,
         algorithm="alpha-beta" if bot_side else None,
         moves=moves,
         result=result,  # type: ignore[arg-type]
@@ -93,10 +94,10 @@ def make(
 
 
 HISTORY = [
-    make("g01", 1, CH1, G1, x=A, o=None, result="draw", reason="draw", difficulty="unbeatable", moves=DRAWN),
-    make("g02", 2, CH1, G1, x=None, o=A, result="X", reason="win", difficulty="unbeatable", moves=X_WINS),
-    make("g03", 3, CH2, G1, x=B, o=None, result="draw", reason="draw", difficulty="unbeatable", moves=DRAWN),
-    make("g04", 4, CH2, G1, x=B, o=None, result="X", reason="win", difficulty="easy", moves=X_WINS),
+    make("g01", 1, CH1, G1, x=A, o=None, result="draw", reason="draw", difficulty=Difficulty.UNBEATABLE, moves=DRAWN),
+    make("g02", 2, CH1, G1, x=None, o=A, result="X", reason="win", difficulty=Difficulty.UNBEATABLE, moves=X_WINS),
+    make("g03", 3, CH2, G1, x=B, o=None, result="draw", reason="draw", difficulty=Difficulty.UNBEATABLE, moves=DRAWN),
+    make("g04", 4, CH2, G1, x=B, o=None, result="X", reason="win", difficulty=Difficulty.EASY, moves=X_WINS),
     # C resigns as X, so O (the bot) wins; kept in UTC+2 to check the times come back in UTC
     make(
         "g05",
@@ -107,19 +108,21 @@ HISTORY = [
         o=None,
         result="O",
         reason="resigned",
-        difficulty="medium",
+        difficulty=Difficulty.MEDIUM,
         moves=(4, 0),
         tz=timezone(timedelta(hours=2)),
     ),
-    make("g06", 6, DM, None, x=A, o=None, result="X", reason="win", difficulty="easy", moves=X_WINS),
+    make("g06", 6, DM, None, x=A, o=None, result="X", reason="win", difficulty=Difficulty.EASY, moves=X_WINS),
     make("g07", 7, CH1, G1, x=A, o=B, result="X", reason="win", moves=X_WINS),
     make("g08", 8, CH1, G1, x=B, o=A, result="X", reason="resigned", moves=(4, 0, 8)),  # A resigns as O
     make("g09", 9, CH2, G1, x=A, o=C, result="draw", reason="draw", moves=DRAWN),
     make("g10", 10, CH3, G2, x=C, o=D, result="O", reason="win", moves=O_WINS),
-    make("g11", 11, CH1, G1, x=A, o=None, result=None, reason="abandoned", difficulty="unbeatable", moves=(4,)),
+    make(
+        "g11", 11, CH1, G1, x=A, o=None, result=None, reason="abandoned", difficulty=Difficulty.UNBEATABLE, moves=(4,)
+    ),
     make("g12", 12, CH1, G1, x=A, o=B, result=None, reason="declined"),
     make("g13", 13, CH3, G2, x=C, o=D, result=None, reason="expired"),
-    make("g14", 14, CH1, G1, x=None, o=D, result="draw", reason="draw", difficulty="unbeatable", moves=DRAWN),
+    make("g14", 14, CH1, G1, x=None, o=D, result="draw", reason="draw", difficulty=Difficulty.UNBEATABLE, moves=DRAWN),
 ]
 BY_ID = {game.game_id: game for game in HISTORY}
 
@@ -239,7 +242,7 @@ async def test_saving_a_game_twice_counts_it_once(store: RecordsStore) -> None:
     assert await store.save(replace(first, result="X", end_reason="win")) is False  # the first save stands
     assert await store.game("g01") == first
     assert await store.user_stats(A) == UserStats(vs_bot=Record(draws=1), vs_people=Record())
-    assert (await store.bot_record())["unbeatable"] == Record(draws=1)
+    assert (await store.bot_record())[Difficulty.UNBEATABLE] == Record(draws=1)
 
 
 async def test_queries_on_a_small_history(store: RecordsStore) -> None:
@@ -255,12 +258,16 @@ async def test_queries_on_a_small_history(store: RecordsStore) -> None:
     assert await store.user_stats(999) == UserStats(vs_bot=Record(), vs_people=Record())
 
     assert await store.bot_record() == {
-        "easy": Record(0, 0, 2),
-        "medium": Record(1, 0, 0),
-        "unbeatable": Record(1, 3, 0),
+        Difficulty.EASY: Record(0, 0, 2),
+        Difficulty.MEDIUM: Record(1, 0, 0),
+        Difficulty.UNBEATABLE: Record(1, 3, 0),
     }
-    assert await store.bot_record(G1) == {"easy": Record(0, 0, 1), "medium": Record(), "unbeatable": Record(1, 3, 0)}
-    assert (await store.bot_record(G1))["unbeatable"].games == 4
+    assert await store.bot_record(G1) == {
+        Difficulty.EASY: Record(0, 0, 1),
+        Difficulty.MEDIUM: Record(),
+        Difficulty.UNBEATABLE: Record(1, 3, 0),
+    }
+    assert (await store.bot_record(G1))[Difficulty.UNBEATABLE].games == 4
 
     everywhere = await store.leaderboard(None)
     assert everywhere.vs_bot == (
@@ -372,7 +379,7 @@ async def test_games_finished_during_an_outage_are_written_once_it_ends(
     assert delays[:4] == [0.05, 0.1, 0.2, 0.2]  # doubling, capped at retry_max
     assert await store.user_stats(A) == UserStats(vs_bot=Record(0, 1, 1), vs_people=Record(1, 0, 1))
     assert await store.recent_games(CH1) == (BY_ID["g14"], BY_ID["g08"], BY_ID["g07"], BY_ID["g02"], BY_ID["g01"])
-    assert (await store.bot_record())["unbeatable"] == Record(1, 2, 0)
+    assert (await store.bot_record())[Difficulty.UNBEATABLE] == Record(1, 2, 0)
     assert await writer.close() == 0
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING and r.name.startswith("bot.records")]
     assert warnings and all("\n" not in r.getMessage() for r in warnings)
@@ -399,7 +406,7 @@ async def test_a_game_the_database_refuses_is_dropped_without_blocking_the_rest(
     store: RecordsStore, caplog: pytest.LogCaptureFixture
 ) -> None:
     refused = replace(BY_ID["g01"], game_id="bad")
-    object.__setattr__(refused, "difficulty", "impossible")  # past the dataclass's checks, to the CHECK constraint
+    object.__setattr__(refused, "algorithm", "impossible")  # past the dataclass's checks, to the CHECK constraint
     writer = RecordWriter(store, retry_initial=0.05)
     writer.start()
     assert writer.submit(refused) and writer.submit(BY_ID["g02"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.i18n.lang import lang
 from bot.records import Record, UserStats
 from bot.text.records import bot_records_text, short_variant_name, stats_text
+from engine.players import Difficulty
 
 
 def test_stats_text() -> None:
@@ -20,8 +21,11 @@ def test_stats_text_groups_the_digits_of_large_records_by_locale() -> None:
 
 def test_the_bots_record_per_variant_and_difficulty() -> None:
     records = {
-        "3x3": {"unbeatable": Record(wins=3, draws=2, losses=0)},
-        "5x5": {"unbeatable": Record(wins=12, draws=300, losses=0), "easy": Record(wins=1, draws=0, losses=2)},
+        "3x3": {Difficulty.UNBEATABLE: Record(wins=3, draws=2, losses=0)},
+        "5x5": {
+            Difficulty.UNBEATABLE: Record(wins=12, draws=300, losses=0),
+            Difficulty.EASY: Record(wins=1, draws=0, losses=2),
+        },
         "ultimate": {},
     }
     lines = bot_records_text("the bot", records).splitlines()  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ from bot.games.hints import REVIEW_BUDGET_MS, EstimatedReviewedMove, ExactReview
 from bot.records import FinishedGame
 from bot.text.variant_review import MAX_CHARS, variant_review_text
 from engine import Mark
+from engine.players import Difficulty
 from engine.solver import GameValue
 
 ALICE = 10
@@ -22,7 +23,7 @@ def finished(variant: str, moves: tuple[int, ...]) -> FinishedGame:
         x_user_id=ALICE,
         o_user_id=None,
         bot_side="O",
-        difficulty="unbeatable",
+        difficulty=Difficulty.UNBEATABLE,
         algorithm="alpha-beta",
         moves=moves,
         result="O",
