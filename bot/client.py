@@ -30,6 +30,7 @@ from bot.games.answers import BotMoved
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.games.pool import SearchPool, variant_executor
+from bot.games.renewing import RenewingExecutor
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
@@ -105,9 +106,9 @@ class TTTBot(commands.AutoShardedBot):
         self.settings = settings
         self.ai = AI(
             executor or fast_executor(),
-            slow_executor=slow_executor or search_executor(),
-            hint_executor=hints or hint_executor(),
-            pool=SearchPool(factory=variant_executor) if slow_executor is None else None,
+            slow_executor=slow_executor or RenewingExecutor(search_executor, "plain-minimax pool"),
+            hint_executor=hints or RenewingExecutor(hint_executor, "hint pool"),
+            pool=SearchPool(RenewingExecutor(variant_executor, "search pool")) if slow_executor is None else None,
         )
         self.records = records
         self.writer = writer

@@ -12,21 +12,18 @@ So the longest a bot's move can wait behind others is bounded by the queue (abou
 full searches plus ``reduced_limit / workers`` short ones), and the interaction that made the move never waits
 for any of it.
 
-A worker that dies (killed by the kernel's OOM killer, say) breaks its whole process pool: every search in it
-fails with ``BrokenProcessPool``, and so would every later one. The pool is then replaced by a fresh one from its
-``factory`` (once per breakage, however many searches saw it), and the broken one is shut down without waiting.
-A failed search may be run once more (:meth:`SearchPool.retry`); what the bot plays when that fails too is
-decided by :mod:`bot.games.bot_moves`.
+A worker that dies (killed by the kernel's OOM killer, say) breaks its whole process pool; in production the
+executor is a :class:`~bot.games.renewing.RenewingExecutor`, which replaces it. A failed search may be run once
+more (:meth:`SearchPool.retry`); what the bot plays when that fails too is decided by :mod:`bot.games.bot_moves`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -35,7 +32,6 @@ from bot.ops.lifetime import die_with_parent
 __all__ = ["DEFAULT_BUDGET_MS", "REDUCED_BUDGET_MS", "SearchPool", "Ticket", "variant_executor"]
 
 T = TypeVar("T")
-log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_MS: Final = 1000.0
 """A variant search's budget at the strongest level, ms."""
@@ -65,28 +61,23 @@ def variant_executor(workers: int | None = None) -> ProcessPoolExecutor:
 
 
 class SearchPool:
-    """Admits and runs the variants' searches in ``executor`` (``None``: the loop's default, unless ``factory``
-    is given: then ``factory()``).
+    """Admits and runs the variants' searches in ``executor`` (``None``: the loop's default; in production a
+    :class:`~bot.games.renewing.RenewingExecutor` of :func:`variant_executor`).
 
-    ``factory`` makes a fresh executor when the current one is broken (a worker died); without it a broken
-    executor stays, and every later search in it fails. ``workers`` is the executor's parallelism (the cores);
-    ``queue_limit`` how many full-budget searches may wait beyond it; ``reduced_limit`` how many reduced ones
-    beyond that. ``replaced`` counts the executors replaced so far.
+    ``workers`` is the executor's parallelism (the cores); ``queue_limit`` how many full-budget searches may wait
+    beyond it; ``reduced_limit`` how many reduced ones beyond that.
     """
 
     def __init__(
         self,
         executor: Executor | None = None,
         *,
-        factory: Callable[[], Executor] | None = None,
         workers: int | None = None,
         queue_limit: int | None = None,
         reduced_limit: int | None = None,
         reduced_budget_ms: float = REDUCED_BUDGET_MS,
     ) -> None:
-        self.factory = factory
-        self.executor = factory() if executor is None and factory is not None else executor
-        self.replaced = 0
+        self.executor = executor
         self.workers = workers or os.cpu_count() or 1
         self.queue_limit = 4 * self.workers if queue_limit is None else queue_limit
         self.reduced_limit = 4 * self.workers if reduced_limit is None else reduced_limit
@@ -121,31 +112,12 @@ class SearchPool:
         return ticket
 
     async def run(self, ticket: Ticket, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` in the executor for ``ticket``, which is given back when it ends (or fails). When
-        the executor is broken, it is replaced (:meth:`replace`) before the error is raised.
+        """Run ``fn(*args)`` in the executor for ``ticket``, which is given back when it ends (or fails).
 
         Raises:
             whatever ``fn`` raises, and ``concurrent.futures.process.BrokenProcessPool`` when a worker died.
         """
-        executor = self.executor
         try:
-            return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
-        except BrokenExecutor:
-            self.replace(executor)
-            raise
+            return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
         finally:
             self._pending -= 1
-
-    def replace(self, broken: Executor | None) -> None:
-        """Replace ``broken`` (the executor a search failed in) by a fresh one from the factory, and shut it down
-        without waiting for it. Nothing is done when it was replaced already (every search that was in it sees
-        the same breakage) or when there is no factory."""
-        if broken is not self.executor or broken is None:
-            return
-        if self.factory is None:
-            log.error("search pool broken and no factory to replace it: every later search fails")
-            return
-        self.executor = self.factory()
-        self.replaced += 1
-        log.warning("search pool broken (a worker died): replaced by a fresh one (%d so far)", self.replaced)
-        broken.shutdown(wait=False, cancel_futures=True)

@@ -22,6 +22,7 @@ from bot import console
 from bot.__main__ import main
 from bot.client import TTTBot, use_endpoints
 from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
+from bot.games.renewing import RenewingExecutor
 from bot.records import RecordWriter, open_store
 from engine import Difficulty
 from engine.search import Algorithm
@@ -189,6 +190,18 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert bot.shard_ids == [1] and bot.shard_count == 2
     finally:  # never logged in, so only the HTTP session and the executors need closing
         await bot.http.close()
+        await bot.ai.shutdown()
+        await records.close()
+
+
+async def test_every_process_pool_of_the_bot_is_replaced_when_it_breaks(tmp_path: Path) -> None:
+    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    bot = TTTBot(Settings(token=TOKEN), records=records, writer=RecordWriter(records))
+    try:
+        pools = (bot.ai.slow_executor, bot.ai.hint_executor, bot.ai.pool.executor)
+        assert all(isinstance(pool, RenewingExecutor) for pool in pools)
+        assert len({id(pool) for pool in pools}) == 3
+    finally:
         await bot.ai.shutdown()
         await records.close()
 

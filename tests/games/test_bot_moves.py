@@ -25,6 +25,7 @@ from bot.games.bot_moves import Stage
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.games.pool import SearchPool, variant_executor
+from bot.games.renewing import RenewingExecutor
 from bot.text.board import message_text
 from engine import Difficulty
 
@@ -176,9 +177,10 @@ async def test_a_worker_killed_mid_search_breaks_its_pool_and_the_search_goes_on
 ) -> None:
     marker = tmp_path / "stalled"
     monkeypatch.setenv(STALL_MARKER, str(marker))
-    pool = SearchPool(factory=lambda: variant_executor(1), workers=1)
+    renewing = RenewingExecutor(lambda: variant_executor(1))
+    pool = SearchPool(renewing, workers=1)
     ai = AI(ThreadPoolExecutor(1), rng=random.Random(1), pool=pool)
-    first = pool.executor
+    first = renewing.current
     played = Played(ai)
     try:
         await played.start("4x4")
@@ -192,14 +194,14 @@ async def test_a_worker_killed_mid_search_breaks_its_pool_and_the_search_goes_on
             assert first is not None and pid in first._processes  # type: ignore[attr-defined]
             os.kill(pid, signal.SIGKILL)
             await played.games.settled()
-        assert played.failed == [("g1", "search")] and pool.replaced == 1 and pool.executor is not first
+        assert played.failed == [("g1", "search")] and renewing.replaced == 1 and renewing.current is not first
         moved = played.moved[0].game
         assert moved.ply == 2 and moved.last_ai is not None and not moved.last_ai.reduced  # the retry's search
-        second = pool.executor
+        second = renewing.current
         free = next(cell for cell in range(16) if cell not in moved.moves)
         await played.press(free)  # a later search runs in the new pool
         await played.games.settled()
-        assert len(played.moved) == 2 and played.moved[1].game.ply == 4 and pool.executor is second
-        assert played.failed == [("g1", "search")] and pool.replaced == 1 and pool.pending == 0
+        assert len(played.moved) == 2 and played.moved[1].game.ply == 4 and renewing.current is second
+        assert played.failed == [("g1", "search")] and renewing.replaced == 1 and pool.pending == 0
     finally:
         await ai.shutdown()

@@ -1,14 +1,11 @@
-"""The variants' search pool: admission with a bounded queue (full budget, then reduced, then none), every
-ticket given back whatever the search does, and a broken pool replaced once per breakage."""
+"""The variants' search pool: admission with a bounded queue (full budget, then reduced, then none), and every
+ticket given back whatever the search does."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -55,77 +52,6 @@ async def test_a_ticket_is_given_back_when_its_search_ends_or_fails() -> None:
         await pool.run(ticket, fail)
     assert pool.pending == 0
     executor.shutdown()
-
-
-class Stalled(Executor):
-    """An executor whose searches wait until the test fails or ends them, and which notes how it is shut down."""
-
-    def __init__(self) -> None:
-        self.futures: list[Future[Any]] = []
-        self.shutdowns: list[tuple[bool, bool]] = []
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        self.futures.append(future)
-        return future
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        self.shutdowns.append((wait, cancel_futures))
-
-
-async def test_a_broken_pool_is_replaced_once_however_many_searches_saw_it() -> None:
-    made: list[Executor] = []
-
-    def factory() -> Executor:
-        made.append(Stalled() if not made else ThreadPoolExecutor(1))
-        return made[-1]
-
-    pool = SearchPool(factory=factory, workers=1, queue_limit=2, reduced_limit=0)
-    broken = pool.executor
-    assert isinstance(broken, Stalled)
-    tickets = [pool.admit() for _ in range(3)]
-    searches = [asyncio.ensure_future(pool.run(ticket, int, 1)) for ticket in tickets if ticket is not None]
-    while len(broken.futures) < 3:
-        await asyncio.sleep(0)
-    for future in broken.futures:  # what a dead worker does to every search in its pool
-        future.set_exception(BrokenProcessPool("a worker died"))
-    outcomes = await asyncio.gather(*searches, return_exceptions=True)
-    assert all(isinstance(outcome, BrokenProcessPool) for outcome in outcomes)
-    assert pool.replaced == 1 and len(made) == 2 and pool.executor is made[1]
-    assert broken.shutdowns == [(False, True)]  # shut down without waiting for it
-    ticket = pool.admit()
-    assert ticket is not None and await pool.run(ticket, int, 7) == 7 and pool.pending == 0
-    made[1].shutdown()
-
-
-async def test_without_a_factory_a_broken_pool_stays_and_other_failures_replace_nothing() -> None:
-    stalled = Stalled()
-    pool = SearchPool(stalled, workers=1)
-    ticket = pool.admit()
-    assert ticket is not None
-    running = asyncio.ensure_future(pool.run(ticket, int, 1))
-    while not stalled.futures:
-        await asyncio.sleep(0)
-    stalled.futures[0].set_exception(BrokenProcessPool("a worker died"))
-    with pytest.raises(BrokenProcessPool):
-        await running
-    assert pool.executor is stalled and pool.replaced == 0 and stalled.shutdowns == []
-    made: list[Stalled] = []
-
-    def factory() -> Executor:
-        made.append(Stalled())
-        return made[-1]
-
-    pool = SearchPool(factory=factory, workers=1)
-    ticket = pool.admit()
-    assert ticket is not None
-    running = asyncio.ensure_future(pool.run(ticket, int, 1))
-    while not made[0].futures:
-        await asyncio.sleep(0)
-    made[0].futures[0].set_exception(ValueError("not a broken pool"))
-    with pytest.raises(ValueError):
-        await running
-    assert pool.replaced == 0 and len(made) == 1
 
 
 def test_a_retry_is_never_refused() -> None:
