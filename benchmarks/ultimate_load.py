@@ -64,6 +64,7 @@ from load import (  # noqa: E402
     _timed_phase,
     bot_env,
     quantile_ms,
+    sample_shares,
 )
 
 from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
@@ -295,7 +296,13 @@ async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
                                 jobs += [u.play(phase.ultimate, budget.deadline) for u in ultimates]
                             return jobs
 
-                        await _timed_phase(phase.three, [bot], _Budget(None, args.seconds, args.think), plays)
+                        budget = _Budget(None, args.seconds, args.think)
+                        spy = (
+                            args.py_spy / f"bot-{'loaded' if loaded else 'alone'}-{len(phases)}.txt"
+                            if args.py_spy
+                            else None
+                        )
+                        await _timed_phase(phase.three, [bot], budget, plays, spy)
                         phases.append(phase)
             finally:
                 await bot.stop()
@@ -337,8 +344,11 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
     for phase in phases:
         res = phase.three
         print(f"{res.bot}: {res.moves} presses, p50 {res.pct(0.5):.1f} ms, p99 {res.pct(0.99):.1f} ms; bot CPU "
-              f"{res.cpu_main:.1f} s main + {res.cpu_children:.1f} s workers; worst loop lag "
-              f"{'n/a' if res.lag_ms is None else f'{res.lag_ms:.0f}'} ms")  # fmt: skip
+              f"{res.cpu_main:.1f} s main + {res.cpu_children:.1f} s workers (driver and fake {res.cpu_driver:.1f} s); "
+              f"worst loop lag {'n/a' if res.lag_ms is None else f'{res.lag_ms:.0f}'} ms")  # fmt: skip
+        if res.samples:
+            print(f"  py-spy samples of the bot's main process ({res.samples}):")
+            print("\n".join("    " + line for line in sample_shares(res.samples)))
     checks = [
         (late == 0, f"every first callback within {LATE:g} s: {late} later of {len(fake.records)} interactions"),
         (
@@ -364,9 +374,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="pairs of phases (3x3 alone, with ultimate)")
     parser.add_argument("--think", type=float, default=0.0, help="3x3 players' mean think time, s (default 0)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--py-spy", type=Path, metavar="DIR", help="sample the bot's main process in each phase")
     parser.add_argument("--bot-root", type=lambda s: Path(s).resolve(), default=ROOT, metavar="DIR",
                         help="the checkout whose bot runs (default: this one)")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.py_spy:
+        args.py_spy.mkdir(parents=True, exist_ok=True)
     before = Path("/proc/loadavg").read_text().split()[:3]
     phases, fake = asyncio.run(run(args))
     after = Path("/proc/loadavg").read_text().split()[:3]
