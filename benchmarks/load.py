@@ -992,6 +992,11 @@ def _mb(kb: int) -> str:
     return f"{kb / 1024:.1f}"
 
 
+def table_head(head: Sequence[str]) -> list[str]:
+    """A Markdown table's first two lines for the column titles ``head``."""
+    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+
+
 Row = tuple[RunResult, Sequence[RunResult], Sequence[RunResult]]
 """Per N: our bot in one process; the reference bots: the floor (the first, the one compared with), the raw floor and
 the minimal bot when run; our bot in more processes."""
@@ -1017,7 +1022,7 @@ def table(rows: Sequence[Row]) -> str:
         "games stored / ended",
         "worst loop lag ms",
     ]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines = table_head(head)
     for ours, floors, scaled in rows:
         floor = floors[0] if floors else None
         for res in (ours, *floors, *scaled):
@@ -1282,7 +1287,7 @@ def history_table(history: Sequence[History]) -> str:
         "÷ this checkout",
         "p99 ms",
     ]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines = table_head(head)
     for ours, others, floor in history:
         for res in (*others, ours):
             name = res.bot if res is not ours else f"ours @ {checkout_name(ROOT)} (this checkout)"

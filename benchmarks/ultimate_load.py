@@ -67,6 +67,7 @@ from load import (  # noqa: E402
     sample_shares,
 )
 
+from testing.boards import nested  # noqa: E402
 from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
 
 ROUND_TRIP = (0.05, 0.15)
@@ -85,20 +86,12 @@ BUSY = "too many games at once"
 # ---------------------------------------------------------------------------------------------- reading a board
 
 
-def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    found = []
-    for component in components:
-        found.append(component)
-        found += _walk(component.get("components") or [])
-    return found
-
-
 def pressable(message: dict[str, Any], kind: str) -> list[str]:
     """The custom_ids of the enabled ultimate buttons of ``kind`` on ``message``: ``cell`` (a cell of the pad),
     ``pick`` (an open small board), ``back``, ``resign`` or ``rematch``."""
     return [
         b["custom_id"]
-        for b in _walk(message.get("components") or [])
+        for b in nested(message.get("components") or [])
         if b.get("type") == 2
         and not b.get("disabled")
         and (m := REF.fullmatch(b.get("custom_id", "")))
@@ -110,7 +103,7 @@ def version(message: dict[str, Any]) -> int | None:
     """The game's version (its ply) the board's buttons carry; ``None`` when it has no ultimate button."""
     found = [
         int(m["version"])
-        for b in _walk(message.get("components") or [])
+        for b in nested(message.get("components") or [])
         if (m := REF.fullmatch(b.get("custom_id", "")))
     ]
     return max(found, default=None)
@@ -118,7 +111,7 @@ def version(message: dict[str, Any]) -> int | None:
 
 def text_of(message: dict[str, Any]) -> str:
     """The text displays of a Components V2 message, joined by newlines."""
-    return "\n".join(c["content"] for c in _walk(message.get("components") or []) if c.get("type") == 10)
+    return "\n".join(c["content"] for c in nested(message.get("components") or []) if c.get("type") == 10)
 
 
 def is_over(message: dict[str, Any]) -> bool:
