@@ -32,11 +32,10 @@ import asyncio
 import os
 import platform
 import random
-import re
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +66,8 @@ from load import (  # noqa: E402
     sample_shares,
 )
 
-from testing.boards import nested  # noqa: E402
 from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
+from testing.ultimate_boards import REDUCED, is_over, pressable, shows_bot_move, text_of, version  # noqa: E402
 
 ROUND_TRIP = (0.05, 0.15)
 """The fake's REST round trip, seconds (uniform)."""
@@ -76,55 +75,8 @@ RATIO_TARGET = 1.5
 """The 3x3 presses' p99 with the ultimate load may be at most this many times their p99 without it."""
 MOVE_TIMEOUT = 120.0
 START = {"variant": "ultimate", "difficulty": "unbeatable", "board": "buttons", "play_as": "X"}
-REF = re.compile(r"ttt:u:(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]+):(?P<version>\d+)")
-KINDS = {"cell": r"\d{1,2}", "pick": r"p[0-8]", "back": "k", "resign": "r", "rematch": "n"}
-REDUCED = "a shorter search than usual"
-"""In the bot's move line when its search had a reduced budget (English: the fake's default locale)."""
 BUSY = "too many games at once"
 """In the private refusal of a move the bot is too busy to search."""
-
-# ---------------------------------------------------------------------------------------------- reading a board
-
-
-def pressable(message: dict[str, Any], kind: str) -> list[str]:
-    """The custom_ids of the enabled ultimate buttons of ``kind`` on ``message``: ``cell`` (a cell of the pad),
-    ``pick`` (an open small board), ``back``, ``resign`` or ``rematch``."""
-    return [
-        b["custom_id"]
-        for b in nested(message.get("components") or [])
-        if b.get("type") == 2
-        and not b.get("disabled")
-        and (m := REF.fullmatch(b.get("custom_id", "")))
-        and re.fullmatch(KINDS[kind], m["kind"])
-    ]
-
-
-def version(message: dict[str, Any]) -> int | None:
-    """The game's version (its ply) the board's buttons carry; ``None`` when it has no ultimate button."""
-    found = [
-        int(m["version"])
-        for b in nested(message.get("components") or [])
-        if (m := REF.fullmatch(b.get("custom_id", "")))
-    ]
-    return max(found, default=None)
-
-
-def text_of(message: dict[str, Any]) -> str:
-    """The text displays of a Components V2 message, joined by newlines."""
-    return "\n".join(c["content"] for c in nested(message.get("components") or []) if c.get("type") == 10)
-
-
-def is_over(message: dict[str, Any]) -> bool:
-    """Whether the board shows a finished game: it has no Resign button (the bot thinking disables the cells only)."""
-    return not pressable(message, "resign")
-
-
-def shows_bot_move(message: dict[str, Any], pressed_at: int) -> bool:
-    """Whether ``message`` shows the bot's answer to a move pressed at version ``pressed_at``: its version is two
-    past it (the player's ply and the bot's), or the game is over."""
-    now = version(message)
-    return now is not None and (now >= pressed_at + 2 or (now > pressed_at and is_over(message)))
-
 
 # ---------------------------------------------------------------------------------------------- the players
 
@@ -290,11 +242,8 @@ async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
                             return jobs
 
                         budget = _Budget(None, args.seconds, args.think)
-                        spy = (
-                            args.py_spy / f"bot-{'loaded' if loaded else 'alone'}-{len(phases)}.txt"
-                            if args.py_spy
-                            else None
-                        )
+                        name = f"bot-{'loaded' if loaded else 'alone'}-{len(phases)}.txt"
+                        spy = args.py_spy / name if args.py_spy else None
                         await _timed_phase(phase.three, [bot], budget, plays, spy)
                         phases.append(phase)
             finally:
@@ -313,12 +262,8 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
     quiet = [lat for p in phases if not p.loaded for lat in p.three.latencies]
     loaded = [lat for p in phases if p.loaded for lat in p.three.latencies]
     ult = UltimateStats()
-    for p in (p for p in phases if p.loaded):
-        ult.answers += p.ultimate.answers
-        ult.to_bot += p.ultimate.to_bot
-        ult.refused += p.ultimate.refused
-        for name in ("moves", "full", "reduced", "busy", "lost", "games"):
-            setattr(ult, name, getattr(ult, name) + getattr(p.ultimate, name))
+    for name in (f.name for f in fields(UltimateStats)):  # the loaded phases' figures, added up
+        setattr(ult, name, sum((getattr(p.ultimate, name) for p in phases if p.loaded), getattr(ult, name)))
     late = sum(1 for r in fake.records if r.latency is None or r.latency > LATE)
     ratio = quantile_ms(loaded, 0.99) / quantile_ms(quiet, 0.99)
     print(
