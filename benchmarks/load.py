@@ -1302,6 +1302,13 @@ def history_table(history: Sequence[History]) -> str:
                 _f(res.pct(0.99)),
             ]
             lines.append("| " + " | ".join(cells) + " |")
+    if len(history) > 1:  # the medians over the runs, per checkout (the same order in every run)
+        for index, name in enumerate([*(res.bot for res in history[0][1]), "ours (this checkout)"]):
+            runs = [(o, [*others, o][index], f) for o, others, f in history]
+            cpu = statistics.median(r.cpu_per_press_ms for _, r, _ in runs)
+            per_floor = statistics.median(r.cpu_per_press_ms / f.cpu_per_press_ms for _, r, f in runs)
+            per_ours = statistics.median(r.cpu_per_press_ms / o.cpu_per_press_ms for o, r, _ in runs)
+            lines.append(f"| median of {len(runs)} | {name} | | {cpu:.3f} | | {per_floor:.2f}x | {per_ours:.2f}x | |")
     return "\n".join(lines)
 
 

@@ -127,9 +127,9 @@ class UltimatePlayer:
 
     async def choose_small_board(self, board: dict[str, Any], stats: UltimateStats) -> dict[str, Any]:
         """The message whose pad shows the cells to press: ``board`` itself when the small board is forced (or
-        already chosen); on a free choice, the answer to pressing a random open small board. A private pad (an
-        ephemeral message) is followed as well as an edit of the board. The one step that knows how a free choice
-        is made."""
+        already chosen on it); on a free choice, the answer to pressing a random open small board: a private pad (a
+        new ephemeral message), or the board's own pad edited (the bot before the private pad). The one step that
+        knows how a free choice is made."""
         picks = pressable(board, "pick")
         if not picks:
             return board
@@ -166,7 +166,7 @@ class UltimatePlayer:
             rec = await self._press(pad["id"], self.rng.choice(cells))
             assert rec.latency is not None
             stats.answers.append(rec.latency)
-            if rec.ephemeral or rec.callback_type == CB_MESSAGE:
+            if rec.callback_type == CB_MESSAGE:  # a refusal, privately (a move answers with an update)
                 if BUSY in (rec.content or ""):
                     stats.busy += 1
                 else:

@@ -1,8 +1,9 @@
 """Reading an ultimate board the way a player does, from the message Discord stores: its buttons' ids and text.
 
-Ultimate's button ids (``ttt:u:<kind>:<game>:<version>``) name the button's kind (a cell ``0``-``80``, a small
-board ``p0``-``p8``, ``k`` Back, ``r`` Resign, ``n`` Rematch), the game and its version (the ply the board shows).
-:data:`REF` is the only place here that knows that layout (adapt it when it changes).
+Ultimate's button ids (``ttt:u:<kind>:<game>:<version>`` on the board, ``ttt:up:...`` on a player's private pad)
+name the button's kind (a cell ``0``-``80``, a small board ``p0``-``p8``, ``k`` Back, ``r`` Resign, ``n`` Rematch),
+the game and its version (the ply the board shows). :data:`REF` and :data:`PAD` are the only places here that know
+that layout (adapt them when it changes).
 """
 
 from __future__ import annotations
@@ -12,23 +13,24 @@ from typing import Any
 
 from testing.boards import nested
 
-__all__ = ["REDUCED", "REF", "is_over", "pressable", "shows_bot_move", "text_of", "version"]
+__all__ = ["PAD", "REDUCED", "REF", "is_over", "pressable", "shows_bot_move", "text_of", "version"]
 
 REF = re.compile(r"ttt:u:(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]+):(?P<version>\d+)")
+PAD = re.compile(r"ttt:up:(?P<kind>\d{1,2}|k|p[0-8]):(?P<game>[0-9a-z]+):(?P<version>\d+)")
 KINDS = {"cell": r"\d{1,2}", "pick": r"p[0-8]", "back": "k", "resign": "r", "rematch": "n"}
 REDUCED = "a shorter search than usual"
 """In the bot's move line when its search had a reduced budget (English: the fake's default locale)."""
 
 
 def pressable(message: dict[str, Any], kind: str) -> list[str]:
-    """The custom_ids of the enabled ultimate buttons of ``kind`` on ``message``: ``cell`` (a cell of the pad),
-    ``pick`` (an open small board), ``back``, ``resign`` or ``rematch``."""
+    """The custom_ids of the enabled ultimate buttons of ``kind`` on ``message`` (a board or a private pad): ``cell``
+    (a cell of the pad), ``pick`` (an open small board), ``back``, ``resign`` or ``rematch``."""
     return [
         b["custom_id"]
         for b in nested(message.get("components") or [])
         if b.get("type") == 2
         and not b.get("disabled")
-        and (m := REF.fullmatch(b.get("custom_id", "")))
+        and (m := REF.fullmatch(b.get("custom_id", "")) or PAD.fullmatch(b.get("custom_id", "")))
         and re.fullmatch(KINDS[kind], m["kind"])
     ]
 
