@@ -8,7 +8,7 @@ from typing import Any
 from bot.games.game import BotMove, Game, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import message_text
-from bot.ui.variant_views import variant_view
+from bot.ui.variant_views import private_pad, variant_view
 from engine import Mark
 from testing import ultimate_boards as boards
 
@@ -58,3 +58,12 @@ def test_a_reduced_search_is_read_from_the_bots_move_line() -> None:
     assert boards.REDUCED in boards.text_of(message(board))
     full = ultimate(40).with_ai(BotMove(cell=30, states=9, elapsed_ms=1.0, random=False, depth=3, budget_ms=1000.0))
     assert boards.REDUCED not in boards.text_of(message(full))
+
+
+def test_a_private_pad_offers_the_chosen_boards_cells_and_back() -> None:
+    pad = {"id": "600", "components": private_pad(ultimate(), 4, EN).to_components()}
+    cells = boards.pressable(pad, "cell")
+    assert len(cells) == 9 and all(cell.startswith("ttt:up:") for cell in cells)
+    assert boards.pressable(pad, "back") and boards.pressable(pad, "pick") == []
+    opened = {"id": "601", "components": private_pad(ultimate(), None, EN).to_components()}
+    assert len(boards.pressable(opened, "pick")) == 9 and boards.pressable(opened, "cell") == []
