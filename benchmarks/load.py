@@ -33,7 +33,7 @@ an application command, no records), and prints its CPU per press against the fl
 much of our cost the game itself needs.
 
     python benchmarks/load.py [--games 1,10,100] [--seconds 10] [--repeat R] [--quick] [--no-raw] [--minimal]
-                              [--processes K]
+                              [--processes K] [--bot-root DIR ...]
                               [--profile DIR] [--py-spy DIR] [--tracemalloc] [--think SECONDS] [--ramp K]
                               [--bot-log-level INFO] [--inline-search] [--metrics]
 
@@ -41,6 +41,11 @@ much of our cost the game itself needs.
 its Prometheus metrics on (``METRICS_PORT``, scraped every ``--scrape-every`` s, 15 by default, by this process) and one
 without (which one alternates between runs), and prints the CPU per press of each and their ratio (issue 20: the
 metrics may cost at most 5 %). Run side by side, the two share every drift of this shared machine's speed.
+
+``--bot-root DIR`` (repeatable) also runs the bot of another checkout under the same load, after ours and before the
+floor: e.g. ``git worktree add --detach /work/wt-old-22e2851 22e2851`` for an older commit. Only the bot comes from
+there (first on its ``PYTHONPATH``, for its search workers too); the driver, the fake Discord and the floor are this
+checkout's. A table then gives each checkout's CPU per press, the floor's of the same N, and the ratios.
 
 ``--processes K`` also runs our bot as K shard processes (``DISCORD_SHARD_COUNT=K``, one ``DISCORD_SHARD_IDS``
 each) under the same load, with the channels spread over one guild per shard (the fake routes a guild's
@@ -81,6 +86,7 @@ import signal
 import socket
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -101,7 +107,7 @@ if str(ROOT) not in sys.path:
 
 from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
 
-__all__ = ["BotProcess", "RunResult", "main", "run_floor", "run_ours", "table", "targets"]
+__all__ = ["BotProcess", "RunResult", "bot_env", "main", "quantile_ms", "run_floor", "run_ours", "table", "targets"]
 
 FLOOR_BOT = ROOT / "testing" / "floor_bot.py"
 MINIMAL_BOT = ROOT / "testing" / "minimal_bot.py"
@@ -324,10 +330,14 @@ class BotProcess:
         self._cwd.cleanup()
 
 
-def _bot_env(fake: FakeDiscord, extra: dict[str, str]) -> dict[str, str]:
-    keep = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "VIRTUAL_ENV", "PYTHONPATH")
+def bot_env(fake: FakeDiscord, extra: dict[str, str], root: Path = ROOT) -> dict[str, str]:
+    """The environment of a bot subprocess pointed at ``fake``: ``root`` (a checkout, this one by default) first on
+    ``PYTHONPATH``, so its ``bot`` and ``engine`` packages are imported rather than the editable install's (which
+    may be another worktree), in the bot and in its spawned search workers; then ``extra``."""
+    keep = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "VIRTUAL_ENV")
     env = {k: v for k, v in os.environ.items() if k in keep}
-    return {**env, **fake.env(), "TTT_LAG_REPORT_SECONDS": "1", **extra}
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)
+    return {**env, "PYTHONPATH": path, **fake.env(), "TTT_LAG_REPORT_SECONDS": "1", **extra}
 
 
 async def _launch(bots: Sequence[BotProcess], fake: FakeDiscord, *, commands: bool) -> None:
@@ -401,11 +411,11 @@ class RunResult:
 
     def pct(self, q: float) -> float:
         """The ``q`` quantile (nearest rank) of the timed-phase press latencies, in ms."""
-        return _quantile_ms(self.latencies, q)
+        return quantile_ms(self.latencies, q)
 
     def pct_start(self, q: float) -> float:
         """The ``q`` quantile (nearest rank) of the ``/ttt start`` latencies, in ms."""
-        return _quantile_ms(self.start_latencies, q)
+        return quantile_ms(self.start_latencies, q)
 
     @property
     def moves_per_s(self) -> float:
@@ -432,7 +442,8 @@ class RunResult:
         return (self.rss_held_kb - self.rss_before_kb) / self.n if self.rss_held_kb else None
 
 
-def _quantile_ms(values: Sequence[float], q: float) -> float:
+def quantile_ms(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0-1, nearest rank) of ``values`` (seconds), in ms; NaN when there are none."""
     if not values:
         return math.nan
     ordered = sorted(values)
@@ -616,8 +627,12 @@ async def run_ours(
     metrics: bool = False,
     metered_shard: int = 0,
     scrape_every: float = SCRAPE_EVERY,
+    bot_root: Path = ROOT,
 ) -> RunResult:
     """Drive ``n`` concurrent games against ``processes`` fresh bot processes (see the module docstring).
+
+    ``bot_root`` is the checkout whose bot runs (another commit's worktree with ``--bot-root``); the driver, the fake
+    Discord and the floor are always this checkout's.
 
     With ``processes`` > 1 each process runs one shard (``DISCORD_SHARD_COUNT``/``DISCORD_SHARD_IDS``), the
     channels are spread over one guild per shard, and all of them write to one SQLite records file. ``minimal``
@@ -626,6 +641,7 @@ async def run_ours(
     them every ``scrape_every`` s meanwhile.
     """
     label = "minimal" if minimal else "ours" + (f" ({processes} processes)" if processes > 1 else "")
+    label += f" @ {checkout_name(bot_root)}" if bot_root != ROOT else ""
     label += " (inline search)" if inline_search else ""
     label += " (metrics)" if metrics else ""
     metrics_ports: list[int] = []
@@ -657,7 +673,9 @@ async def run_ours(
                     result.metered_shard = shard
                     metrics_ports.append(_free_port())
                     extra["METRICS_PORT"] = str(metrics_ports[-1])
-                bots.append(BotProcess([sys.executable, "-c", LAUNCHER], _bot_env(fake, extra), f"{label} #{shard}"))
+                bots.append(
+                    BotProcess([sys.executable, "-c", LAUNCHER], bot_env(fake, extra, bot_root), f"{label} #{shard}")
+                )
             await _launch(bots, fake, commands=True)
             scraper = asyncio.ensure_future(_scrape(metrics_ports, result, scrape_every)) if metrics_ports else None
             try:
@@ -692,6 +710,19 @@ async def run_ours(
     if snapshots is not None and not minimal:
         result.memory_top = _snapshot_diff(snapshots / f"ours-{n}-0", n // processes)
     return _with_profile(result, profile)
+
+
+def checkout_name(root: Path) -> str:
+    """A checkout's short commit (``git rev-parse --short HEAD``), with ``+`` when its tracked files differ from it;
+    its folder's name when git cannot tell."""
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        changed = subprocess.run(["git", "-C", str(root), "diff", "--quiet", "HEAD"], check=False).returncode != 0
+    except (OSError, subprocess.CalledProcessError):
+        return root.name
+    return commit + ("+" if changed else "")
 
 
 def _free_port() -> int:
@@ -820,7 +851,7 @@ async def run_floor(
         extra = {"TTT_BENCH_REFERENCE": str(FLOOR_BOT), "TTT_BENCH_ARGS": f"--mode {mode}"}
         if profile is not None:
             extra["TTT_BENCH_PROFILE"] = str(profile)
-        bot = BotProcess([sys.executable, "-c", LAUNCHER], _bot_env(fake, extra), result.bot)
+        bot = BotProcess([sys.executable, "-c", LAUNCHER], bot_env(fake, extra), result.bot)
         await _launch([bot], fake, commands=False)
         try:
             gid = fake.default_guild_id
@@ -961,6 +992,11 @@ def _mb(kb: int) -> str:
     return f"{kb / 1024:.1f}"
 
 
+def table_head(head: Sequence[str]) -> list[str]:
+    """A Markdown table's first two lines for the column titles ``head``."""
+    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+
+
 Row = tuple[RunResult, Sequence[RunResult], Sequence[RunResult]]
 """Per N: our bot in one process; the reference bots: the floor (the first, the one compared with), the raw floor and
 the minimal bot when run; our bot in more processes."""
@@ -986,7 +1022,7 @@ def table(rows: Sequence[Row]) -> str:
         "games stored / ended",
         "worst loop lag ms",
     ]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines = table_head(head)
     for ours, floors, scaled in rows:
         floor = floors[0] if floors else None
         for res in (ours, *floors, *scaled):
@@ -1177,9 +1213,14 @@ def _print_profile(path: str, title: str, limit: int = 15) -> None:
     print("```")
 
 
-async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult]]:
+History = tuple[RunResult, Sequence[RunResult], RunResult]
+"""Per N with ``--bot-root``: this checkout's bot, the other checkouts' bots and the floor, under the same load."""
+
+
+async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult], list[History]]:
     rows: list[Row] = []
     metered: list[RunResult] = []
+    history: list[History] = []
     modes = ["dynamic"] if args.no_raw else ["dynamic", "raw"]
     profile_dir = Path(args.profile) if args.profile else None
     snapshots = Path(tempfile.mkdtemp(prefix="ttt-load-tracemalloc-")) if args.tracemalloc else None
@@ -1199,6 +1240,7 @@ async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult]
             snapshots=snapshots,
             sampled=spy_dir / f"ours-{n}.txt" if spy_dir else None,
         )
+        others = [await run_ours(n, **common, **mine, bot_root=Path(root).resolve()) for root in args.bot_root]
         if args.metrics:
             side_by_side = {"metrics": True, "metered_shard": index % 2, "scrape_every": args.scrape_every}
             metered.append(await run_ours(n, processes=2, **common, **mine, **side_by_side))
@@ -1220,6 +1262,8 @@ async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult]
             )
         scaled = [await run_ours(n, processes=args.processes, **common, **mine)] if args.processes > 1 else []
         rows.append((ours, floors, scaled))
+        if others:
+            history.append((ours, others, floors[0]))
         print(
             f"N={n}: {ours.moves} presses ({ours.games} games) vs floor {floors[0].moves}; "
             f"/ttt start p99 {ours.pct_start(0.99):.1f} ms; lag since start {_f(ours.lag_start_ms)} ms; "
@@ -1227,7 +1271,45 @@ async def _run_all(args: argparse.Namespace) -> tuple[list[Row], list[RunResult]
             file=sys.stderr,
             flush=True,
         )
-    return rows, metered
+    return rows, metered, history
+
+
+def history_table(history: Sequence[History]) -> str:
+    """A Markdown table per N of ``--bot-root``: each checkout's CPU per 3x3 press, the floor's in the same run,
+    their ratio, and each against this checkout's."""
+    head = [
+        "N",
+        "bot (commit)",
+        "presses",
+        "CPU ms/press",
+        "floor CPU ms/press",
+        "÷ floor",
+        "÷ this checkout",
+        "p99 ms",
+    ]
+    lines = table_head(head)
+    for ours, others, floor in history:
+        for res in (*others, ours):
+            name = res.bot if res is not ours else f"ours @ {checkout_name(ROOT)} (this checkout)"
+            cells = [
+                str(res.n),
+                name,
+                str(res.moves),
+                _f(res.cpu_per_press_ms, 3),
+                _f(floor.cpu_per_press_ms, 3),
+                f"{res.cpu_per_press_ms / floor.cpu_per_press_ms:.2f}x",
+                f"{res.cpu_per_press_ms / ours.cpu_per_press_ms:.2f}x",
+                _f(res.pct(0.99)),
+            ]
+            lines.append("| " + " | ".join(cells) + " |")
+    if len(history) > 1:  # the medians over the runs, per checkout (the same order in every run)
+        for index, name in enumerate([*(res.bot for res in history[0][1]), "ours (this checkout)"]):
+            runs = [(o, [*others, o][index], f) for o, others, f in history]
+            cpu = statistics.median(r.cpu_per_press_ms for _, r, _ in runs)
+            per_floor = statistics.median(r.cpu_per_press_ms / f.cpu_per_press_ms for _, r, f in runs)
+            per_ours = statistics.median(r.cpu_per_press_ms / o.cpu_per_press_ms for o, r, _ in runs)
+            lines.append(f"| median of {len(runs)} | {name} | | {cpu:.3f} | | {per_floor:.2f}x | {per_ours:.2f}x | |")
+    return "\n".join(lines)
 
 
 def metrics_cost(metered: Sequence[RunResult]) -> list[str]:
@@ -1276,12 +1358,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--inline-search", action="store_true", help="diagnostic: searches on the loop, no pool")
     parser.add_argument("--metrics", action="store_true", help="also run our bot with its metrics on, and compare")
     parser.add_argument("--scrape-every", type=float, default=SCRAPE_EVERY, help="--metrics: seconds between scrapes")
+    parser.add_argument(
+        "--bot-root",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also run the bot of this checkout (e.g. a `git worktree add --detach` of an older commit) under the "
+        "same load and compare its CPU per press (repeatable)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.games = [1, 10]
 
     began = time.perf_counter()
-    rows, metered = asyncio.run(_run_all(args))
+    rows, metered, history = asyncio.run(_run_all(args))
     pacing = (
         f"each player presses again after an exponential think time of mean {args.think:g} s"
         if args.think
@@ -1305,8 +1395,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"MINIMAL: {line}")
     for line in metrics_cost(metered):
         print(f"METRICS: {line}")
+    if history:
+        print("\n#### CPU per 3x3 press by checkout (each with the floor of the same N)\n")
+        print(history_table(history))
+    extra = {id(ours): others for ours, others, _ in history}
     for ours, floors, scaled in rows:
-        for res in (ours, *floors, *scaled):
+        for res in (ours, *floors, *scaled, *extra.get(id(ours), ())):
             if res.refused or res.errors or res.unknown_routes:
                 print(f"\n{res.bot} N={res.n}: {res.refused} refused presses, unknown routes {res.unknown_routes}")
                 print("\n".join("    " + line for line in res.errors[:60]))

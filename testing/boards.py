@@ -56,6 +56,16 @@ def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [comp for row in rows(message) for comp in row if comp.get("type") == 2]
 
 
+def nested(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component of a list, nested ones included (rows' and containers' children), depth first: a
+    Components V2 message's layout, whose buttons are not all in top-level rows."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += nested(component.get("components") or [])
+    return found
+
+
 def _mark_on(button: dict[str, Any]) -> str | None:
     return MARK_OF_EMOJI.get((button.get("emoji") or {}).get("name") or "")
 

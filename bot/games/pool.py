@@ -29,7 +29,7 @@ from typing import Any, Final, TypeVar
 
 from bot.ops.lifetime import die_with_parent
 
-__all__ = ["DEFAULT_BUDGET_MS", "REDUCED_BUDGET_MS", "SearchPool", "Ticket", "variant_executor"]
+__all__ = ["DEFAULT_BUDGET_MS", "REDUCED_BUDGET_MS", "WORKER_NICENESS", "SearchPool", "Ticket", "variant_executor"]
 
 T = TypeVar("T")
 
@@ -37,6 +37,11 @@ DEFAULT_BUDGET_MS: Final = 1000.0
 """A variant search's budget at the strongest level, ms."""
 REDUCED_BUDGET_MS: Final = 150.0
 """The budget of a search admitted while the queue is full, ms."""
+WORKER_NICENESS: Final = 10
+"""How much lower a search worker's scheduling priority is than the bot's (``os.nice``). A worker searches on the
+cores the event loop leaves idle: the answers to presses (a 3x3 move, the player's move on a variant) do not queue
+behind a second-long search for the same core (``benchmarks/ultimate_load.py``). A search's budget is wall time,
+so a busy machine costs it states searched, not time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,16 +53,23 @@ class Ticket:
     reduced: bool
 
 
-def variant_executor(workers: int | None = None) -> ProcessPoolExecutor:
+def variant_executor(workers: int | None = None, niceness: int = WORKER_NICENESS) -> ProcessPoolExecutor:
     """A process pool for the variants' searches: one spawned worker per core (never forked, so a worker never
     inherits the event loop or its sockets), each killed with the bot even when it is killed with SIGKILL
-    (:func:`bot.ops.lifetime.die_with_parent`)."""
+    (:func:`bot.ops.lifetime.die_with_parent`) and running ``niceness`` below the bot's priority."""
     return ProcessPoolExecutor(
         max_workers=workers or os.cpu_count() or 1,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=die_with_parent,
-        initargs=(os.getpid(),),
+        initializer=_start_worker,
+        initargs=(os.getpid(), niceness),
     )
+
+
+def _start_worker(parent_pid: int, niceness: int) -> None:
+    """A search worker's initializer: die with the process ``parent_pid``, then lower this process's priority by
+    ``niceness`` (raising one's niceness needs no privilege)."""
+    die_with_parent(parent_pid)
+    os.nice(niceness)
 
 
 class SearchPool:

@@ -4,12 +4,13 @@ ticket given back whatever the search does."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.games.pool import SearchPool, Ticket
+from bot.games.pool import WORKER_NICENESS, SearchPool, Ticket, variant_executor
 
 
 def test_admission_gives_full_then_reduced_then_no_tickets() -> None:
@@ -59,3 +60,11 @@ def test_a_retry_is_never_refused() -> None:
     ticket = pool.admit()
     assert ticket is not None and pool.admit() is None
     assert pool.retry(ticket) == ticket and pool.pending == 2
+
+
+def test_the_variant_workers_run_at_a_lower_priority_than_the_bot() -> None:
+    executor = variant_executor(1, niceness=WORKER_NICENESS)
+    try:
+        assert executor.submit(os.nice, 0).result(timeout=60) == os.nice(0) + WORKER_NICENESS
+    finally:
+        executor.shutdown()
