@@ -199,22 +199,29 @@ class Responder:
         try:
             if target.update:
                 await interaction.response.edit_message(view=reply.view, **kwargs)
-                return
-            try:
-                await interaction.response.defer()
-            except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
-                if not answer_unknown(error):
-                    raise
-                log.warning("a press answered with a private pad may be unacknowledged (%s); sending the pad", error)
             else:
-                if interaction.message is not None:
-                    self.edits.originals.remember(interaction.message.id, interaction)
-            view: Any = reply.view if reply.view is not None else discord.utils.MISSING
-            await interaction.followup.send(view=view, ephemeral=True, **kwargs)
+                await self._new_pad(interaction, reply, kwargs)
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             if not answer_unknown(error):
                 raise
             log.warning("answer on a private pad may be lost (%s); treating it as applied", error)
+
+    async def _new_pad(
+        self, interaction: discord.Interaction[discord.Client], reply: Reply, kwargs: dict[str, Any]
+    ) -> None:
+        """Acknowledge the press on the board with DEFERRED_UPDATE_MESSAGE (its ``@original``, the board, remembered),
+        then send the pad as an ephemeral followup. An acknowledgement that may have arrived counts as made."""
+        try:
+            await interaction.response.defer()
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if not answer_unknown(error):
+                raise
+            log.warning("a press answered with a private pad may be unacknowledged (%s); sending the pad", error)
+        else:
+            if interaction.message is not None:
+                self.edits.originals.remember(interaction.message.id, interaction)
+        view: Any = reply.view if reply.view is not None else discord.utils.MISSING
+        await interaction.followup.send(view=view, ephemeral=True, **kwargs)
 
     async def _post(
         self,

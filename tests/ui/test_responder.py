@@ -275,3 +275,16 @@ async def test_a_board_posted_after_a_private_defer_is_not_remembered(responder:
     await defer(as_interaction(start), ephemeral=True)
     await responder.deliver(as_interaction(start), posted)
     assert start.message_id is not None and responder.edits.originals.fresh(start.message_id) is None
+
+
+async def test_a_pad_is_still_sent_when_the_deferral_may_be_lost_and_the_board_is_not_claimed(
+    responder: Responder,
+) -> None:
+    board = Game(
+        "gr", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
+    )
+    on_board = FakeInteraction(pressed=500)
+    on_board.failing["defer"] = http_error(503)
+    await responder.deliver(as_interaction(on_board), Chosen(board, 4, on_pad=False))
+    assert [call.name for call in on_board.calls] == ["defer", "followup"]
+    assert responder.edits.originals.fresh(500) is None, "an acknowledgement that may not exist was relied on"
