@@ -8,7 +8,9 @@ Like Discord, it answers over a network: every REST answer is delayed by a round
 :attr:`FakeDiscord.latency` (a request is applied when it arrives; only its answer waits), and
 :meth:`FakeDiscord.inject` makes chosen requests fail (429 with ``retry_after``, 5xx, an answer lost after the
 request was applied, a dropped connection, or just a slow answer). Guilds live on shards, and DMs and group DMs
-serve interactions of user-installed apps.
+serve interactions of user-installed apps (the bot's channel REST answers 403 there). An interaction token works
+for followups and edits of its messages for :attr:`FakeDiscord.token_lifetime` seconds (Discord: 15 minutes), then
+401/50027.
 
 Every JSON body (and every ``payload_json`` of a multipart body) is checked against the request-body schema of its
 operation in Discord's OpenAPI description (``../shared/discord-api-spec/openapi.json`` from the repository root,
@@ -1080,6 +1082,7 @@ class FakeDiscord:
         guild_name: str = "Test Guild",
         channels: int = 3,
         ack_deadline: float = 3.0,
+        token_lifetime: float = 900.0,
         heartbeat_interval_ms: int = 41_250,
         message_events: bool = False,
         allow_unregistered_commands: bool = False,
@@ -1104,6 +1107,7 @@ class FakeDiscord:
         self.token = token
         self.port = port
         self.ack_deadline = ack_deadline
+        self.token_lifetime = token_lifetime  # s an interaction token works for webhooks (Discord: 15 minutes)
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.message_events = message_events
         self.allow_unregistered_commands = allow_unregistered_commands
@@ -2712,6 +2716,17 @@ class FakeDiscord:
         record = self._records_by_token.get(request.match_info["token"])
         if record is None or request.match_info["app_id"] != self.application_id:
             raise self._refuse("unknown_webhook", 404, 10015, "Unknown Webhook", request)
+        age = time.perf_counter() - record.dispatched_at
+        if age > self.token_lifetime:  # Discord: 401/50027 once the token's 15 minutes are over
+            raise self._refuse(
+                "expired_token",
+                401,
+                50027,
+                "Invalid Webhook Token",
+                request,
+                record,
+                [f"interaction token used {age:.3f}s after dispatch > {self.token_lifetime}s"],
+            )
         if not record.acknowledged:
             raise self._refuse(
                 "followup_before_ack",

@@ -4,12 +4,19 @@ showing a committed position that an interaction's answer failed to show.
 They run as background tasks, off every interaction's path and outside every lock. Edits of one
 message are coalesced: only the newest wanted content is sent. Each edit is one discord.py request,
 whose own handling of 429 (``retry_after``) and 5xx (a few tries with backoff) bounds the retries.
+
+An edit is a channel edit (``PATCH /channels/{id}/messages/{id}``) where the bot may make one. Where it may not
+(installed on a user's account, in a group DM or a server it is not in: Discord answers 403), it goes through the
+freshest interaction whose ``@original`` is the message (:class:`~bot.ui.originals.Originals`). With neither, the
+edit is dropped and a warning logged once per message: the game is committed, and a press on the board or
+``/ttt board`` shows it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,9 +24,16 @@ from typing import Any
 
 import discord
 
+from bot.ui.originals import Originals
+
 __all__ = ["BackgroundEdits", "message_kwargs"]
 
 log = logging.getLogger(__name__)
+
+INVALID_WEBHOOK_TOKEN = 50027
+"""Discord's error code (with 401) for an interaction token that expired."""
+WARNED_MESSAGES = 4096
+"""Messages remembered as already warned about (the oldest forgotten first)."""
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -36,6 +50,19 @@ def message_kwargs(content: str, view: discord.ui.View | None, *, edit: bool) ->
     return kwargs
 
 
+def _attachments(files: tuple[discord.File, ...]) -> dict[str, Any]:
+    """``attachments=`` for one request: copies of ``files``, read from their start, since discord.py leaves a file
+    read to its end after a request (a refused channel edit is followed by an interaction's edit)."""
+    if not files:
+        return {}
+    copies = []
+    for file in files:
+        file.reset()
+        data = file.fp.read()
+        copies.append(discord.File(io.BytesIO(data), filename=file.filename, description=file.description))
+    return {"attachments": copies}
+
+
 @dataclass(frozen=True, slots=True)
 class _Edit:
     channel_id: int
@@ -47,12 +74,15 @@ class _Edit:
 
 
 class BackgroundEdits:
-    """Queue edits of the bot's messages; one task per message with edits pending."""
+    """Queue edits of the bot's messages; one task per message with edits pending. ``originals`` holds the
+    interactions that can edit a message where the bot's channel edits are refused."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, originals: Originals | None = None) -> None:
         self._client = client
+        self.originals = originals if originals is not None else Originals()
         self._pending: dict[int, _Edit] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._warned: dict[int, None] = {}
 
     def __len__(self) -> int:
         return len(self._tasks)
@@ -96,17 +126,54 @@ class BackgroundEdits:
             self._tasks.pop(message_id, None)
 
     async def _send(self, message_id: int, edit: _Edit) -> None:
-        channel = self._client.get_partial_messageable(edit.channel_id, guild_id=edit.guild_id)
         kwargs = message_kwargs(edit.content, edit.view, edit=True)
-        if edit.files:
-            kwargs["attachments"] = list(edit.files)
+        if not self.originals.refused(edit.channel_id):
+            channel = self._client.get_partial_messageable(edit.channel_id, guild_id=edit.guild_id)
+            try:
+                await channel.get_partial_message(message_id).edit(**kwargs, **_attachments(edit.files))
+                return
+            except discord.HTTPException as error:
+                if error.status != 403:
+                    self._failed(message_id, edit, error)
+                    return
+                self.originals.refuse(edit.channel_id)
+        await self._through_interaction(message_id, edit, kwargs)
+
+    async def _through_interaction(self, message_id: int, edit: _Edit, kwargs: dict[str, Any]) -> None:
+        """Edit the message as the ``@original`` of the freshest interaction kept for it, if there is one."""
+        interaction = self.originals.fresh(message_id)
+        if interaction is None:
+            self._unreachable(message_id, edit)
+            return
         try:
-            await channel.get_partial_message(message_id).edit(**kwargs)
+            await interaction.edit_original_response(**kwargs, **_attachments(edit.files))
         except discord.HTTPException as error:
-            log.warning(
-                "could not edit message %s in channel %s: %s %s",
-                message_id,
-                edit.channel_id,
-                error.status,
-                error.text or "",
-            )
+            if error.status == 401 or error.code == INVALID_WEBHOOK_TOKEN:  # the token expired before we thought
+                self.originals.forget(message_id)
+                self._unreachable(message_id, edit)
+            else:
+                self._failed(message_id, edit, error)
+
+    @staticmethod
+    def _failed(message_id: int, edit: _Edit, error: discord.HTTPException) -> None:
+        log.warning(
+            "could not edit message %s in channel %s: %s %s",
+            message_id,
+            edit.channel_id,
+            error.status,
+            error.text or "",
+        )
+
+    def _unreachable(self, message_id: int, edit: _Edit) -> None:
+        """Warn (once per message) that neither a channel edit nor a fresh interaction can edit the message."""
+        if message_id in self._warned:
+            return
+        self._warned[message_id] = None
+        if len(self._warned) > WARNED_MESSAGES:
+            del self._warned[next(iter(self._warned))]
+        log.warning(
+            "could not edit message %s in channel %s: the bot may not edit there and no interaction token for it is "
+            "fresh; it stays as it was (the game is kept: a press on it or /ttt board shows it)",
+            message_id,
+            edit.channel_id,
+        )

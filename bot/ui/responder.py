@@ -1,5 +1,9 @@
 """Send replies (:func:`bot.ui.present.present`) as interaction responses, followups and background edits.
 
+Every answer whose ``@original`` is a board message (a press answered by updating it, a command or press that
+posted it) is remembered in :class:`~bot.ui.originals.Originals`, so a later background edit of that board can go
+through the interaction where the bot's own channel edits are refused (installed on a user's account).
+
 An answer whose fate is unknown (a 5xx or a time-out after Discord may have applied it, or 40060
 "already acknowledged" on discord.py's retry) is treated as applied: the service has already committed
 it, and that is what players see. A new board whose answer was lost is looked up afterwards
@@ -42,6 +46,11 @@ log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 ALREADY_ACKNOWLEDGED = 40060
+ON_THE_MESSAGE = (
+    discord.InteractionResponseType.message_update,
+    discord.InteractionResponseType.deferred_message_update,
+)
+"""Answers to a press whose ``@original`` is the pressed message."""
 
 
 def answer_unknown(error: Exception) -> bool:
@@ -174,11 +183,16 @@ class Responder:
                 self.edits.edit(
                     game.channel_id, game.guild_id, game.message_id, content=content, view=view, files=reply.files
                 )
+            return
+        if interaction.message is not None and interaction.response.type in ON_THE_MESSAGE:
+            self.edits.originals.remember(interaction.message.id, interaction)
 
     async def _on_pad(self, interaction: discord.Interaction[discord.Client], target: OnPad, reply: Reply) -> None:
-        """Answer on a private pad: a new ephemeral pad, or the pressed pad updated. A move made on the pad is queued
-        as a background edit of its board first, so the answer never waits for it and the bot's move, edited in
-        later, comes after it. An answer that may have arrived counts as applied."""
+        """Answer on a private pad: the pressed pad updated, or a new pad. A new pad is an ephemeral followup after a
+        DEFERRED_UPDATE_MESSAGE, so the press's ``@original`` stays its board, which the move made on the pad edits
+        where the bot's own edits are refused. A move made on the pad is queued as a background edit of its board
+        first, so the answer never waits for it and the bot's move, edited in later, comes after it. An answer that
+        may have arrived counts as applied."""
         if target.board is not None:
             self.show_later(target.board)
         kwargs: dict[str, Any] = {"content": reply.content, "allowed_mentions": NO_PINGS}
@@ -186,12 +200,28 @@ class Responder:
             if target.update:
                 await interaction.response.edit_message(view=reply.view, **kwargs)
             else:
-                view: Any = reply.view if reply.view is not None else discord.utils.MISSING
-                await interaction.response.send_message(view=view, ephemeral=True, **kwargs)
+                await self._new_pad(interaction, reply, kwargs)
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             if not answer_unknown(error):
                 raise
             log.warning("answer on a private pad may be lost (%s); treating it as applied", error)
+
+    async def _new_pad(
+        self, interaction: discord.Interaction[discord.Client], reply: Reply, kwargs: dict[str, Any]
+    ) -> None:
+        """Acknowledge the press on the board with DEFERRED_UPDATE_MESSAGE (its ``@original``, the board, remembered),
+        then send the pad as an ephemeral followup. An acknowledgement that may have arrived counts as made."""
+        try:
+            await interaction.response.defer()
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if not answer_unknown(error):
+                raise
+            log.warning("a press answered with a private pad may be unacknowledged (%s); sending the pad", error)
+        else:
+            if interaction.message is not None:
+                self.edits.originals.remember(interaction.message.id, interaction)
+        view: Any = reply.view if reply.view is not None else discord.utils.MISSING
+        await interaction.followup.send(view=view, ephemeral=True, **kwargs)
 
     async def _post(
         self,
@@ -221,7 +251,13 @@ class Responder:
                 log.warning("could not post game %s (%s)", game.game_id, error)
                 self._unposted(game, retired)
             return
+        self._remember_posted(interaction, message_id)
         self._placed(game, retired, message_id)
+
+    def _remember_posted(self, interaction: discord.Interaction[discord.Client], message_id: int) -> None:
+        """A public answer posted message ``message_id``: it is the interaction's ``@original``."""
+        if not interaction.extras.get("private_defer"):
+            self.edits.originals.remember(message_id, interaction)
 
     def _placed(self, game: Game, retired: int | None, message_id: int) -> None:
         old = self.service.placed(game.channel_id, game.game_id, message_id, game.post)
@@ -269,4 +305,5 @@ class Responder:
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             log.warning("could not look up the answer for game %s (%s); a press will adopt it", game.game_id, error)
         else:
+            self._remember_posted(interaction, message.id)
             self._placed(game, retired, message.id)

@@ -74,10 +74,10 @@ async def test_a_free_choice_and_its_move_go_through_the_private_pad() -> None:
     [refusal] = bystander.named("send_message")
     assert refusal["ephemeral"] and refusal["content"] == lang(None)(refusals.NOT_YOUR_GAME)
 
-    pick = FakeInteraction(channel_id=CHANNEL)
+    pick = FakeInteraction(channel_id=CHANNEL, pressed=500)
     await cog.choose_board(pick, on_board, 4)  # type: ignore[arg-type]
-    [pad] = pick.named("send_message")
-    assert pad["ephemeral"] and pad["view"] is not None
+    [pad] = pick.named("followup")  # after a DEFERRED_UPDATE_MESSAGE: the press's @original stays the board
+    assert pick.named("defer") and pad["ephemeral"] and pad["view"] is not None
     back = FakeInteraction(channel_id=CHANNEL)
     await cog.choose_board(back, on_pad, None)  # type: ignore[arg-type]
     assert back.named("edit_message") and client.edits == []

@@ -1,6 +1,6 @@
 """End to end, ultimate tic-tac-toe: the real bot against the fake Discord (50-150 ms round trips).
 
-A whole game through the pad, its free choices made on the player's private pad (an ephemeral message: a small board
+A whole game through the pad, its free choices made on the player's private pad (an ephemeral followup: a small board
 chosen, Back, chosen again, a cell played there) while the public board stays as it is until the move; a bystander
 and a stale private pad refused; a burst of presses while the bot's 1 s search runs, and forged custom_ids (a
 restart in the middle of a game: ``test_ultimate_restart_e2e.py``). The games against the bot use
@@ -25,7 +25,7 @@ from .conftest import BotProcess, make_users
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-CB_MESSAGE, CB_UPDATE = 4, 7
+CB_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE = 4, 6, 7
 FLAG_COMPONENTS_V2 = 1 << 15
 MOVE_WAIT = 20.0
 FLAG_EPHEMERAL = 1 << 6
@@ -119,12 +119,15 @@ async def bot_moved(fake: FakeDiscord, channel: str, message_id: str, at_least: 
 async def open_pad(
     fake: FakeDiscord, channel: str, user: dict[str, Any], board: dict[str, Any], picked: str
 ) -> dict[str, Any]:
-    """Choose small board ``picked`` on the public ``board``: the private pad comes back as a new ephemeral message
-    (the chosen board's cells and Back) and the board message is left exactly as it was."""
+    """Choose small board ``picked`` on the public ``board``: the press is answered with DEFERRED_UPDATE_MESSAGE (its
+    ``@original`` stays the board), the private pad comes as an ephemeral followup (the chosen board's cells and
+    Back) and the board message is left exactly as it was."""
     before = fake.message(channel, board["id"])
     rec = await answered(await fake.press_button(None, channel, user, board["id"], picked))
-    assert rec.callback_type == CB_MESSAGE and rec.ephemeral and rec.message_id is not None
-    pad = fake.message(channel, rec.message_id) or {}
+    assert rec.callback_type == CB_DEFERRED_UPDATE and rec.message_id == board["id"]
+    followup = await rec.wait_for_event(lambda e: e.kind == "followup", MOVE_WAIT)
+    assert followup.payload.get("flags", 0) & FLAG_EPHEMERAL and followup.message_id is not None
+    pad = fake.message(channel, followup.message_id) or {}
     assert pad["flags"] & FLAG_EPHEMERAL and "Only you see this pad" in pad["content"]
     assert (
         pressable(pad, "back")

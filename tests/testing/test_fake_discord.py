@@ -495,6 +495,42 @@ async def test_press_button_rules_and_component_flow(fake: FakeDiscord, http: ai
     assert fake.message(cid, posted["id"]) is None and len(fake.violations) == 1
 
 
+async def test_a_deferred_update_keeps_the_pressed_message_as_original_and_tokens_expire(
+    fake: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    gw = await RawGateway.open(http, fake)
+    await gw.identify()
+    alice, bob = fake.make_user(41, "alice"), fake.make_user(42, "bob")
+    group = fake.add_group_dm([alice, bob])
+    board = fake.create_message(group, "board", components=[row(button("pick"))])
+    rec = await fake.press_button(None, group, alice, board["id"], "pick")
+    assert rec.interaction["context"] == 2
+    status, _ = await _callback(http, fake, rec, {"type": 6})
+    assert status == 200 and rec.message_id == board["id"] and board["content"] == "board"
+    hook = f"{fake.api_base}/webhooks/{fake.application_id}/{rec.token}"
+    async with http.post(hook, json={"content": "only you", "flags": 64}, params={"wait": "true"}) as resp:
+        private = await resp.json()
+    async with http.post(hook, json={"content": "everyone"}, params={"wait": "true"}) as resp:
+        public = await resp.json()
+    assert private["flags"] & 64 and not public["flags"] & 64
+    with pytest.raises(FakeDiscordError, match="ephemeral"):
+        await fake.press_button(None, group, bob, private["id"], "pick")
+    async with http.patch(f"{hook}/messages/@original", json={"content": "edited"}) as resp:
+        assert resp.status == 200 and (await resp.json())["id"] == board["id"]
+    assert board["content"] == "edited" and fake.messages(group, include_ephemeral=False)[-1]["id"] == public["id"]
+    async with http.patch(f"{fake.api_base}/channels/{group}/messages/{board['id']}", json={"content": "x"}) as resp:
+        assert resp.status == 403  # the bot is not in the group DM: only the interaction can edit the board
+
+    fake.token_lifetime = 0.05
+    await asyncio.sleep(0.1)
+    async with http.patch(f"{hook}/messages/@original", json={"content": "late"}) as resp:
+        assert (resp.status, (await resp.json())["code"]) == (401, 50027)
+    async with http.post(hook, json={"content": "late"}) as resp:
+        assert resp.status == 401
+    assert board["content"] == "edited"
+    assert [v.rule for v in fake.violations] == ["missing_access", "expired_token", "expired_token"]
+
+
 async def test_injection_requires_a_connected_client(fake: FakeDiscord) -> None:
     fake.allow_unregistered_commands = True
     with pytest.raises(FakeDiscordError, match="no gateway client"):

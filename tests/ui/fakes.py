@@ -3,6 +3,7 @@ and a client whose partial messages record their edits. Nothing goes over a netw
 
 from __future__ import annotations
 
+import datetime
 import itertools
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -61,16 +62,31 @@ class FakeFollowup:
 
     async def send(self, content: str, **kwargs: Any) -> None:
         self._owner.calls.append(Call("followup", {"content": content, **kwargs}))
+        self._owner.raise_if_failing("followup")
 
 
 class FakeInteraction:
     """What the responder uses of ``discord.Interaction``; ``failing`` maps a method name to the error it
-    raises (once)."""
+    raises (once). ``pressed``: the id of the message a press came from (``None``: a command); ``private``: from a
+    group DM or another person's DM (context PRIVATE_CHANNEL); ``age``: seconds since Discord created it."""
 
-    def __init__(self, *, locale: str = "en-US", channel_id: int = 1, guild_id: int | None = 5) -> None:
+    def __init__(
+        self,
+        *,
+        locale: str = "en-US",
+        channel_id: int = 1,
+        guild_id: int | None = 5,
+        pressed: int | None = None,
+        private: bool = False,
+        age: float = 0.0,
+    ) -> None:
         self.locale = discord.Locale(locale)
         self.channel_id = channel_id
-        self.guild_id = guild_id
+        self.guild_id = None if private else guild_id
+        self.message = None if pressed is None else SimpleNamespace(id=pressed)
+        self.context = discord.AppCommandContext(guild=not private, private_channel=private)
+        self.expires_at = discord.utils.utcnow() + datetime.timedelta(minutes=15, seconds=-age)
+        self.token = f"itok-{next(_IDS)}-secret"
         self.user = SimpleNamespace(id=10)
         self.extras: dict[str, Any] = {}
         self.response = FakeResponse(self)

@@ -1,16 +1,19 @@
 """Background edits of the bot's messages: coalesced per message, skipped when no longer wanted, a failure
-logged and not raised, and bounded at shutdown."""
+logged and not raised, and bounded at shutdown; where the bot's channel edits are refused (a user install), sent
+through a fresh interaction whose ``@original`` is the message, or dropped with one warning."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import Any
 
+import discord
 import pytest
 
 from bot.ui.edits import BackgroundEdits
-from tests.ui.fakes import FakeClient, http_error
+from tests.ui.fakes import FakeClient, FakeInteraction, http_error
 
 
 def edits(client: FakeClient) -> BackgroundEdits:
@@ -40,7 +43,7 @@ async def test_an_edit_no_longer_wanted_is_skipped() -> None:
 
 
 async def test_a_failed_edit_is_logged_and_the_next_still_sent(caplog: pytest.LogCaptureFixture) -> None:
-    client = FakeClient(failing={100: http_error(403, 50001)})
+    client = FakeClient(failing={100: http_error(404, 10008)})
     queue = edits(client)
     queue.edit(1, 5, 100, content="a", view=None)
     queue.edit(1, 5, 101, content="b", view=None)
@@ -68,3 +71,105 @@ async def test_close_cancels_edits_that_outlast_the_timeout() -> None:
     queue.edit(1, 5, 100, content="never", view=None)
     await queue.close(timeout=0.01)
     assert len(queue) == 0 and not release.is_set()
+
+
+def refusing(*message_ids: int) -> FakeClient:
+    """A client whose channel edits of ``message_ids`` are refused as in a group DM the bot is not in."""
+    return FakeClient(failing={m: http_error(403, 50001) for m in message_ids})
+
+
+async def test_a_refused_channel_edit_goes_through_the_fresh_interaction_and_the_channel_is_remembered() -> None:
+    client = refusing(100)
+    queue = edits(client)
+    pressed = FakeInteraction(pressed=100)
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    queue.edit(1, 5, 100, content="bot moved", view=None)
+    await queue.close()
+    queue.edit(1, 5, 100, content="bot moved again", view=None)
+    await queue.close()
+    assert [e.message_id for e in client.edits] == [100], "a channel known to refuse was asked again"
+    assert [kwargs["content"] for kwargs in pressed.named("edit_original_response")] == ["bot moved", "bot moved again"]
+
+
+async def test_a_user_installed_context_never_tries_the_channel() -> None:
+    client = FakeClient()
+    queue = edits(client)
+    pressed = FakeInteraction(pressed=100, private=True)
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    queue.edit(1, None, 100, content="bot moved", view=None)
+    await queue.close()
+    assert client.edits == [] and len(pressed.named("edit_original_response")) == 1
+
+
+async def test_where_the_bot_may_edit_the_channel_edit_is_used() -> None:
+    client = FakeClient()
+    queue = edits(client)
+    pressed = FakeInteraction(pressed=100)
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    queue.edit(1, 5, 100, content="bot moved", view=None)
+    await queue.close()
+    assert [e.message_id for e in client.edits] == [100] and pressed.named("edit_original_response") == []
+
+
+async def test_another_failure_of_the_channel_edit_is_not_retried_through_an_interaction() -> None:
+    client = FakeClient(failing={100: http_error(500)})
+    queue = edits(client)
+    pressed = FakeInteraction(pressed=100)
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    queue.edit(1, 5, 100, content="bot moved", view=None)
+    await queue.close()
+    assert pressed.named("edit_original_response") == [] and not queue.originals.refused(1)
+
+
+async def test_without_a_fresh_token_the_edit_is_dropped_with_one_warning(caplog: pytest.LogCaptureFixture) -> None:
+    client = refusing(100, 100)
+    queue = edits(client)
+    with caplog.at_level(logging.WARNING, logger="bot.ui.edits"):
+        queue.edit(1, 5, 100, content="bot moved", view=None)
+        await queue.close()
+        queue.edit(1, 5, 100, content="timed out", view=None)
+        await queue.close()
+    warnings = [r.getMessage() for r in caplog.records if "message 100" in r.getMessage()]
+    assert len(warnings) == 1 and "no interaction token" in warnings[0], warnings
+
+
+async def test_an_expired_token_is_forgotten_and_warned_about_once(caplog: pytest.LogCaptureFixture) -> None:
+    client = FakeClient()
+    queue = edits(client)
+    pressed = FakeInteraction(pressed=100, private=True)
+    pressed.failing["edit_original_response"] = http_error(401, 50027)
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    with caplog.at_level(logging.WARNING, logger="bot.ui.edits"):
+        queue.edit(1, None, 100, content="bot moved", view=None)
+        await queue.close()
+        queue.edit(1, None, 100, content="bot moved again", view=None)
+        await queue.close()
+    assert queue.originals.fresh(100) is None and len(pressed.named("edit_original_response")) == 1
+    assert len([r for r in caplog.records if "message 100" in r.getMessage()]) == 1
+    assert pressed.token not in caplog.text
+
+
+async def test_a_picture_is_sent_whole_through_the_interaction_after_the_refused_channel_edit_read_it() -> None:
+    class Reading(FakeClient):  # discord.py reads the upload to its end, then closes its own handle on it
+        def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Any:
+            class _Message:
+                def __init__(self, message_id: int) -> None:
+                    pass
+
+                async def edit(self, **kwargs: Any) -> None:
+                    for file in kwargs["attachments"]:
+                        file.fp.read()
+                        file.close()
+                    raise http_error(403, 50001)
+
+            return type("Channel", (), {"get_partial_message": staticmethod(_Message)})
+
+    queue = edits(Reading())
+    pressed = FakeInteraction(pressed=100)
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    picture = discord.File(io.BytesIO(b"\x89PNG picture"), filename="ultimate.png")
+    queue.edit(1, 5, 100, content="bot moved", view=None, files=(picture,))
+    await queue.close()
+    [sent] = pressed.named("edit_original_response")
+    [file] = sent["attachments"]
+    assert file.filename == "ultimate.png" and file.fp.read() == b"\x89PNG picture"

@@ -202,16 +202,19 @@ async def _on_board(responder: Responder) -> Any:
     return game
 
 
-async def test_a_private_pad_is_a_new_ephemeral_message_then_updated_and_the_board_is_never_touched(
+async def test_a_private_pad_is_an_ephemeral_followup_then_updated_and_the_board_is_never_touched(
     responder: Responder, client: FakeClient
 ) -> None:
     board = Game(
         "gp", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
     )
-    on_board = FakeInteraction()
+    on_board = FakeInteraction(pressed=500)
     await responder.deliver(as_interaction(on_board), Chosen(board, 4, on_pad=False))
-    [sent] = on_board.named("send_message")
+    assert [call.name for call in on_board.calls] == ["defer", "followup"]
+    assert on_board.named("defer") == [{"ephemeral": False, "thinking": False}]  # DEFERRED_UPDATE_MESSAGE
+    [sent] = on_board.named("followup")
     assert sent["ephemeral"] is True and "d4-f6" in sent["content"] and sent["view"].to_components()
+    assert responder.edits.originals.fresh(500) is on_board, "the press's @original is the board"
     on_pad = FakeInteraction()
     await responder.deliver(as_interaction(on_pad), Chosen(board, None, on_pad=True))
     [update] = on_pad.named("edit_message")
@@ -235,3 +238,53 @@ async def test_a_move_on_the_private_pad_is_confirmed_there_and_edited_into_the_
     await responder.edits.close()
     assert [edit.message_id for edit in client.edits] == [500]
     assert [f.filename for f in client.edits[0].kwargs["attachments"]] == ["ultimate.png"]
+
+
+async def test_a_move_on_the_pad_edits_a_board_the_bot_may_not_edit_through_the_press_that_opened_the_pad(
+    responder: Responder, client: FakeClient
+) -> None:
+    board = Game("gq", CHANNEL, ALICE, BOB, message_id=500, variant="ultimate", state=initial_for("ultimate"))
+    opened = FakeInteraction(pressed=500, private=True)  # a group DM: the bot is not a member
+    await responder.deliver(as_interaction(opened), Chosen(board, 4, on_pad=False))
+    on_pad = FakeInteraction(pressed=opened.message_id or 777, private=True)
+    await responder.deliver(as_interaction(on_pad), Shown(board.play(40), pad=True))
+    await responder.edits.close()
+    assert client.edits == [], "a channel edit was tried where Discord refuses it"
+    [edited] = opened.named("edit_original_response")
+    assert [f.filename for f in edited["attachments"]] == ["ultimate.png"] and edited["content"] is None
+
+
+async def test_a_press_answered_on_its_board_and_a_posted_board_are_remembered(
+    responder: Responder, service: GameService
+) -> None:
+    game = await _on_board(responder)
+    assert responder.edits.originals.fresh(game.message_id) is not None, "the command that posted the board"
+    press = FakeInteraction(pressed=game.message_id)
+    answer = await service.press(actor(), game, 4, history=None)
+    await responder.deliver(as_interaction(press), answer)
+    assert press.named("edit_message") and responder.edits.originals.fresh(game.message_id) is press
+    refused = FakeInteraction(pressed=game.message_id)
+    await responder.deliver(as_interaction(refused), Refusal(refusals.NOT_YOUR_TURN))
+    assert responder.edits.originals.fresh(game.message_id) is press, "an ephemeral answer's @original is not the board"
+
+
+async def test_a_board_posted_after_a_private_defer_is_not_remembered(responder: Responder) -> None:
+    posted = await responder.service.start(actor(), game_id="gd")
+    assert isinstance(posted, Posted)
+    start = FakeInteraction()
+    await defer(as_interaction(start), ephemeral=True)
+    await responder.deliver(as_interaction(start), posted)
+    assert start.message_id is not None and responder.edits.originals.fresh(start.message_id) is None
+
+
+async def test_a_pad_is_still_sent_when_the_deferral_may_be_lost_and_the_board_is_not_claimed(
+    responder: Responder,
+) -> None:
+    board = Game(
+        "gr", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
+    )
+    on_board = FakeInteraction(pressed=500)
+    on_board.failing["defer"] = http_error(503)
+    await responder.deliver(as_interaction(on_board), Chosen(board, 4, on_pad=False))
+    assert [call.name for call in on_board.calls] == ["defer", "followup"]
+    assert responder.edits.originals.fresh(500) is None, "an acknowledgement that may not exist was relied on"
