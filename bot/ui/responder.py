@@ -27,6 +27,7 @@ from bot.games.game import Game
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ERROR
 from bot.ui.edits import BackgroundEdits, message_kwargs
+from bot.ui.pictures import attachments
 from bot.ui.present import (
     Background,
     NewMessage,
@@ -116,7 +117,7 @@ class Responder:
         """Send ``reply`` where its target says, then do the bookkeeping a new board needs."""
         match reply.target:
             case Private():
-                await private(interaction, reply.content, files=reply.files)
+                await private(interaction, reply.content, files=await attachments(reply.files))
             case OnMessage(game=game):
                 await self._update(interaction, game, reply)
             case OnPad() as pad:
@@ -168,7 +169,7 @@ class Responder:
         content, view = reply.content, reply.view
         kwargs = message_kwargs(content, view, edit=True)
         if reply.files:
-            kwargs["attachments"] = list(reply.files)
+            kwargs["attachments"] = await attachments(reply.files)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
@@ -235,7 +236,7 @@ class Responder:
         if reply.view is None:
             del kwargs["view"]
         if reply.files:
-            kwargs[("attachments" if interaction.response.is_done() else "files")] = list(reply.files)
+            kwargs[("attachments" if interaction.response.is_done() else "files")] = await attachments(reply.files)
         try:
             if interaction.response.is_done():
                 message_id = (await interaction.edit_original_response(**kwargs)).id
