@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from bot.ui.originals import Originals
-from bot.ui.pictures import Attachment, attachments
+from bot.ui.pictures import Attachment, Drawer
 
 __all__ = ["BackgroundEdits", "message_kwargs"]
 
@@ -50,12 +50,6 @@ def message_kwargs(content: str, view: discord.ui.View | None, *, edit: bool) ->
     return kwargs
 
 
-async def _attachments(files: tuple[Attachment, ...]) -> dict[str, Any]:
-    """``attachments=`` for one request: files of its own (:func:`bot.ui.pictures.attachments`), since discord.py
-    leaves a file read to its end after a request (a refused channel edit is followed by an interaction's edit)."""
-    return {"attachments": await attachments(files)} if files else {}
-
-
 @dataclass(frozen=True, slots=True)
 class _Edit:
     channel_id: int
@@ -70,8 +64,11 @@ class BackgroundEdits:
     """Queue edits of the bot's messages; one task per message with edits pending. ``originals`` holds the
     interactions that can edit a message where the bot's channel edits are refused."""
 
-    def __init__(self, client: discord.Client, originals: Originals | None = None) -> None:
+    def __init__(
+        self, client: discord.Client, originals: Originals | None = None, drawer: Drawer | None = None
+    ) -> None:
         self._client = client
+        self.drawer = drawer if drawer is not None else Drawer()
         self.originals = originals if originals is not None else Originals()
         self._pending: dict[int, _Edit] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -92,7 +89,7 @@ class BackgroundEdits:
         files: tuple[Attachment, ...] = (),
     ) -> None:
         """Edit message ``message_id`` soon; ``wanted()`` is asked just before sending (False: skip it). ``files``
-        replace the message's attachments (an ultimate board's picture, drawn in a thread when the edit is sent); a
+        replace the message's attachments (an ultimate board's picture, drawn when the edit is sent); a
         Components V2 ``view`` is sent without content."""
         self._pending[message_id] = _Edit(channel_id, guild_id, content, view, wanted, files)
         if message_id not in self._tasks:
@@ -123,7 +120,7 @@ class BackgroundEdits:
         if not self.originals.refused(edit.channel_id):
             channel = self._client.get_partial_messageable(edit.channel_id, guild_id=edit.guild_id)
             try:
-                await channel.get_partial_message(message_id).edit(**kwargs, **await _attachments(edit.files))
+                await channel.get_partial_message(message_id).edit(**kwargs, **await self._attachments(edit.files))
                 return
             except discord.HTTPException as error:
                 if error.status != 403:
@@ -139,13 +136,18 @@ class BackgroundEdits:
             self._unreachable(message_id, edit)
             return
         try:
-            await interaction.edit_original_response(**kwargs, **await _attachments(edit.files))
+            await interaction.edit_original_response(**kwargs, **await self._attachments(edit.files))
         except discord.HTTPException as error:
             if error.status == 401 or error.code == INVALID_WEBHOOK_TOKEN:  # the token expired before we thought
                 self.originals.forget(message_id)
                 self._unreachable(message_id, edit)
             else:
                 self._failed(message_id, edit, error)
+
+    async def _attachments(self, files: tuple[Attachment, ...]) -> dict[str, Any]:
+        """``attachments=`` for one request: files of its own (a refused channel edit is followed by an
+        interaction's edit), pictures drawn by the drawer."""
+        return {"attachments": await self.drawer.attachments(files)} if files else {}
 
     @staticmethod
     def _failed(message_id: int, edit: _Edit, error: discord.HTTPException) -> None:
