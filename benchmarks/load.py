@@ -482,8 +482,9 @@ class _Budget:
         return True
 
 
-async def _answered(rec: InteractionRecord, what: str) -> InteractionRecord:
-    """Wait for the interaction's first callback (and for the edit that completes a deferred one)."""
+async def _answered(rec: InteractionRecord, what: str, *, completed_by: str = "edit_original") -> InteractionRecord:
+    """Wait for the interaction's first callback (and, for a deferred one, for the event ``completed_by`` that
+    completes it: the edit of its answer, or a followup)."""
     try:
         await rec.wait(ANSWER_TIMEOUT)
     except TimeoutError:
@@ -491,7 +492,7 @@ async def _answered(rec: InteractionRecord, what: str) -> InteractionRecord:
     if rec.error is not None:
         raise BenchmarkError(f"{what}: callback refused: {rec.error}")
     if rec.callback_type in (CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE):
-        await rec.wait_for_event(lambda e: e.kind == "edit_original", ANSWER_TIMEOUT)
+        await rec.wait_for_event(lambda e: e.kind == completed_by, ANSWER_TIMEOUT)
     return rec
 
 

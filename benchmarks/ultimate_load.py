@@ -113,9 +113,9 @@ class UltimatePlayer:
         """The current board message."""
         return self.fake.message(self.channel_id, self.board_id) if self.board_id else None
 
-    async def _press(self, message_id: str, custom_id: str) -> InteractionRecord:
+    async def _press(self, message_id: str, custom_id: str, completed_by: str = "edit_original") -> InteractionRecord:
         rec = await self.fake.press_button(self.guild_id, self.channel_id, self.user, message_id, custom_id)
-        return await _answered(rec, f"ultimate press {custom_id} in {self.channel_id}")
+        return await _answered(rec, f"ultimate press {custom_id} in {self.channel_id}", completed_by=completed_by)
 
     async def start(self) -> None:
         """``/ttt start`` an ultimate game (X: the player moves first)."""
@@ -128,15 +128,19 @@ class UltimatePlayer:
     async def choose_small_board(self, board: dict[str, Any], stats: UltimateStats) -> dict[str, Any]:
         """The message whose pad shows the cells to press: ``board`` itself when the small board is forced (or
         already chosen on it); on a free choice, the answer to pressing a random open small board: a private pad (a
-        new ephemeral message), or the board's own pad edited (the bot before the private pad). The one step that
+        new ephemeral message, or an ephemeral followup of a deferred update), or the board's own pad edited (the
+        bot before the private pad). The one step that
         knows how a free choice is made."""
         picks = pressable(board, "pick")
         if not picks:
             return board
-        rec = await self._press(board["id"], self.rng.choice(picks))
+        rec = await self._press(board["id"], self.rng.choice(picks), completed_by="followup")
         assert rec.latency is not None
         stats.answers.append(rec.latency)
-        shown = rec.message_id if rec.callback_type == CB_MESSAGE and rec.message_id else board["id"]
+        pads = [e.message_id for e in rec.events if e.kind == "followup" and e.message_id]
+        shown = (
+            pads[0] if pads else rec.message_id if rec.callback_type == CB_MESSAGE and rec.message_id else board["id"]
+        )
         return self.fake.message(self.channel_id, shown) or {}
 
     def _watch(self, pressed_at: int) -> tuple[list[float], asyncio.Future[dict[str, Any]]]:

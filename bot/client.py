@@ -36,6 +36,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
 from bot.ops.wiring import Operations, wrap_interaction_parser
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
+from bot.ui.pictures import Drawer, picture_executor
 from bot.ui.responder import Responder, apologise
 from bot.ui.variant_buttons import VARIANT_ITEMS
 from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
@@ -121,7 +122,7 @@ class TTTBot(commands.AutoShardedBot):
             on_bot_move=self._bot_moved,
             store=None if running is None else RecordsGames(records, running),
         )
-        self.responder = Responder(self, self.games)
+        self.responder = Responder(self, self.games, Drawer(RenewingExecutor(picture_executor, "picture pool")))
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
         self.ops = Operations.for_settings(self, settings)
         if settings.log_format == "json":
@@ -151,6 +152,7 @@ class TTTBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VARIANT_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()
+        await self.responder.drawer.warm_up()
         guild_id = self.settings.dev_guild_id
         if guild_id is not None:
             guild = discord.Object(id=guild_id)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from typing import Any
 import discord
 
 from bot.ui.originals import Originals
+from bot.ui.pictures import Attachment, Drawer
 
 __all__ = ["BackgroundEdits", "message_kwargs"]
 
@@ -50,19 +50,6 @@ def message_kwargs(content: str, view: discord.ui.View | None, *, edit: bool) ->
     return kwargs
 
 
-def _attachments(files: tuple[discord.File, ...]) -> dict[str, Any]:
-    """``attachments=`` for one request: copies of ``files``, read from their start, since discord.py leaves a file
-    read to its end after a request (a refused channel edit is followed by an interaction's edit)."""
-    if not files:
-        return {}
-    copies = []
-    for file in files:
-        file.reset()
-        data = file.fp.read()
-        copies.append(discord.File(io.BytesIO(data), filename=file.filename, description=file.description))
-    return {"attachments": copies}
-
-
 @dataclass(frozen=True, slots=True)
 class _Edit:
     channel_id: int
@@ -70,15 +57,18 @@ class _Edit:
     content: str
     view: discord.ui.View | None
     wanted: Callable[[], bool] | None
-    files: tuple[discord.File, ...] = ()
+    files: tuple[Attachment, ...] = ()
 
 
 class BackgroundEdits:
     """Queue edits of the bot's messages; one task per message with edits pending. ``originals`` holds the
     interactions that can edit a message where the bot's channel edits are refused."""
 
-    def __init__(self, client: discord.Client, originals: Originals | None = None) -> None:
+    def __init__(
+        self, client: discord.Client, originals: Originals | None = None, drawer: Drawer | None = None
+    ) -> None:
         self._client = client
+        self.drawer = drawer if drawer is not None else Drawer()
         self.originals = originals if originals is not None else Originals()
         self._pending: dict[int, _Edit] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -96,11 +86,11 @@ class BackgroundEdits:
         content: str,
         view: discord.ui.View | None,
         wanted: Callable[[], bool] | None = None,
-        files: tuple[discord.File, ...] = (),
+        files: tuple[Attachment, ...] = (),
     ) -> None:
         """Edit message ``message_id`` soon; ``wanted()`` is asked just before sending (False: skip it). ``files``
-        replace the message's attachments (an ultimate board's picture); a Components V2 ``view`` is sent without
-        content."""
+        replace the message's attachments (an ultimate board's picture, drawn when the edit is sent); a
+        Components V2 ``view`` is sent without content."""
         self._pending[message_id] = _Edit(channel_id, guild_id, content, view, wanted, files)
         if message_id not in self._tasks:
             task = asyncio.get_running_loop().create_task(self._run(message_id), name=f"ttt-edit-{message_id}")
@@ -130,7 +120,7 @@ class BackgroundEdits:
         if not self.originals.refused(edit.channel_id):
             channel = self._client.get_partial_messageable(edit.channel_id, guild_id=edit.guild_id)
             try:
-                await channel.get_partial_message(message_id).edit(**kwargs, **_attachments(edit.files))
+                await channel.get_partial_message(message_id).edit(**kwargs, **await self._attachments(edit.files))
                 return
             except discord.HTTPException as error:
                 if error.status != 403:
@@ -146,13 +136,18 @@ class BackgroundEdits:
             self._unreachable(message_id, edit)
             return
         try:
-            await interaction.edit_original_response(**kwargs, **_attachments(edit.files))
+            await interaction.edit_original_response(**kwargs, **await self._attachments(edit.files))
         except discord.HTTPException as error:
             if error.status == 401 or error.code == INVALID_WEBHOOK_TOKEN:  # the token expired before we thought
                 self.originals.forget(message_id)
                 self._unreachable(message_id, edit)
             else:
                 self._failed(message_id, edit, error)
+
+    async def _attachments(self, files: tuple[Attachment, ...]) -> dict[str, Any]:
+        """``attachments=`` for one request: files of its own (a refused channel edit is followed by an
+        interaction's edit), pictures drawn by the drawer."""
+        return {"attachments": await self.drawer.attachments(files)} if files else {}
 
     @staticmethod
     def _failed(message_id: int, edit: _Edit, error: discord.HTTPException) -> None:

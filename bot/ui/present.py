@@ -19,6 +19,7 @@ from bot.i18n.lang import Lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
 from bot.text.variants import pad_played_text, pad_text, variant_hint_text
+from bot.ui.pictures import Attachment
 from bot.ui.variant_views import LayoutComponents, is_layout, private_pad, variant_view
 from bot.ui.views import board_view, challenge_view
 
@@ -115,7 +116,7 @@ class Reply:
     content: str
     target: Target
     view: discord.ui.View | None = None
-    files: tuple[discord.File, ...] = ()
+    files: tuple[Attachment, ...] = ()
 
     @property
     def ephemeral(self) -> bool:

@@ -27,6 +27,7 @@ from bot.games.game import Game
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ERROR
 from bot.ui.edits import BackgroundEdits, message_kwargs
+from bot.ui.pictures import Drawer
 from bot.ui.present import (
     Background,
     NewMessage,
@@ -97,12 +98,14 @@ async def apologise(interaction: discord.Interaction[discord.Client]) -> None:
 
 
 class Responder:
-    """Shows answers; owns the background edits of the bot's messages."""
+    """Shows answers; owns the background edits of the bot's messages and the ``drawer`` of their pictures
+    (:class:`~bot.ui.pictures.Drawer`; by default it draws in threads)."""
 
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(self, client: discord.Client, service: GameService, drawer: Drawer | None = None) -> None:
         self.client = client
         self.service = service
-        self.edits = BackgroundEdits(client)
+        self.edits = BackgroundEdits(client, drawer=drawer)
+        self.drawer = self.edits.drawer
         self._lookups: set[asyncio.Task[None]] = set()
 
     async def deliver(self, interaction: discord.Interaction[discord.Client], answer: Presentable) -> None:
@@ -116,7 +119,7 @@ class Responder:
         """Send ``reply`` where its target says, then do the bookkeeping a new board needs."""
         match reply.target:
             case Private():
-                await private(interaction, reply.content, files=reply.files)
+                await private(interaction, reply.content, files=await self.drawer.attachments(reply.files))
             case OnMessage(game=game):
                 await self._update(interaction, game, reply)
             case OnPad() as pad:
@@ -158,17 +161,18 @@ class Responder:
         )
 
     async def close(self) -> None:
-        """Finish (briefly) the background edits and look-ups (at shutdown)."""
+        """Finish (briefly) the background edits and look-ups, then stop the drawer (at shutdown)."""
         for task in list(self._lookups):
             task.cancel()
         await self.edits.close()
+        self.drawer.shutdown()
 
     async def _update(self, interaction: discord.Interaction[discord.Client], game: Game, reply: Reply) -> None:
         """Show ``reply`` on the message the interaction came from."""
         content, view = reply.content, reply.view
         kwargs = message_kwargs(content, view, edit=True)
         if reply.files:
-            kwargs["attachments"] = list(reply.files)
+            kwargs["attachments"] = await self.drawer.attachments(reply.files)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
@@ -235,7 +239,9 @@ class Responder:
         if reply.view is None:
             del kwargs["view"]
         if reply.files:
-            kwargs[("attachments" if interaction.response.is_done() else "files")] = list(reply.files)
+            kwargs[("attachments" if interaction.response.is_done() else "files")] = await self.drawer.attachments(
+                reply.files
+            )
         try:
             if interaction.response.is_done():
                 message_id = (await interaction.edit_original_response(**kwargs)).id

@@ -16,7 +16,6 @@ and version; their presses are read in :mod:`bot.ui.variant_buttons`.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Callable
 from typing import Any, Final, cast
@@ -27,10 +26,11 @@ from bot.games.game import Game
 from bot.games.variant_codec import VariantKind, encoder_for, ref_encoder
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.images.ultimate import UltimatePicture, draw_ultimate
+from bot.images.ultimate import UltimatePicture
 from bot.text.common import MARK_EMOJI
 from bot.text.variants import board_cells, mark_at, small_board_name
 from bot.ui.faces import MARK_STYLE
+from bot.ui.pictures import Attachment, Picture
 from bot.ui.views import BoardComponents, RematchButton, ResignButton, button_payload
 from engine import Mark
 
@@ -126,8 +126,8 @@ def ultimate_picture(game: Game) -> UltimatePicture:
         value = getattr(status, "value", status)
         boards.append(Mark(value) if value in ("X", "O") else "draw" if value == "drawn" else None)
     return UltimatePicture(
-        cells=[state[cell] for cell in range(81)],
-        boards=cast(Any, boards),
+        cells=tuple(state[cell] for cell in range(81)),
+        boards=cast(Any, tuple(boards)),
         targets=frozenset(() if game.over else state.playable_boards),
         last=game.moves[-1] if game.moves else None,
     )
@@ -169,8 +169,9 @@ def private_pad(game: Game, board: int | None, tr: Lang | None = None) -> BoardC
 
 def variant_view(
     game: Game, text: str, tr: Lang | None = None, *, retired: bool = False
-) -> tuple[discord.ui.View | None, tuple[discord.File, ...]]:
-    """The components of a 4x4, 5x5 or ultimate board message and its files (ultimate's picture).
+) -> tuple[discord.ui.View | None, tuple[Attachment, ...]]:
+    """The components of a 4x4, 5x5 or ultimate board message and its attachments (ultimate's picture, drawn when
+    it is sent: :mod:`bot.ui.pictures`).
 
     ``text`` is the board's text (the text display of a Components V2 board; a classic board sends it as content).
     ``retired`` gives the disabled board of an old message after the board moved.
@@ -187,12 +188,11 @@ def variant_view(
         rows += [control] if control is not None else []
         return (BoardComponents(rows) if rows else None), ()
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
-    files: tuple[discord.File, ...] = ()
+    files: tuple[Attachment, ...] = ()
     if game.variant == "5x5":
         components += _grid_rows(game, make, frozen)
     else:
-        picture = draw_ultimate(ultimate_picture(game))
-        files = (discord.File(io.BytesIO(picture), filename=PICTURE_NAME),)
+        files = (Picture(ultimate_picture(game), PICTURE_NAME),)
         components.append({"type": 12, "items": [{"media": {"url": f"attachment://{PICTURE_NAME}"}}]})
         components += _pad(game, make, None, frozen)
     control = _controls(make, game, tr, retired=retired)

@@ -198,11 +198,12 @@ async def test_every_process_pool_of_the_bot_is_replaced_when_it_breaks(tmp_path
     records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
     bot = TTTBot(Settings(token=TOKEN), records=records, writer=RecordWriter(records))
     try:
-        pools = (bot.ai.slow_executor, bot.ai.hint_executor, bot.ai.pool.executor)
+        pools = (bot.ai.slow_executor, bot.ai.hint_executor, bot.ai.pool.executor, bot.responder.drawer.executor)
         assert all(isinstance(pool, RenewingExecutor) for pool in pools)
-        assert len({id(pool) for pool in pools}) == 3
+        assert len({id(pool) for pool in pools}) == 4
     finally:
         await bot.ai.shutdown()
+        bot.responder.drawer.shutdown()
         await records.close()
 
 

@@ -66,5 +66,7 @@ def test_the_variant_workers_run_at_a_lower_priority_than_the_bot() -> None:
     executor = variant_executor(1, niceness=WORKER_NICENESS)
     try:
         assert executor.submit(os.nice, 0).result(timeout=60) == os.nice(0) + WORKER_NICENESS
+        assert executor.submit(os.sched_getscheduler, 0).result(timeout=60) == os.SCHED_IDLE
+        assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the bot itself keeps its own
     finally:
         executor.shutdown()

@@ -1,0 +1,101 @@
+"""A board's picture as an attachment drawn off the event loop, in a process of its own.
+
+Drawing an ultimate board's PNG (:func:`bot.images.ultimate.draw_ultimate`) costs about 7 ms of CPU: 2-3 ms of
+drawing calls that hold the GIL and 4-5 ms of PNG compression. On the event loop it holds up every other answer; in
+a thread it still competes with the loop for the GIL. A reply therefore carries a :class:`Picture` (what to draw),
+and the responder and the background edits turn it into a file through a :class:`Drawer` just before the request
+is sent. The bot's drawer draws in one spawned process (:func:`picture_executor`); with ``benchmarks/ultimate_load.py``
+(20 ultimate games next to 8 3x3 channels with 0.1 s think times), the bot's main process spent 10.8 s of CPU in 20 s
+instead of 15.0 s with the drawing in a thread, and the 3x3 presses' p99 fell from 68.9 to 28.1 ms (one run each,
+with the search workers at ``SCHED_IDLE``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Final
+
+import discord
+
+from bot.images.ultimate import UltimatePicture, draw_ultimate
+from bot.ops.lifetime import die_with_parent
+
+__all__ = ["CACHED_PICTURES", "Attachment", "Drawer", "Picture", "picture_executor"]
+
+CACHED_PICTURES: Final = 64
+"""How many drawn pictures a :class:`Drawer` keeps (about 13 KB each): one position is often shown twice (the
+board, then its edit after a failed answer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """An ultimate board's picture to attach as ``filename``, not drawn yet."""
+
+    shows: UltimatePicture
+    filename: str
+
+
+Attachment = discord.File | Picture
+"""What a reply attaches: a file, or a picture drawn when it is sent."""
+
+
+def picture_executor() -> ProcessPoolExecutor:
+    """One spawned process for drawing pictures (never forked, so it never inherits the event loop or its sockets),
+    killed with the bot even when it is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`)."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(1, context, initializer=die_with_parent, initargs=(os.getpid(),))
+
+
+class Drawer:
+    """Turns a reply's attachments into files for one request, drawing pictures in ``executor`` (``None``: the
+    loop's default thread pool) and keeping the last :data:`CACHED_PICTURES` drawn."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self.executor = executor
+        self._drawn: OrderedDict[UltimatePicture, bytes] = OrderedDict()
+
+    async def png(self, shows: UltimatePicture) -> bytes:
+        """The picture ``shows`` as PNG bytes: from the cache, or drawn in the executor.
+
+        Raises:
+            whatever drawing raises, and ``concurrent.futures.process.BrokenProcessPool`` when its process died.
+        """
+        drawn = self._drawn.get(shows)
+        if drawn is None:
+            drawn = await asyncio.get_running_loop().run_in_executor(self.executor, draw_ultimate, shows)
+            self._drawn[shows] = drawn
+            if len(self._drawn) > CACHED_PICTURES:
+                self._drawn.popitem(last=False)
+        else:
+            self._drawn.move_to_end(shows)
+        return drawn
+
+    async def attachments(self, files: Sequence[Attachment]) -> list[discord.File]:
+        """``files`` ready for one request, each a file of its own: every :class:`Picture` drawn, every file copied
+        from its start (discord.py leaves a file read to its end after a request)."""
+        ready = []
+        for item in files:
+            if isinstance(item, Picture):
+                ready.append(discord.File(io.BytesIO(await self.png(item.shows)), filename=item.filename))
+            else:
+                item.reset()
+                ready.append(
+                    discord.File(io.BytesIO(item.fp.read()), filename=item.filename, description=item.description)
+                )
+        return ready
+
+    async def warm_up(self) -> None:
+        """Draw one picture, so the drawing process has started before the first ultimate board."""
+        await self.png(UltimatePicture(cells=(None,) * 81, boards=(None,) * 9, targets=frozenset(range(9)), last=None))
+
+    def shutdown(self) -> None:
+        """Stop the executor without waiting for it (at shutdown)."""
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
