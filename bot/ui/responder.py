@@ -310,6 +310,10 @@ class Responder:
             self._unposted(game, retired)
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             log.warning("could not look up the answer for game %s (%s); a press will adopt it", game.game_id, error)
+        except RuntimeError:  # aiohttp's "Session is closed": the bot closed while the look-up was on its way
+            if not self.client.is_closed():
+                raise
+            log.info("did not look up the answer for game %s: the bot is closing", game.game_id)
         else:
             self._remember_posted(interaction, message.id)
             self._placed(game, retired, message.id)

@@ -133,6 +133,10 @@ class FakeClient:
 
     edits: list[Edit] = field(default_factory=list)
     failing: dict[int, Exception] = field(default_factory=dict)
+    closed: bool = False
+
+    def is_closed(self) -> bool:
+        return self.closed
 
     def get_partial_messageable(self, channel_id: int, *, guild_id: int | None = None) -> Any:
         client = self

@@ -159,6 +159,28 @@ async def test_a_post_whose_answer_is_lost_is_looked_up(responder: Responder, se
     assert board is not None and board.message_id == 4242
 
 
+async def test_a_look_up_cut_short_by_the_bot_closing_is_not_an_error(
+    responder: Responder, service: GameService, client: FakeClient
+) -> None:
+    first = await service.start(actor(), game_id="g5")
+    assert isinstance(first, Posted)
+    start = FakeInteraction()
+    start.failing["send_message"] = http_error(500)
+    start.failing["original_response"] = RuntimeError("Session is closed")
+    client.closed = True
+    await responder.deliver(as_interaction(start), first)
+    for task in list(responder._lookups):
+        await task  # no error: the bot is closing
+    again = FakeInteraction()
+    again.failing["send_message"] = http_error(500)
+    again.failing["original_response"] = RuntimeError("Session is closed")
+    client.closed = False
+    await responder.deliver(as_interaction(again), first)
+    with pytest.raises(RuntimeError):  # while the bot runs, it is a bug, not a shutdown
+        for task in list(responder._lookups):
+            await task
+
+
 async def test_a_post_that_failed_leaves_the_channel_free(responder: Responder, service: GameService) -> None:
     first = await service.start(actor(), game_id="g4")
     assert isinstance(first, Posted)
