@@ -28,6 +28,7 @@ from bot.games import Shown  # noqa: E402
 from bot.games.game import Game, initial_for  # noqa: E402
 from bot.i18n.lang import lang  # noqa: E402
 from bot.images.ultimate import draw_ultimate  # noqa: E402
+from bot.ui.pictures import Picture  # noqa: E402
 from bot.ui.present import present  # noqa: E402
 from bot.ui.variant_views import ultimate_picture  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
@@ -57,7 +58,7 @@ def measure(game: Game) -> dict[str, Any]:
     reply = present(Shown(game), lang(None), challenge_seconds=60.0)
     components = reply.view.to_components() if reply.view is not None else []
     ids = [c["custom_id"] for c in walk(components) if "custom_id" in c]
-    files = [f.fp.getbuffer().nbytes for f in reply.files]  # type: ignore[attr-defined]
+    files = [len(draw_ultimate(f.shows)) if isinstance(f, Picture) else len(f.fp.read()) for f in reply.files]
     v2 = reply.view is not None and reply.view.has_components_v2()
     return {
         "kind": "Components V2" if v2 else "classic",
