@@ -22,7 +22,7 @@ busy, and the 3x3 presses' p99 first-callback latency alone and with the ultimat
 at most 1.5x). The machine is shared: run the phases a few times (``--repeat``) and read the ratio, not the times.
 
     python benchmarks/ultimate_load.py [--games 20] [--three 4] [--seconds 30] [--repeat 1] [--think 0]
-                                       [--seed 1] [--bot-root DIR]
+                                       [--seed 1] [--bot-root DIR] [--no-validate]
 """
 
 from __future__ import annotations
@@ -218,7 +218,8 @@ async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
     """Warm up, then ``args.repeat`` times a phase of 3x3 alone and one with the ultimate games."""
     with tempfile.TemporaryDirectory(prefix="ttt-ultimate-load-") as records:
         extra = {"LOG_LEVEL": "WARNING", "TTT_TURN_TIMEOUT": "600", "DATABASE_URL": f"sqlite:///{records}/r.sqlite3"}
-        fake = FakeDiscord(channels=0, latency=ROUND_TRIP, seed=args.seed)
+        spec = False if args.no_validate else None
+        fake = FakeDiscord(channels=0, latency=ROUND_TRIP, seed=args.seed, spec=spec)
         async with fake:
             guild = fake.default_guild_id
             threes = [_Player(fake, guild, fake.add_channel(guild), i, args.seed) for i in range(args.three)]
@@ -316,6 +317,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="pairs of phases (3x3 alone, with ultimate)")
     parser.add_argument("--think", type=float, default=0.0, help="3x3 players' mean think time, s (default 0)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-validate",
+        action="store_true",
+        help="the fake does not check bodies against Discord's OpenAPI spec (a cost of the driver's, not the bot's)",
+    )
     parser.add_argument("--py-spy", type=Path, metavar="DIR", help="sample the bot's main process in each phase")
     parser.add_argument("--bot-root", type=lambda s: Path(s).resolve(), default=ROOT, metavar="DIR",
                         help="the checkout whose bot runs (default: this one)")  # fmt: skip
