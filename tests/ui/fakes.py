@@ -68,7 +68,8 @@ class FakeFollowup:
 class FakeInteraction:
     """What the responder uses of ``discord.Interaction``; ``failing`` maps a method name to the error it
     raises (once). ``pressed``: the id of the message a press came from (``None``: a command); ``private``: from a
-    group DM or another person's DM (context PRIVATE_CHANNEL); ``age``: seconds since Discord created it."""
+    group DM or another person's DM (context PRIVATE_CHANNEL); ``installed``: in a guild, whether the app is installed
+    there (``False``: only a user install brought the interaction); ``age``: seconds since Discord created it."""
 
     def __init__(
         self,
@@ -78,11 +79,13 @@ class FakeInteraction:
         guild_id: int | None = 5,
         pressed: int | None = None,
         private: bool = False,
+        installed: bool = True,
         age: float = 0.0,
     ) -> None:
         self.locale = discord.Locale(locale)
         self.channel_id = channel_id
         self.guild_id = None if private else guild_id
+        self.installed = installed
         self.message = None if pressed is None else SimpleNamespace(id=pressed)
         self.context = discord.AppCommandContext(guild=not private, private_channel=private)
         self.expires_at = discord.utils.utcnow() + datetime.timedelta(minutes=15, seconds=-age)
@@ -94,6 +97,9 @@ class FakeInteraction:
         self.calls: list[Call] = []
         self.failing: dict[str, Exception] = {}
         self.message_id: int | None = None
+
+    def is_guild_integration(self) -> bool:
+        return self.guild_id is not None and self.installed
 
     def raise_if_failing(self, name: str) -> None:
         error = self.failing.pop(name, None)

@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot.ui.edits import BackgroundEdits
+from bot.ui.originals import REFUSAL_MEMORY, Originals
 from tests.ui.fakes import FakeClient, FakeInteraction, http_error
 
 
@@ -78,17 +79,41 @@ def refusing(*message_ids: int) -> FakeClient:
     return FakeClient(failing={m: http_error(403, 50001) for m in message_ids})
 
 
+def lapsed(client: FakeClient, pressed: FakeInteraction) -> BackgroundEdits:
+    """Edits whose originals keep ``pressed`` (from a guild the app is not installed in) for message 100, after its
+    channel's refusal has lapsed while the token is still fresh: the next edit tries the channel first."""
+    now = [0.0]
+    queue = BackgroundEdits(client, Originals(lambda: now[0]))  # type: ignore[arg-type]
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    now[0] += REFUSAL_MEMORY + 1
+    assert not queue.originals.refused(pressed.channel_id) and queue.originals.fresh(100) is pressed
+    return queue
+
+
 async def test_a_refused_channel_edit_goes_through_the_fresh_interaction_and_the_channel_is_remembered() -> None:
     client = refusing(100)
-    queue = edits(client)
-    pressed = FakeInteraction(pressed=100)
-    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    pressed = FakeInteraction(pressed=100, installed=False)
+    queue = lapsed(client, pressed)
     queue.edit(1, 5, 100, content="bot moved", view=None)
     await queue.close()
     queue.edit(1, 5, 100, content="bot moved again", view=None)
     await queue.close()
     assert [e.message_id for e in client.edits] == [100], "a channel known to refuse was asked again"
     assert [kwargs["content"] for kwargs in pressed.named("edit_original_response")] == ["bot moved", "bot moved again"]
+
+
+async def test_where_the_app_is_installed_a_refused_edit_is_dropped_and_later_presses_carry_the_edits() -> None:
+    client = refusing(100, 100)
+    queue = edits(client)
+    queue.originals.remember(100, FakeInteraction(pressed=100))  # type: ignore[arg-type]  # not kept: installed
+    queue.edit(1, 5, 100, content="bot moved", view=None)
+    await queue.close()
+    pressed = FakeInteraction(pressed=100)
+    queue.originals.remember(100, pressed)  # type: ignore[arg-type]  # kept: the channel refused an edit
+    queue.edit(1, 5, 100, content="bot moved again", view=None)
+    await queue.close()
+    assert [e.message_id for e in client.edits] == [100], "a channel known to refuse was asked again"
+    assert [kwargs["content"] for kwargs in pressed.named("edit_original_response")] == ["bot moved again"]
 
 
 async def test_a_user_installed_context_never_tries_the_channel() -> None:
@@ -113,9 +138,8 @@ async def test_where_the_bot_may_edit_the_channel_edit_is_used() -> None:
 
 async def test_another_failure_of_the_channel_edit_is_not_retried_through_an_interaction() -> None:
     client = FakeClient(failing={100: http_error(500)})
-    queue = edits(client)
-    pressed = FakeInteraction(pressed=100)
-    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    pressed = FakeInteraction(pressed=100, installed=False)
+    queue = lapsed(client, pressed)
     queue.edit(1, 5, 100, content="bot moved", view=None)
     await queue.close()
     assert pressed.named("edit_original_response") == [] and not queue.originals.refused(1)
@@ -164,9 +188,8 @@ async def test_a_picture_is_sent_whole_through_the_interaction_after_the_refused
 
             return type("Channel", (), {"get_partial_message": staticmethod(_Message)})
 
-    queue = edits(Reading())
-    pressed = FakeInteraction(pressed=100)
-    queue.originals.remember(100, pressed)  # type: ignore[arg-type]
+    pressed = FakeInteraction(pressed=100, installed=False)
+    queue = lapsed(Reading(), pressed)
     picture = discord.File(io.BytesIO(b"\x89PNG picture"), filename="ultimate.png")
     queue.edit(1, 5, 100, content="bot moved", view=None, files=(picture,))
     await queue.close()

@@ -1,6 +1,6 @@
-"""Which interaction can still edit a message: the freshest token is kept, an expired one never returned (the
-margin taken off), the map pruned; channels of user-installed contexts, or that refused an edit, are remembered as
-refusing for a while."""
+"""Which interaction can still edit a message: kept only from where channel edits are refused (a user install, a
+channel that refused one), the freshest token kept, an expired one never returned (the margin taken off), the map
+pruned; channels of user-installed contexts, or that refused an edit, are remembered as refusing for a while."""
 
 from __future__ import annotations
 
@@ -21,7 +21,25 @@ class Clock:
 
 
 def made(**kwargs: Any) -> Any:
-    return FakeInteraction(**kwargs)
+    """An interaction from a guild the app is not installed in (only a user install brought it), unless told."""
+    return FakeInteraction(**{"installed": False, **kwargs})
+
+
+def test_where_the_bot_edits_through_the_channel_nothing_is_kept() -> None:
+    originals = Originals(Clock())
+    originals.remember(100, made(pressed=100, installed=True))
+    assert originals.fresh(100) is None and len(originals) == 0 and not originals.refused(1)
+    originals.refuse(1)  # a channel edit there was refused after all: later interactions are kept
+    kept = made(pressed=100, installed=True)
+    originals.remember(100, kept)
+    assert originals.fresh(100) is kept
+
+
+def test_a_guild_the_app_is_not_installed_in_refuses_channel_edits() -> None:
+    originals = Originals(Clock())
+    interaction = made(channel_id=7, pressed=100)
+    originals.remember(100, interaction)
+    assert originals.refused(7) and originals.fresh(100) is interaction
 
 
 def test_the_token_that_expires_last_is_kept() -> None:
@@ -69,7 +87,7 @@ def test_expired_tokens_are_pruned_as_the_map_grows() -> None:
 def test_a_private_channel_context_refuses_channel_edits_for_a_while() -> None:
     clock = Clock()
     originals = Originals(clock)
-    originals.remember(100, made(channel_id=7, pressed=100))
+    originals.remember(100, made(channel_id=7, pressed=100, installed=True))
     assert not originals.refused(7)
     originals.remember(101, made(channel_id=8, pressed=101, private=True))
     assert originals.refused(8) and not originals.refused(7)

@@ -213,11 +213,11 @@ async def test_an_apology_is_private_even_after_an_answer() -> None:
     ]
 
 
-async def _on_board(responder: Responder) -> Any:
-    """A game against the bot whose board was posted."""
+async def _on_board(responder: Responder, *, installed: bool = True) -> Any:
+    """A game against the bot whose board was posted (``installed``: the app is installed in the guild)."""
     posted = await responder.service.start(actor(), game_id="gb")
     assert isinstance(posted, Posted)
-    start = FakeInteraction()
+    start = FakeInteraction(installed=installed)
     await responder.deliver(as_interaction(start), posted)
     game = responder.service.current(CHANNEL)
     assert game is not None and game.message_id == start.message_id
@@ -230,7 +230,7 @@ async def test_a_private_pad_is_an_ephemeral_followup_then_updated_and_the_board
     board = Game(
         "gp", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
     )
-    on_board = FakeInteraction(pressed=500)
+    on_board = FakeInteraction(pressed=500, installed=False)
     await responder.deliver(as_interaction(on_board), Chosen(board, 4, on_pad=False))
     assert [call.name for call in on_board.calls] == ["defer", "followup"]
     assert on_board.named("defer") == [{"ephemeral": False, "thinking": False}]  # DEFERRED_UPDATE_MESSAGE
@@ -279,13 +279,13 @@ async def test_a_move_on_the_pad_edits_a_board_the_bot_may_not_edit_through_the_
 async def test_a_press_answered_on_its_board_and_a_posted_board_are_remembered(
     responder: Responder, service: GameService
 ) -> None:
-    game = await _on_board(responder)
+    game = await _on_board(responder, installed=False)
     assert responder.edits.originals.fresh(game.message_id) is not None, "the command that posted the board"
-    press = FakeInteraction(pressed=game.message_id)
+    press = FakeInteraction(pressed=game.message_id, installed=False)
     answer = await service.press(actor(), game, 4, history=None)
     await responder.deliver(as_interaction(press), answer)
     assert press.named("edit_message") and responder.edits.originals.fresh(game.message_id) is press
-    refused = FakeInteraction(pressed=game.message_id)
+    refused = FakeInteraction(pressed=game.message_id, installed=False)
     await responder.deliver(as_interaction(refused), Refusal(refusals.NOT_YOUR_TURN))
     assert responder.edits.originals.fresh(game.message_id) is press, "an ephemeral answer's @original is not the board"
 
@@ -293,7 +293,7 @@ async def test_a_press_answered_on_its_board_and_a_posted_board_are_remembered(
 async def test_a_board_posted_after_a_private_defer_is_not_remembered(responder: Responder) -> None:
     posted = await responder.service.start(actor(), game_id="gd")
     assert isinstance(posted, Posted)
-    start = FakeInteraction()
+    start = FakeInteraction(installed=False)
     await defer(as_interaction(start), ephemeral=True)
     await responder.deliver(as_interaction(start), posted)
     assert start.message_id is not None and responder.edits.originals.fresh(start.message_id) is None
@@ -305,7 +305,7 @@ async def test_a_pad_is_still_sent_when_the_deferral_may_be_lost_and_the_board_i
     board = Game(
         "gr", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
     )
-    on_board = FakeInteraction(pressed=500)
+    on_board = FakeInteraction(pressed=500, installed=False)
     on_board.failing["defer"] = http_error(503)
     await responder.deliver(as_interaction(on_board), Chosen(board, 4, on_pad=False))
     assert [call.name for call in on_board.calls] == ["defer", "followup"]
