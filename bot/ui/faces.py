@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from discord.enums import ButtonStyle
 
@@ -25,6 +25,10 @@ class ButtonFace:
     disabled: bool
 
 
+_face = cache(ButtonFace)
+"""One shared object per distinct face (a few dozen), so the cached boards below hold tuples of shared faces."""
+
+
 @lru_cache(maxsize=4096)
 def cell_faces(state: State, finished: bool) -> tuple[ButtonFace, ...]:
     """The nine faces of a board, cells 0-8: each its mark or number, the winning line green, all disabled when
@@ -34,8 +38,8 @@ def cell_faces(state: State, finished: bool) -> tuple[ButtonFace, ...]:
     for cell in range(9):
         mark = state[cell]
         if mark is None:
-            faces.append(ButtonFace(label=str(cell + 1), emoji=None, style=ButtonStyle.secondary, disabled=finished))
+            faces.append(_face(label=str(cell + 1), emoji=None, style=ButtonStyle.secondary, disabled=finished))
         else:
             style = ButtonStyle.success if cell in won else MARK_STYLE[mark]
-            faces.append(ButtonFace(label=None, emoji=MARK_EMOJI[mark], style=style, disabled=True))
+            faces.append(_face(label=None, emoji=MARK_EMOJI[mark], style=style, disabled=True))
     return tuple(faces)

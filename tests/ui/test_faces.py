@@ -17,3 +17,10 @@ def test_cell_faces() -> None:
     running = cell_faces(parse_board("X........"), False)[0]
     assert running == ButtonFace(None, "❌", ButtonStyle.danger, True)
     assert cell_faces(parse_board("X........"), False)[1] == ButtonFace("2", None, ButtonStyle.secondary, False)
+
+
+def test_boards_share_their_faces() -> None:
+    """The cached boards hold shared faces, not nine new objects each (they stay on the collector's heap)."""
+    one, other = cell_faces(parse_board("X........"), False), cell_faces(parse_board("XO......."), False)
+    assert one[0] is other[0] and one[8] is other[8]
+    assert one[1] is not other[1]
