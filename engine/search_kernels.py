@@ -73,12 +73,15 @@ class Kernels:
             best = -INF
             for bit in moves:
                 child = me | bit
-                v = win if wins[child] else -value(opp, child, n1)
+                v = win if wins[child] else -value(opp, child, n1)  # noqa: F821 (deleted once the search ends)
                 if v > best:
                     best = v
             return best
 
-        return value(me, opp, n)
+        try:
+            return value(me, opp, n)
+        finally:
+            del value  # it refers to itself through its closure: left alone, each search is a cycle to collect
 
     def alpha_beta_child(self, me: int, opp: int, n: int, beta: int) -> int:
         """ALPHA-BETA-SEARCH's MAX-VALUE/MIN-VALUE (AIMA §5.3) in fail-soft negamax form (Knuth & Moore 1975).
@@ -156,7 +159,7 @@ class Kernels:
             for bit in free_bits[me | opp]:
                 count += 1
                 child = me | bit
-                v = win if _WINS[child] else -value(opp, child, n, -beta, -alpha)
+                v = win if _WINS[child] else -value(opp, child, n, -beta, -alpha)  # noqa: F821 (deleted after the search)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -167,6 +170,9 @@ class Kernels:
                 table[key] = (_UPPER if best <= alpha_in else _LOWER if best >= beta else _EXACT, best)
             return sign * best
 
-        result = value(me, opp, n, -INF, beta)
+        try:
+            result = value(me, opp, n, -INF, beta)
+        finally:
+            del value  # as in minimax_child: no cycle left for the collector
         self.count += count
         return result
