@@ -121,6 +121,36 @@ async def test_the_writer_keeps_the_newest_state_and_drops_ended_games(
     assert (await runs.stored("g2")).running is None
 
 
+async def test_writes_queued_within_the_window_share_one_transaction(
+    runs: RunningStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batches: list[int] = []
+    apply = runs.apply
+
+    async def counted(saved: list[RunningGame], dropped: list[str]) -> None:
+        batches.append(len(saved) + len(dropped))
+        await apply(saved, dropped)
+
+    monkeypatch.setattr(runs, "apply", counted)
+    writer = RunningWriter(runs, window=0.2)
+    writer.start()
+    try:
+        writer.put(running("g1", 4))
+        await asyncio.sleep(0)  # the writer wakes for g1 and holds its batch open
+        writer.put(running("g2", 4))
+        writer.drop("g3")
+        assert await writer.flush(5)  # cuts the window short
+    finally:
+        await writer.close(timeout=5)
+    assert batches == [3]
+    assert (await runs.stored("g2")).running == running("g2", 4)
+
+
+def test_a_negative_window_is_refused(runs: RunningStore) -> None:
+    with pytest.raises(ValueError, match="window"):
+        RunningWriter(runs, window=-1)
+
+
 async def test_the_writer_rides_out_an_outage(backend: Backend, writer: RunningWriter, runs: RunningStore) -> None:
     async with backend.outage():
         writer.put(running("g1", 4))
