@@ -5,8 +5,7 @@ A batch stays open for :data:`BATCH_WINDOW` after its first write, so the moves 
 its transaction: with 50 games at a 0.2 s think time (``benchmarks/load.py --think 0.2``), the bot's CPU per 3x3
 press fell from 3.18 to 2.79 ms (two runs each). A crash (SIGKILL, power loss) loses what was still waiting: at
 most the moves committed in the last moments before the batch was written (the window and about one database
-round trip). Outages are ridden out with the same capped
-exponential backoff as :class:`~bot.records.RecordWriter`.
+round trip). Outages are ridden out with the same capped exponential backoff as :class:`~bot.records.RecordWriter`.
 """
 
 from __future__ import annotations
@@ -32,8 +31,13 @@ BATCH_WINDOW = 0.05
 class RunningWriter:
     """Saves the newest state of each submitted running game to ``store`` from one background task.
 
-    :meth:`put` and :meth:`drop` never wait. After a failed write the writer waits ``retry_initial`` seconds,
-    doubling up to ``retry_max``; a write waiting in memory is replaced by a newer one of the same game.
+    :meth:`put` and :meth:`drop` never wait. A batch is written ``window`` seconds after its first write (0: at
+    once; :meth:`flush` and :meth:`close` do not wait for it). After a failed write the writer waits
+    ``retry_initial`` seconds, doubling up to ``retry_max``; a write waiting in memory is replaced by a newer one of
+    the same game.
+
+    Raises:
+        ValueError: ``retry_initial`` is not positive, ``retry_max`` is below it, or ``window`` is negative.
     """
 
     def __init__(
