@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot import gateway
 from bot.config import Settings
+from bot.foreground import Foreground
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.answers import BotMoved
@@ -34,6 +35,7 @@ from bot.games.renewing import RenewingExecutor
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.loop_lag import LoopLagMonitor
+from bot.ops.interactions import observe_callbacks, unobserve_callbacks
 from bot.ops.wiring import Operations, wrap_interaction_parser
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.pictures import Drawer, picture_executor
@@ -89,6 +91,7 @@ class TTTBot(commands.AutoShardedBot):
         slow_executor: Executor | None = None,
         hints: Executor | None = None,
         running: RunningWriter | None = None,
+        foreground: Foreground | None = None,
     ) -> None:
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:
@@ -105,6 +108,7 @@ class TTTBot(commands.AutoShardedBot):
             **shards,
         )
         self.settings = settings
+        self.foreground = foreground or Foreground()
         self.ai = AI(
             executor or fast_executor(),
             slow_executor=slow_executor or RenewingExecutor(search_executor, "plain-minimax pool"),
@@ -121,12 +125,13 @@ class TTTBot(commands.AutoShardedBot):
             on_expired=self._expired,
             on_bot_move=self._bot_moved,
             store=None if running is None else RecordsGames(records, running),
+            give_way=self.foreground.give_way,
         )
-        self.responder = Responder(self, self.games, Drawer(RenewingExecutor(picture_executor, "picture pool")))
+        drawer = Drawer(RenewingExecutor(picture_executor, "picture pool"))
+        self.responder = Responder(self, self.games, drawer, give_way=self.foreground.give_way)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
         self.ops = Operations.for_settings(self, settings)
-        if settings.log_format == "json":
-            wrap_interaction_parser(self, None, log_context=True)
+        wrap_interaction_parser(self, None, log_context=settings.log_format == "json", foreground=self.foreground)
 
     def _finished(self, game: Game) -> None:
         try:
@@ -144,6 +149,7 @@ class TTTBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Add the cogs, register the persistent buttons, start the search workers, then sync the commands."""
+        observe_callbacks(self.foreground.leave)  # an interaction being answered leaves the foreground
         self.loop_lag.start()
         if self.ops is not None:
             await self.ops.start()
@@ -191,6 +197,7 @@ class TTTBot(commands.AutoShardedBot):
         await self.ai.shutdown()
         if self.ops is not None:
             await self.ops.close()
+        unobserve_callbacks(self.foreground.leave)
 
 
 async def run_bot(settings: Settings) -> None:
@@ -206,10 +213,11 @@ async def run_bot(settings: Settings) -> None:
     records = await open_store(settings.database_url)
     writer = RecordWriter(records)
     writer.start()
-    running = RunningWriter(RunningStore(records))
+    foreground = Foreground()
+    running = RunningWriter(RunningStore(records), give_way=foreground.give_way)
     running.start()
     try:
-        async with TTTBot(settings, records=records, writer=writer, running=running) as bot:
+        async with TTTBot(settings, records=records, writer=writer, running=running, foreground=foreground) as bot:
             loop = asyncio.get_running_loop()
             for signum in SHUTDOWN_SIGNALS:
                 loop.add_signal_handler(signum, _close_soon, bot, signum)
