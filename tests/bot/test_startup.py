@@ -23,6 +23,7 @@ from bot.__main__ import main
 from bot.client import TTTBot, use_endpoints
 from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.games.renewing import RenewingExecutor
+from bot.ops import interactions
 from bot.records import RecordWriter, open_store
 from engine import Difficulty
 from engine.search import Algorithm
@@ -188,7 +189,10 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
         assert bot.shard_ids == [1] and bot.shard_count == 2
-    finally:  # never logged in, so only the HTTP session and the executors need closing
+        assert bot.foreground.leave in interactions._OBSERVERS  # answered interactions leave the foreground
+    finally:  # never logged in, so only the HTTP session, the executors and the quiet collector need closing
+        await bot.collector.stop()
+        interactions.unobserve_callbacks(bot.foreground.leave)
         await bot.http.close()
         await bot.ai.shutdown()
         await records.close()
