@@ -27,11 +27,15 @@ import discord
 from bot.images.ultimate import UltimatePicture, draw_ultimate
 from bot.ops.lifetime import die_with_parent
 
-__all__ = ["CACHED_PICTURES", "Attachment", "Drawer", "Picture", "picture_executor"]
+__all__ = ["CACHED_PICTURES", "DRAWING_NICENESS", "Attachment", "Drawer", "Picture", "picture_executor"]
 
 CACHED_PICTURES: Final = 64
 """How many drawn pictures a :class:`Drawer` keeps (about 13 KB each): one position is often shown twice (the
 board, then its edit after a failed answer)."""
+DRAWING_NICENESS: Final = 5
+"""How much lower the drawing process's scheduling priority is than the bot's (``os.nice``): on a machine whose
+cores are all busy, the event loop (and the 3x3 presses it answers) gets a core before a picture is drawn, and the
+picture still gets one before the search workers (``SCHED_IDLE``, :data:`bot.games.pool.WORKER_NICENESS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +50,19 @@ Attachment = discord.File | Picture
 """What a reply attaches: a file, or a picture drawn when it is sent."""
 
 
-def picture_executor() -> ProcessPoolExecutor:
+def picture_executor(niceness: int = DRAWING_NICENESS) -> ProcessPoolExecutor:
     """One spawned process for drawing pictures (never forked, so it never inherits the event loop or its sockets),
-    killed with the bot even when it is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`)."""
+    killed with the bot even when it is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`), running
+    ``niceness`` below the bot's priority."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(1, context, initializer=die_with_parent, initargs=(os.getpid(),))
+    return ProcessPoolExecutor(1, context, initializer=_start_drawing, initargs=(os.getpid(), niceness))
+
+
+def _start_drawing(parent_pid: int, niceness: int) -> None:
+    """The drawing process's initializer: die with the process ``parent_pid``, then lower this process's priority
+    by ``niceness`` (lowering one's own priority needs no privilege)."""
+    die_with_parent(parent_pid)
+    os.nice(niceness)
 
 
 class Drawer:
