@@ -116,6 +116,8 @@ async def test_callback_observers_see_each_callback_as_it_starts(monkeypatch: py
 
     monkeypatch.setattr(interactions, "_ORIGINAL", original)
     monkeypatch.setattr(AsyncWebhookAdapter, "create_interaction_response", original)
+    monkeypatch.setattr(interactions, "_OBSERVERS", [])  # what other tests' bots left installed
+    monkeypatch.setattr(interactions, "_TRACKERS", [])
     seen: list[tuple[int, int]] = []  # (interaction id, callbacks sent before it was seen)
     foreground = Foreground()
     foreground.enter(7)
