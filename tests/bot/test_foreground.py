@@ -100,6 +100,14 @@ async def test_a_step_waits_at_most_max_wait() -> None:
     assert foreground.waiting == 0
 
 
+async def test_steps_that_timed_out_under_constant_presses_are_not_kept() -> None:
+    foreground = Foreground(max_wait=0.001)
+    foreground.enter(1)  # presses never stop arriving
+    for _ in range(50):
+        await foreground.give_way()
+    assert not foreground._waiters  # nothing piles up however long the foreground stays busy
+
+
 async def test_an_interaction_past_discords_deadline_no_longer_counts() -> None:
     clock = Clock()
     foreground = Foreground(max_wait=30, stale_after=3.0, clock=clock)
