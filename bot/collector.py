@@ -7,9 +7,10 @@ ultimate games and 8 3x3 channels playing); passes over generations 1 and 2 are 
 to CPython, keeps generations 1 and 2 out of the automatic schedule except as a backstop (``backstop`` times
 CPython's cadence), and runs their passes from a task at CPython's own cadence (a generation-1 pass after every
 ``ratio`` generation-0 passes, a full one after every ``ratio`` generation-1 passes), each after
-:meth:`bot.foreground.Foreground.give_way`. CPython also skips a full pass while the objects that survived
-since the last one are under a quarter of the old ones; that count is not visible from Python, so here a full
-pass comes every ``ratio`` generation-1 passes.
+:meth:`bot.foreground.Foreground.give_way`. Like CPython, it skips a full pass (running a generation-1 one
+instead) until the oldest generation has grown by a quarter since the last full pass, so a heap that holds steady
+is not walked again and again; CPython counts the objects moved into that generation, which Python cannot see,
+so here its size is counted (``gc.get_objects(2)``, well under a millisecond) when a full pass would be due.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ class QuietCollector:
         self.ratio = ratio
         self.backstop = backstop
         self.passes: Counter[int] = Counter()
+        self._old_after_full = 0
         self._saved: tuple[int, int, int] | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -66,6 +68,7 @@ class QuietCollector:
             raise RuntimeError("the quiet collector is already started")
         young, _, _ = self._saved = gc.get_threshold()
         gc.set_threshold(young, self.ratio * self.backstop, self.ratio * self.backstop)
+        self._old_after_full = len(gc.get_objects(2))
         self._task = asyncio.get_running_loop().create_task(self._run(), name="quiet-collector")
 
     async def stop(self) -> None:
@@ -84,15 +87,23 @@ class QuietCollector:
         _, young_passes, older_passes = gc.get_count()
         if young_passes < self.ratio:
             return None
-        return 2 if older_passes + 1 >= self.ratio else 1
+        if older_passes + 1 < self.ratio:
+            return 1
+        grown = len(gc.get_objects(2)) - self._old_after_full
+        return 2 if grown * 4 > self._old_after_full else 1
+
+    def _young_due(self) -> bool:
+        return gc.get_count()[1] >= self.ratio
 
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self.every)
-            if self.due() is None:
+            if not self._young_due():
                 continue
             await self.give_way()
             generation = self.due()  # the backstop may have run it meanwhile
             if generation is not None:
                 gc.collect(generation)
                 self.passes[generation] += 1
+                if generation == 2:
+                    self._old_after_full = len(gc.get_objects(2))

@@ -65,21 +65,29 @@ async def test_older_generations_wait_for_the_foreground_then_run_from_the_task(
     assert gc.get_threshold() == saved
 
 
-async def test_every_ratio_th_older_pass_is_a_full_one(passes: list[int]) -> None:
+async def test_a_full_pass_waits_until_the_oldest_generation_grew_by_a_quarter(passes: list[int]) -> None:
     async def give_way() -> None:
         pass
 
-    collector = QuietCollector(give_way, every=0.005, ratio=2)
+    collector = QuietCollector(give_way, every=0.002, ratio=2)
     gc.collect()
     passes.clear()
     collector.start()
+    kept: list[list[int]] = []
     try:
-        while collector.passes[2] < 2:
+        while collector.passes[1] < 8:  # a steady heap: generation-1 passes only
             make_garbage(3)
-            await asyncio.sleep(0.01)
+            await asyncio.sleep(0.005)
+        assert collector.passes[2] == 0 and 2 not in passes
+        kept.extend([i] for i in range(len(gc.get_objects(2))))  # survivors that will double the oldest generation
+        for _ in range(2000):
+            if collector.passes[2]:
+                break
+            make_garbage(3)
+            await asyncio.sleep(0.002)
     finally:
         await collector.stop()
-    assert collector.passes[1] >= 2 and 2 in passes
+    assert collector.passes[2] >= 1 and 2 in passes
 
 
 async def test_stop_is_safe_before_start_and_a_second_start_is_refused() -> None:
