@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import platform
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -258,6 +260,16 @@ async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
     return phases, fake
 
 
+def pair_ratios(phases: list[Phase]) -> list[float]:
+    """The 3x3 p99 ratio of each loaded phase to the phase alone just before it. The machine's speed drifts from
+    minute to minute; a pair, run back to back, shares most of that drift, while the pooled ratio does not."""
+    ratios = []
+    for alone, loaded in itertools.pairwise(phases):
+        if not alone.loaded and loaded.loaded and alone.three.latencies and loaded.three.latencies:
+            ratios.append(quantile_ms(loaded.three.latencies, 0.99) / quantile_ms(alone.three.latencies, 0.99))
+    return ratios
+
+
 def _ms(values: list[float], q: float) -> str:
     return f"{quantile_ms(values, q):.0f}" if values else "n/a"
 
@@ -271,6 +283,7 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
         setattr(ult, name, sum((getattr(p.ultimate, name) for p in phases if p.loaded), getattr(ult, name)))
     late = sum(1 for r in fake.records if r.latency is None or r.latency > LATE)
     ratio = quantile_ms(loaded, 0.99) / quantile_ms(quiet, 0.99)
+    pairs = pair_ratios(phases)
     print(
         f"### Ultimate under load: {len(os.sched_getaffinity(0))} cores, Python {platform.python_version()}, "
         f"{args.games} ultimate games (unbeatable, 1,000 ms budget) and {args.three} 3x3 channels, "
@@ -303,6 +316,9 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
     ]
     for passed, line in checks:
         print(f"{'PASS' if passed else 'MISS'}: {line}")
+    if len(pairs) > 1:
+        print(f"  each pair of adjacent phases (alone, then with ultimate, 2 x {args.seconds:g} s): "
+              f"{', '.join(f'{r:.2f}x' for r in pairs)}; median {statistics.median(pairs):.2f}x")  # fmt: skip
     if fake.violations:
         print(f"{len(fake.violations)} bodies the fake refused, the first: {fake.violations[0]}")
     return 0 if all(passed for passed, _ in checks) else 1
