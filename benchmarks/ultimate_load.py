@@ -19,7 +19,8 @@ the fake applies that edit, and the press's time when the fake dispatched it. It
 callback later than 3 s (none allowed), the ultimate presses' answer time and press-to-bot's-move time (p50, p99),
 the searches at full and at reduced budget (the board's text says when the budget was cut), the presses refused as
 busy, and the 3x3 presses' p99 first-callback latency alone and with the ultimate load, with their ratio (target:
-at most 1.5x). The machine is shared: run the phases a few times (``--repeat``) and read the ratio, not the times.
+at most 1.5x), pooled over the phases and for each pair of adjacent phases. The machine is shared and its speed
+drifts from minute to minute: run the phases a few times (``--repeat``) and read the ratios, not the times.
 
     python benchmarks/ultimate_load.py [--games 20] [--three 4] [--seconds 30] [--repeat 1] [--think 0]
                                        [--seed 1] [--bot-root DIR] [--no-validate]
