@@ -88,6 +88,8 @@ LOCALES = frozenset(
     )
 )
 RATE_LIMIT_BODY = "You are being rate limited."
+SHUTDOWN_SECONDS = 5.0
+"""How long :meth:`FakeDiscord.stop` lets requests still being answered finish (aiohttp's default is 60 s)."""
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
 # when a request arrived (time.perf_counter()), stored on the request (aiohttp >= 3.12 wants typed keys)
 ARRIVED: Any = web.RequestKey("arrived", float) if hasattr(web, "RequestKey") else "arrived"
@@ -1133,6 +1135,7 @@ class FakeDiscord:
         self._sessions: dict[str, _Session] = {}
         self._connections: list[_Connection] = []
         self._conn_counter = 0
+        self._stopping = False
         self._message_waiters: dict[str | None, list[_Waiter]] = {}
         self._state_waiters: list[_Waiter] = []
         self._runner: web.AppRunner | None = None
@@ -1286,7 +1289,7 @@ class FakeDiscord:
             app.router.add_route(method, API_PREFIX + path, self._wrap(handler, path))
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._serve_attachment)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN_SECONDS)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", self.port)
         await site.start()
@@ -1294,7 +1297,9 @@ class FakeDiscord:
         log.info("fake discord listening on %s", self.base_url)
 
     async def stop(self) -> None:
-        """Close every gateway websocket, stop the server, and cancel pending waits."""
+        """Refuse new gateway connections, close every open one, stop the server, and cancel pending waits. (A
+        client told 1001 reconnects at once; its new connection would hold the server's shutdown open.)"""
+        self._stopping = True
         for conn in self._connections:
             conn.closed_by_server = 1001
         await asyncio.gather(
@@ -2009,6 +2014,8 @@ class FakeDiscord:
         return len(targets)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        if self._stopping:
+            raise web.HTTPServiceUnavailable(text="fake discord shutting down")
         ws = web.WebSocketResponse(max_msg_size=0, compress=False, timeout=2.0)
         await ws.prepare(request)
         self.gateway_queries.append(dict(request.query))

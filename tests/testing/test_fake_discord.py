@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import aiohttp.web
 import discord
 import jsonschema
 import pytest
@@ -274,6 +275,37 @@ async def test_gateway_rejects_wrong_token(fake: FakeDiscord, http: aiohttp.Clie
     msg = await gw.ws.receive(timeout=2)
     assert msg.type is aiohttp.WSMsgType.CLOSE and msg.data == 4004
     assert fake.identify_count == 0
+
+
+async def test_stopping_refuses_a_client_reconnecting_and_does_not_wait_for_it(
+    http: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client told 1001 reconnects at once (discord.py does). A gateway connection accepted while the fake stops
+    would hold its shutdown open for 60 s (aiohttp waits that long for a running handler): it is refused."""
+    fake = FakeDiscord(channels=0)
+    await fake.start()
+    server_closes = asyncio.Event()
+    cleanup = aiohttp.web.AppRunner.cleanup
+
+    async def held_cleanup(runner: aiohttp.web.AppRunner) -> None:  # still listening until the test reconnected
+        await server_closes.wait()
+        await cleanup(runner)
+
+    monkeypatch.setattr(aiohttp.web.AppRunner, "cleanup", held_cleanup)
+    query = {"v": "10", "encoding": "json"}
+    first = await http.ws_connect(fake.gateway_url, params=query)
+    await first.receive(timeout=5)  # HELLO
+    stopping = asyncio.create_task(fake.stop())
+    msg = await first.receive(timeout=5)
+    assert msg.type is aiohttp.WSMsgType.CLOSE and msg.data == 1001
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await asyncio.wait_for(http.ws_connect(fake.gateway_url, params=query), 5)
+    assert refused.value.status == 503
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    server_closes.set()
+    await asyncio.wait_for(stopping, 30)
+    assert loop.time() - started < 5 and len(fake.gateway_queries) == 1
 
 
 # ---------------------------------------------------------------------------- real discord.py clients
