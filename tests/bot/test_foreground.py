@@ -46,7 +46,9 @@ async def test_a_step_waits_until_the_interaction_is_answered() -> None:
     assert step.done() and foreground.pending == 0
 
 
-async def test_waiting_steps_go_one_per_loop_iteration_in_order() -> None:
+async def waiting_steps(count: int) -> tuple[Foreground, list[int], list[asyncio.Task[None]]]:
+    """A foreground with interaction 1 in it and ``count`` background steps waiting; each step appends its number
+    to the list when it goes."""
     foreground = Foreground(max_wait=30)
     foreground.enter(1)
     went: list[int] = []
@@ -55,8 +57,13 @@ async def test_waiting_steps_go_one_per_loop_iteration_in_order() -> None:
         await foreground.give_way()
         went.append(number)
 
-    steps = [asyncio.create_task(background(number)) for number in range(4)]
+    steps = [asyncio.create_task(background(number)) for number in range(count)]
     await spin()
+    return foreground, went, steps
+
+
+async def test_waiting_steps_go_one_per_loop_iteration_in_order() -> None:
+    foreground, went, steps = await waiting_steps(4)
     foreground.leave(1)
     seen = [len(went)]
     while len(went) < 4:
@@ -69,16 +76,7 @@ async def test_waiting_steps_go_one_per_loop_iteration_in_order() -> None:
 
 
 async def test_an_interaction_arriving_meanwhile_holds_the_steps_left() -> None:
-    foreground = Foreground(max_wait=30)
-    foreground.enter(1)
-    went: list[int] = []
-
-    async def background(number: int) -> None:
-        await foreground.give_way()
-        went.append(number)
-
-    steps = [asyncio.create_task(background(number)) for number in range(3)]
-    await spin()
+    foreground, went, steps = await waiting_steps(3)
     foreground.leave(1)
     while not went:
         await asyncio.sleep(0)
