@@ -10,7 +10,7 @@ CPython's cadence), and runs their passes from a task at CPython's own cadence (
 :meth:`bot.foreground.Foreground.give_way`. Like CPython, it skips a full pass (running a generation-1 one
 instead) until the oldest generation has grown by a quarter since the last full pass, so a heap that holds steady
 is not walked again and again; CPython counts the objects moved into that generation, which Python cannot see,
-so here its size is counted (``gc.get_objects(2)``, well under a millisecond) when a full pass would be due.
+so here its size is counted (``gc.get_objects(2)``, about a millisecond) each time a full pass would be due.
 """
 
 from __future__ import annotations
@@ -87,8 +87,8 @@ class QuietCollector:
         _, young_passes, older_passes = gc.get_count()
         if young_passes < self.ratio:
             return None
-        if older_passes + 1 < self.ratio:
-            return 1
+        if older_passes + 1 < self.ratio or (older_passes + 1) % self.ratio:
+            return 1  # the oldest generation is counted once every ``ratio`` generation-1 passes, not at each
         grown = len(gc.get_objects(2)) - self._old_after_full
         return 2 if grown * 4 > self._old_after_full else 1
 
