@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from bot.ops.lifetime import die_with_parent
+from bot.ops.priority import run_when_idle
 
 __all__ = ["DEFAULT_BUDGET_MS", "REDUCED_BUDGET_MS", "WORKER_NICENESS", "SearchPool", "Ticket", "variant_executor"]
 
@@ -69,12 +70,10 @@ def variant_executor(workers: int | None = None, niceness: int = WORKER_NICENESS
 
 
 def _start_worker(parent_pid: int, niceness: int) -> None:
-    """A search worker's initializer: die with the process ``parent_pid``, then lower this process's priority by
-    ``niceness`` and, on Linux, to ``SCHED_IDLE`` (lowering one's own priority needs no privilege)."""
+    """A search worker's initializer: die with the process ``parent_pid``, then run only on idle cores
+    (:func:`bot.ops.priority.run_when_idle`, ``niceness`` lower where ``SCHED_IDLE`` is missing)."""
     die_with_parent(parent_pid)
-    os.nice(niceness)
-    if hasattr(os, "SCHED_IDLE"):  # Linux: run only on a core nothing else of normal priority wants
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    run_when_idle(niceness)
 
 
 class SearchPool:

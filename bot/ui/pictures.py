@@ -26,6 +26,7 @@ import discord
 
 from bot.images.ultimate import UltimatePicture, draw_ultimate
 from bot.ops.lifetime import die_with_parent
+from bot.ops.priority import run_when_idle
 
 __all__ = ["CACHED_PICTURES", "DRAWING_NICENESS", "Attachment", "Drawer", "Picture", "picture_executor"]
 
@@ -33,9 +34,12 @@ CACHED_PICTURES: Final = 64
 """How many drawn pictures a :class:`Drawer` keeps (about 13 KB each): one position is often shown twice (the
 board, then its edit after a failed answer)."""
 DRAWING_NICENESS: Final = 5
-"""How much lower the drawing process's scheduling priority is than the bot's (``os.nice``): on a machine whose
-cores are all busy, the event loop (and the 3x3 presses it answers) gets a core before a picture is drawn, and the
-picture still gets one before the search workers (``SCHED_IDLE``, :data:`bot.games.pool.WORKER_NICENESS`)."""
+"""How much lower the drawing process's scheduling priority is than the bot's (``os.nice``). On Linux it also runs
+under ``SCHED_IDLE``, as the search workers do: on a machine whose cores are all busy, the event loop (and the 3x3
+presses it answers) always gets a core first, and a picture shares the idle cores with the searches.
+``benchmarks/ultimate_load.py`` (20 ultimate games next to 8 3x3 channels with 0.1 s think times, 4 pairs of 15 s
+phases, three runs by turns): the 3x3 presses' p99 with the games was 1.53x, 1.44x and 1.54x their p99 without
+them, against 1.56x, 1.74x and 2.01x at nice 5 alone; the press-to-bot's-move p50 stayed at 1.27-1.31 s."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +57,16 @@ Attachment = discord.File | Picture
 def picture_executor(niceness: int = DRAWING_NICENESS) -> ProcessPoolExecutor:
     """One spawned process for drawing pictures (never forked, so it never inherits the event loop or its sockets),
     killed with the bot even when it is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`), running
-    ``niceness`` below the bot's priority."""
+    on idle cores only (:func:`bot.ops.priority.run_when_idle`)."""
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(1, context, initializer=_start_drawing, initargs=(os.getpid(), niceness))
 
 
 def _start_drawing(parent_pid: int, niceness: int) -> None:
-    """The drawing process's initializer: die with the process ``parent_pid``, then lower this process's priority
-    by ``niceness`` (lowering one's own priority needs no privilege)."""
+    """The drawing process's initializer: die with the process ``parent_pid``, then run only on idle cores
+    (:func:`bot.ops.priority.run_when_idle`, ``niceness`` lower where ``SCHED_IDLE`` is missing)."""
     die_with_parent(parent_pid)
-    os.nice(niceness)
+    run_when_idle(niceness)
 
 
 class Drawer:

@@ -72,9 +72,11 @@ async def test_the_bot_draws_in_a_process_of_its_own() -> None:
         drawer.shutdown()
 
 
-def test_the_drawing_process_runs_below_the_bots_priority() -> None:
+def test_the_drawing_process_runs_on_idle_cores_only() -> None:
     executor = picture_executor()
     try:
         assert executor.submit(os.nice, 0).result(timeout=60) == os.nice(0) + DRAWING_NICENESS
+        assert executor.submit(os.sched_getscheduler, 0).result(timeout=60) == os.SCHED_IDLE
+        assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the bot itself keeps its own
     finally:
         executor.shutdown()
