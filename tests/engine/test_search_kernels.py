@@ -4,22 +4,11 @@ collection, so each 3x3 search must be freed by reference counting alone)."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 
 import pytest
 
 from engine.game import parse_board
 from engine.search import ALGORITHM_CONFIGS, search
-
-
-@pytest.fixture
-def collector_off() -> Iterator[None]:
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHM_CONFIGS))

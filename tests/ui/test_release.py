@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -87,16 +86,6 @@ def state() -> Any:
     return client._connection
 
 
-@pytest.fixture
-def no_automatic_collection() -> Iterator[None]:
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def pressed(state: Any, components: list[dict[str, Any]], flags: int) -> tuple[discord.Interaction[Any], Any]:
     """A press as discord.py dispatches it: the interaction (its response asked for) and the rebuilt view."""
     interaction: discord.Interaction[Any] = discord.Interaction(data=press(components, flags), state=state)  # type: ignore[arg-type]
@@ -106,7 +95,7 @@ def pressed(state: Any, components: list[dict[str, Any]], flags: int) -> tuple[d
     return interaction, view_cls.from_message(interaction.message, timeout=None)
 
 
-@pytest.mark.usefixtures("no_automatic_collection")
+@pytest.mark.usefixtures("collector_off")
 @pytest.mark.parametrize(("components", "flags"), [(CLASSIC, 0), (LAYOUT, COMPONENTS_V2)], ids=["classic", "v2"])
 async def test_a_released_press_leaves_nothing_for_the_collector(
     state: Any, components: list[dict[str, Any]], flags: int
@@ -136,7 +125,7 @@ class _Failing(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"c(?P<c
         raise RuntimeError("the handler failed")
 
 
-@pytest.mark.usefixtures("no_automatic_collection")
+@pytest.mark.usefixtures("collector_off")
 async def test_a_callback_that_raised_is_released_too(state: Any) -> None:
     interaction, view = pressed(state, CLASSIC, 0)
     base = next(item for item in view.walk_children() if getattr(item, "custom_id", None) == "c4")
