@@ -55,9 +55,9 @@ RECORDS_FLUSH_SECONDS = 2.0
 GIL_SWITCH_SECONDS = 0.001
 """How long a thread may hold the GIL while another waits for it (``sys.setswitchinterval``; CPython's default
 is 5 ms). While the event loop is busy, a 3x3 search's thread, or a records writer's, waits up to this long for the
-GIL before it can search or hand its result back to the loop. ``benchmarks/ultimate_load.py`` with 20 ultimate games next to
-8 3x3 channels with 0.1 s think times, three runs by turns against 5 ms: the 3x3 presses' p99 with the games was
-1.64x, 1.50x and 1.35x their p99 without them, against 1.71x, 1.56x and 1.51x."""
+GIL before it can search or hand its result back to the loop. ``benchmarks/ultimate_load.py`` with 20 ultimate
+games next to 8 3x3 channels with 0.1 s think times, three runs by turns against 5 ms: the 3x3 presses' p99 with the
+games was 1.64x, 1.50x and 1.35x their p99 without them, against 1.71x, 1.56x and 1.51x."""
 
 
 def use_endpoints(api_base: str, gateway_url: str) -> None:
