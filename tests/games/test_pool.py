@@ -4,13 +4,12 @@ ticket given back whatever the search does."""
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.games.pool import WORKER_NICENESS, SearchPool, Ticket, variant_executor
+from bot.games.pool import SearchPool, Ticket
 
 
 def test_admission_gives_full_then_reduced_then_no_tickets() -> None:
@@ -60,13 +59,3 @@ def test_a_retry_is_never_refused() -> None:
     ticket = pool.admit()
     assert ticket is not None and pool.admit() is None
     assert pool.retry(ticket) == ticket and pool.pending == 2
-
-
-def test_the_variant_workers_run_at_a_lower_priority_than_the_bot() -> None:
-    executor = variant_executor(1, niceness=WORKER_NICENESS)
-    try:
-        assert executor.submit(os.nice, 0).result(timeout=60) == os.nice(0) + WORKER_NICENESS
-        assert executor.submit(os.sched_getscheduler, 0).result(timeout=60) == os.SCHED_IDLE
-        assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the bot itself keeps its own
-    finally:
-        executor.shutdown()

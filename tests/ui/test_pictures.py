@@ -4,7 +4,6 @@ once per position while it is cached; every request gets files of its own."""
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.images.ultimate import UltimatePicture, draw_ultimate
-from bot.ui.pictures import CACHED_PICTURES, DRAWING_NICENESS, Drawer, Picture, picture_executor
+from bot.ui.pictures import CACHED_PICTURES, Drawer, Picture, picture_executor
 from engine import Mark
 
 EMPTY = UltimatePicture(cells=(None,) * 81, boards=(None,) * 9, targets=frozenset(range(9)), last=None)
@@ -70,13 +69,3 @@ async def test_the_bot_draws_in_a_process_of_its_own() -> None:
         assert len(processes) == 1
     finally:
         drawer.shutdown()
-
-
-def test_the_drawing_process_runs_on_idle_cores_only() -> None:
-    executor = picture_executor()
-    try:
-        assert executor.submit(os.nice, 0).result(timeout=60) == os.nice(0) + DRAWING_NICENESS
-        assert executor.submit(os.sched_getscheduler, 0).result(timeout=60) == os.SCHED_IDLE
-        assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the bot itself keeps its own
-    finally:
-        executor.shutdown()
