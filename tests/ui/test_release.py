@@ -12,6 +12,8 @@ import discord
 import pytest
 
 from bot.ui.release import release_interaction, release_view, releasing
+from bot.ui.variant_buttons import VARIANT_ITEMS
+from bot.ui.views import DYNAMIC_ITEMS, Inactive
 
 BOT = {"id": "99", "username": "bot", "discriminator": "0", "avatar": None, "bot": True}
 ALICE = {"id": "10", "username": "alice", "discriminator": "0", "avatar": None, "global_name": "Alice"}
@@ -137,3 +139,8 @@ async def test_a_callback_that_raised_is_released_too(state: Any) -> None:
     assert not view.children
     del interaction, view, base, item
     assert gc.collect() == 0
+
+
+@pytest.mark.parametrize("item", [*DYNAMIC_ITEMS, *VARIANT_ITEMS, Inactive], ids=lambda item: item.__name__)
+def test_every_board_button_releases_its_press(item: type[discord.ui.DynamicItem[Any]]) -> None:
+    assert item.callback.__code__.co_qualname == "releasing.<locals>.released"
