@@ -36,6 +36,7 @@ from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
+from bot.identify import IdentifyPacer
 from bot.loop_lag import LoopLagMonitor
 from bot.ops.interactions import observe_callbacks, unobserve_callbacks
 from bot.ops.wiring import Operations, wrap_interaction_parser
@@ -139,6 +140,7 @@ class TTTBot(commands.AutoShardedBot):
         drawer = Drawer(RenewingExecutor(picture_executor, "picture pool"))
         self.responder = Responder(self, self.games, drawer, give_way=self.foreground.give_way)
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
+        self.identify = IdentifyPacer(settings.identify_window, self._max_concurrency, records)
         self.ops = Operations.for_settings(self, settings)
         wrap_interaction_parser(self, None, log_context=settings.log_format == "json", foreground=self.foreground)
 
@@ -182,6 +184,14 @@ class TTTBot(commands.AutoShardedBot):
         gc.freeze()
         self.collector.start()
 
+    async def _max_concurrency(self) -> int:
+        return (await self.fetch_session_start_limits()).max_concurrency
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait until Discord's session start limit lets shard ``shard_id`` IDENTIFY, counting this bot's other
+        processes when they share PostgreSQL (:class:`bot.identify.IdentifyPacer`)."""
+        await self.identify.before_identify(shard_id or 0)
+
     async def on_ready(self) -> None:
         """Log who we are and on how many shards."""
         log.info("ready as %s (id %s) on %s shard(s)", self.user, self.user.id if self.user else "?", self.shard_count)
@@ -205,6 +215,7 @@ class TTTBot(commands.AutoShardedBot):
         await self.loop_lag.stop()
         await self.responder.close()
         await super().close()
+        await self.identify.close()
         await self.ai.shutdown()
         if self.ops is not None:
             await self.ops.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import socket
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,10 +16,23 @@ from typing import Literal, TypeVar
 
 from dotenv import dotenv_values
 
-__all__ = ["DEFAULT_API_BASE", "DEFAULT_GATEWAY_URL", "ConfigError", "Settings", "load_settings"]
+__all__ = [
+    "DEFAULT_API_BASE",
+    "DEFAULT_GATEWAY_URL",
+    "IDENTIFY_WINDOW_SECONDS",
+    "ConfigError",
+    "Settings",
+    "load_settings",
+    "pod_ordinal",
+    "pod_shards",
+]
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+IDENTIFY_WINDOW_SECONDS = 5.0
+"""Discord allows ``max_concurrency`` IDENTIFYs per 5 seconds, one per bucket ``shard_id % max_concurrency``
+(https://discord.com/developers/docs/events/gateway#session-start-limit-object)."""
+_ORDINAL = re.compile(r"-(\d+)$")
 _T = TypeVar("_T", int, float)
 
 MISSING_TOKEN = (
@@ -50,10 +65,15 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     log_format: Literal["human", "json"] = "human"
     ready_probe_every: float = 15.0
+    identify_window: float = IDENTIFY_WINDOW_SECONDS
 
 
-def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Settings:
+def load_settings(
+    environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env", hostname: str | None = None
+) -> Settings:
     """Read settings from ``environ`` (default ``os.environ``), falling back to ``env_file`` when it exists.
+    ``hostname`` (default: ``HOSTNAME``, else the machine's) gives the pod's ordinal for ``DISCORD_SHARDS_PER_POD``
+    when ``POD_ORDINAL`` is unset.
 
     Raises:
         ConfigError: ``DISCORD_TOKEN`` is missing, or a value has the wrong shape.
@@ -88,6 +108,14 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
     if shard_ids_text is not None:
         shard_ids = tuple(_number("DISCORD_SHARD_IDS", part, int) or 0 for part in shard_ids_text.split(","))
     shard_count = _number("DISCORD_SHARD_COUNT", get("DISCORD_SHARD_COUNT"), int)
+    per_pod = _number("DISCORD_SHARDS_PER_POD", get("DISCORD_SHARDS_PER_POD"), int)
+    if per_pod is not None:
+        if shard_ids is not None:
+            raise ConfigError("set DISCORD_SHARD_IDS or DISCORD_SHARDS_PER_POD, not both")
+        if shard_count is None:
+            raise ConfigError("DISCORD_SHARDS_PER_POD needs DISCORD_SHARD_COUNT (the total number of shards) as well")
+        ordinal = pod_ordinal(get("POD_ORDINAL"), hostname or get("HOSTNAME") or socket.gethostname())
+        shard_ids = pod_shards(ordinal, per_pod, shard_count)
     if shard_ids is not None and shard_count is None:
         raise ConfigError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT (the total number of shards) as well")
     if shard_count is not None and shard_ids is not None and any(not 0 <= i < shard_count for i in shard_ids):
@@ -101,6 +129,9 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
     ready_probe_every = _number("TTT_READY_PROBE_SECONDS", get("TTT_READY_PROBE_SECONDS"), float) or 15.0
     if ready_probe_every <= 0:
         raise ConfigError(f"TTT_READY_PROBE_SECONDS must be a positive number of seconds, not {ready_probe_every!r}")
+    identify_window = _number("DISCORD_IDENTIFY_WINDOW_SECONDS", get("DISCORD_IDENTIFY_WINDOW_SECONDS"), float)
+    if identify_window is not None and identify_window < 0:
+        raise ConfigError(f"DISCORD_IDENTIFY_WINDOW_SECONDS must be 0 or more seconds, not {identify_window!r}")
     return Settings(
         token=token,
         dev_guild_id=_number("DISCORD_DEV_GUILD_ID", get("DISCORD_DEV_GUILD_ID"), int),
@@ -117,7 +148,51 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: str | Path
         metrics_host=get("METRICS_HOST") or "127.0.0.1",
         log_format="json" if log_format == "json" else "human",
         ready_probe_every=ready_probe_every,
+        identify_window=IDENTIFY_WINDOW_SECONDS if identify_window is None else identify_window,
     )
+
+
+def pod_ordinal(ordinal: str | None, hostname: str) -> int:
+    """The process's place in a StatefulSet: ``ordinal`` (``POD_ORDINAL``, e.g. from the pod's
+    ``apps.kubernetes.io/pod-index`` label) when set, else the number that ends ``hostname`` (a StatefulSet's pod
+    ``ttt-bot-2`` is 2).
+
+    Raises:
+        ConfigError: ``ordinal`` is not a number of 0 or more, or ``hostname`` does not end in ``-N``.
+    """
+    if ordinal is not None:
+        value = _number("POD_ORDINAL", ordinal, int)
+        if value is None or value < 0:
+            raise ConfigError(f"POD_ORDINAL must be 0 or more, not {ordinal!r}")
+        return value
+    found = _ORDINAL.search(hostname)
+    if found is None:
+        raise ConfigError(
+            f"DISCORD_SHARDS_PER_POD needs the pod's ordinal: set POD_ORDINAL, or run in a StatefulSet whose pods are "
+            f"named NAME-0, NAME-1, ... (this host is {hostname!r})"
+        )
+    return int(found.group(1))
+
+
+def pod_shards(ordinal: int, per_pod: int, shard_count: int) -> tuple[int, ...]:
+    """The shard ids of pod ``ordinal`` when each pod holds ``per_pod`` consecutive shards of ``shard_count``: pod 0
+    holds ``0..per_pod-1``, pod 1 the next ``per_pod``, and the last pod fewer when ``per_pod`` does not divide the
+    count.
+
+    Raises:
+        ConfigError: ``per_pod`` is not positive, or the pod would hold no shard (more replicas than
+            ``ceil(shard_count / per_pod)``).
+    """
+    if per_pod < 1:
+        raise ConfigError(f"DISCORD_SHARDS_PER_POD must be 1 or more, not {per_pod!r}")
+    first = ordinal * per_pod
+    if first >= shard_count:
+        pods = -(-shard_count // per_pod)
+        raise ConfigError(
+            f"pod {ordinal} would hold no shard: {shard_count} shards at {per_pod} per pod fill {pods} pod(s) "
+            f"(ordinals 0..{pods - 1}); lower the replicas or raise DISCORD_SHARD_COUNT"
+        )
+    return tuple(range(first, min(first + per_pod, shard_count)))
 
 
 def _number(name: str, text: str | None, kind: type[_T]) -> _T | None:

@@ -89,6 +89,9 @@ LOCALES = frozenset(
 )
 RATE_LIMIT_BODY = "You are being rate limited."
 SHUTDOWN_SECONDS = 5.0
+IDENTIFY_WINDOW_SECONDS = 5.0
+"""Discord allows ``max_concurrency`` IDENTIFYs per this many seconds, one per bucket ``shard_id % max_concurrency``
+(https://discord.com/developers/docs/events/gateway#session-start-limit-object)."""
 """How long :meth:`FakeDiscord.stop` lets requests still being answered finish (aiohttp's default is 60 s)."""
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
 # when a request arrived (time.perf_counter()), stored on the request (aiohttp >= 3.12 wants typed keys)
@@ -1062,8 +1065,25 @@ class _Connection:
         self._writer.cancel()
 
 
+@dataclass(frozen=True)
+class InvalidSession:
+    """An INVALID_SESSION (op 9) the fake sent: ``reason`` is ``"identify too early"`` (a second IDENTIFY in its
+    ``max_concurrency`` bucket within :attr:`FakeDiscord.identify_window` seconds) or ``"unknown session"`` (a RESUME
+    it cannot resume); ``shard`` is ``(shard_id, shard_count)`` when known."""
+
+    reason: str
+    shard: tuple[int, int] | None
+    at: float
+
+
 class FakeDiscord:
     """Fake Discord REST v10 + gateway on 127.0.0.1 with a coherent message store and rule enforcement.
+
+    Starting sessions follows Discord's session start limit: ``GET /gateway/bot`` reports ``max_concurrency``, and an
+    IDENTIFY less than ``identify_window`` seconds (Discord: 5) after the previous accepted IDENTIFY of its bucket
+    (``shard_id % max_concurrency``), on any connection, gets an INVALID_SESSION (``d: false``), recorded in
+    :attr:`invalid_sessions`. Without ``identify_window`` the class default :attr:`default_identify_window` applies;
+    :meth:`env` passes the window to a bot as ``DISCORD_IDENTIFY_WINDOW_SECONDS``.
 
     ``latency`` is the range (seconds) of the uniformly drawn round trip added to every REST answer, and
     ``callback_latency`` the range for interaction callbacks only (``None``: the same as ``latency``); both can be
@@ -1072,6 +1092,7 @@ class FakeDiscord:
     """
 
     default_latency: ClassVar[tuple[float, float]] = (0.0, 0.0)
+    default_identify_window: ClassVar[float] = IDENTIFY_WINDOW_SECONDS
     observers: ClassVar[list[Callable[[FakeDiscord], None]]] = []
     """Called with every new fake (the e2e conftest uses it to fail a test whose fakes refused a body)."""
 
@@ -1093,7 +1114,15 @@ class FakeDiscord:
         seed: int | None = 0,
         guild_shard: tuple[int, int] | None = None,
         spec: SpecValidator | Literal[False] | None = None,
+        max_concurrency: int = 1,
+        identify_window: float | None = None,
     ) -> None:
+        if max_concurrency < 1:
+            raise ValueError(f"max_concurrency must be at least 1, not {max_concurrency!r}")
+        self.max_concurrency = max_concurrency
+        self.identify_window = type(self).default_identify_window if identify_window is None else identify_window
+        self.invalid_sessions: list[InvalidSession] = []
+        self._last_identify: dict[int, float] = {}  # bucket -> time.monotonic() of its last accepted IDENTIFY
         self.latency = latency if latency is not None else type(self).default_latency
         self.callback_latency = callback_latency
         self.rng = random.Random(seed)
@@ -1335,6 +1364,7 @@ class FakeDiscord:
             "DISCORD_TOKEN": self.token or "fake-token",
             "DISCORD_API_BASE": self.api_base,
             "DISCORD_GATEWAY_URL": self.gateway_url,
+            "DISCORD_IDENTIFY_WINDOW_SECONDS": f"{self.identify_window:g}",
         }
 
     # ------------------------------------------------------------------ world building
@@ -2098,6 +2128,12 @@ class FakeDiscord:
             await conn.ws.close(code=4010, message=b"Invalid shard.")
             return
         shard = (int(shard_id), int(count))
+        bucket, now = shard[0] % self.max_concurrency, time.monotonic()
+        last = self._last_identify.get(bucket)
+        if last is not None and now - last < self.identify_window:
+            self._invalid_session(conn, "identify too early", shard)
+            return
+        self._last_identify[bucket] = now
         session = _Session(id=secrets.token_hex(16), shard=shard, intents=int(d.get("intents") or 0), conn=conn)
         self._sessions[session.id] = session
         conn.session = session
@@ -2130,7 +2166,7 @@ class FakeDiscord:
     async def _resume(self, conn: _Connection, d: dict[str, Any]) -> None:
         session = self._sessions.get(str(d.get("session_id")))
         if session is None or (self.token is not None and d.get("token") != self.token):
-            conn.send({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
+            self._invalid_session(conn, "unknown session", None)
             return
         if session.conn is not None and session.conn is not conn:
             session.conn.ready = False
@@ -2141,6 +2177,12 @@ class FakeDiscord:
                 conn.post(raw)
         conn.dispatch("RESUMED", {"_trace": ["fake-discord"]})
         conn.ready = True
+        self._notify()
+
+    def _invalid_session(self, conn: _Connection, reason: str, shard: tuple[int, int] | None) -> None:
+        log.info("INVALID_SESSION (%s) for shard %s", reason, shard)
+        self.invalid_sessions.append(InvalidSession(reason, shard, time.perf_counter()))
+        conn.send({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
         self._notify()
 
     def dispatch_event(self, event: str, data: Any, guild_id: str | None = None) -> bool:
@@ -2538,7 +2580,12 @@ class FakeDiscord:
             {
                 "url": self.gateway_url,
                 "shards": self.recommended_shards,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": self.max_concurrency,
+                },
             }
         )
 
@@ -2854,6 +2901,8 @@ async def _serve(args: argparse.Namespace) -> None:
         ack_deadline=args.ack_deadline,
         latency=(args.latency[0], args.latency[1]),
         spec=False if args.no_spec else None,
+        max_concurrency=args.max_concurrency,
+        identify_window=args.identify_window,
     )
     async with fake:
         for key, value in fake.env().items():
@@ -2871,6 +2920,10 @@ def main() -> None:
     parser.add_argument("--ack-deadline", type=float, default=3.0)
     parser.add_argument(
         "--latency", type=float, nargs=2, default=(0.05, 0.15), metavar=("LOW", "HIGH"), help="REST round trip (s)"
+    )
+    parser.add_argument("--max-concurrency", type=int, default=1, help="IDENTIFYs per window (GET /gateway/bot)")
+    parser.add_argument(
+        "--identify-window", type=float, default=IDENTIFY_WINDOW_SECONDS, help="seconds between IDENTIFYs per bucket"
     )
     parser.add_argument("--no-spec", action="store_true", help="don't validate bodies against Discord's OpenAPI spec")
     parser.add_argument("-v", "--verbose", action="store_true")

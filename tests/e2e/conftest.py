@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOG_TAIL_LINES = 200
 E2E_LATENCY = (0.05, 0.15)
 """The REST round trip (seconds, drawn uniformly) of every fake in the e2e suite."""
+E2E_IDENTIFY_WINDOW = 1.0
+"""Seconds between two IDENTIFYs of a ``max_concurrency`` bucket in every e2e fake (Discord: 5), passed to the bots
+by ``FakeDiscord.env()``: a restart or a second shard process then waits 1 s, not 5."""
 E2E_TOKEN = "e2e-dummy-token"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -44,6 +47,8 @@ _NEUTRAL_ENV = {
     "METRICS_PORT": "",
     "METRICS_HOST": "",
     "LOG_FORMAT": "",
+    "DISCORD_SHARDS_PER_POD": "",
+    "POD_ORDINAL": "",
 }
 
 _LIVE_BOTS: list[BotProcess] = []
@@ -199,6 +204,17 @@ def realistic_latency(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         FakeDiscord.default_latency = saved
+
+
+@pytest.fixture(autouse=True, scope="module")
+def short_identify_window() -> Iterator[None]:
+    """Fakes made in this module refuse a second IDENTIFY of a bucket within :data:`E2E_IDENTIFY_WINDOW` seconds."""
+    saved = FakeDiscord.default_identify_window
+    FakeDiscord.default_identify_window = E2E_IDENTIFY_WINDOW
+    try:
+        yield
+    finally:
+        FakeDiscord.default_identify_window = saved
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")

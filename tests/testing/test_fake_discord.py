@@ -44,8 +44,9 @@ FLOOR_BOT = Path(__file__).resolve().parents[2] / "testing" / "floor_bot.py"
 
 @pytest_asyncio.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    """A fake answering at once: these tests check the protocol; the network tests below set latencies."""
-    async with FakeDiscord(token=TOKEN, latency=(0.0, 0.0)) as f:
+    """A fake answering at once and accepting IDENTIFYs back to back: these tests check the protocol; the network
+    tests below set latencies, and the session start limit has tests of its own."""
+    async with FakeDiscord(token=TOKEN, latency=(0.0, 0.0), identify_window=0.0) as f:
         yield f
 
 
@@ -821,6 +822,39 @@ async def test_shards_get_only_their_guilds(fake: FakeDiscord, http: aiohttp.Cli
     await bad.send(2, {"token": TOKEN, "shard": [2, 2]})
     msg = await bad.ws.receive(timeout=2)
     assert msg.type is aiohttp.WSMsgType.CLOSE and msg.data == 4010
+
+
+async def test_an_identify_too_early_in_its_bucket_gets_an_invalid_session(http: aiohttp.ClientSession) -> None:
+    window = 0.5
+    async with FakeDiscord(token=TOKEN, latency=(0.0, 0.0), max_concurrency=2, identify_window=window) as fake:
+        async with http.get(f"{fake.api_base}/gateway/bot") as resp:
+            assert (await resp.json())["session_start_limit"]["max_concurrency"] == 2
+        for shard_id in range(4):  # RawGateway.identify waits for a GUILD_CREATE
+            fake.add_guild(f"guild {shard_id}", shard=(shard_id, 4))
+        assert fake.env()["DISCORD_IDENTIFY_WINDOW_SECONDS"] == "0.5"
+        first, other_bucket, too_early = [await RawGateway.open(http, fake) for _ in range(3)]
+        await first.identify(shard=(0, 4))
+        await other_bucket.identify(shard=(1, 4))  # bucket 1: its own window
+        await too_early.recv()
+        await too_early.send(2, {"token": TOKEN, "intents": 1, "properties": {}, "shard": [2, 4]})  # bucket 0 again
+        refusal = await too_early.recv()
+        assert (refusal["op"], refusal["d"]) == (9, False)
+        assert [(i.reason, i.shard) for i in fake.invalid_sessions] == [("identify too early", (2, 4))]
+        assert sorted(fake.connected_shards()) == [(0, 4), (1, 4)]
+
+        await asyncio.sleep(window)  # the bucket's window has passed: the same IDENTIFY is accepted
+        retry = await RawGateway.open(http, fake)
+        ready, _ = await retry.identify(shard=(2, 4))
+        assert ready["t"] == "READY" and ready["d"]["shard"] == [2, 4]
+        assert len(fake.invalid_sessions) == 1 and fake.identify_count == 3
+
+
+async def test_a_new_fake_keeps_discords_five_seconds() -> None:
+    fake = FakeDiscord(spec=False)
+    assert fake.identify_window == 5.0 and fake.max_concurrency == 1
+    assert fake.env()["DISCORD_IDENTIFY_WINDOW_SECONDS"] == "5"
+    with pytest.raises(ValueError, match="max_concurrency"):
+        FakeDiscord(spec=False, max_concurrency=0)
 
 
 async def test_message_events_reach_only_connections_with_the_intent(
