@@ -142,6 +142,7 @@ class Operations:
         self.metrics.search_states_by(*labels).observe(decision.search.states)
 
     async def _connected(self, shard_id: int) -> None:
+        self.metrics.reconnects_by(str(shard_id))  # exported as 0 from the first connection: increase() sees them
         self.shards.connected(shard_id)
 
     async def _disconnected(self, shard_id: int) -> None:
