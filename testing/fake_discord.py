@@ -89,10 +89,10 @@ LOCALES = frozenset(
 )
 RATE_LIMIT_BODY = "You are being rate limited."
 SHUTDOWN_SECONDS = 5.0
+"""How long :meth:`FakeDiscord.stop` lets requests still being answered finish (aiohttp's default is 60 s)."""
 IDENTIFY_WINDOW_SECONDS = 5.0
 """Discord allows ``max_concurrency`` IDENTIFYs per this many seconds, one per bucket ``shard_id % max_concurrency``
 (https://discord.com/developers/docs/events/gateway#session-start-limit-object)."""
-"""How long :meth:`FakeDiscord.stop` lets requests still being answered finish (aiohttp's default is 60 s)."""
 CALLBACK_ROUTE = "/interactions/{interaction_id}/{token}/callback"
 # when a request arrived (time.perf_counter()), stored on the request (aiohttp >= 3.12 wants typed keys)
 ARRIVED: Any = web.RequestKey("arrived", float) if hasattr(web, "RequestKey") else "arrived"
