@@ -27,6 +27,9 @@ NO_HISTORY = N_(
 BOARD_MISMATCH = N_(
     "This board doesn't match the game I saved (its players, options or moves) — /ttt board shows the saved game."
 )
+UNSAVED_MOVES = N_("This board shows moves I never saved, so it can't go on from here — the saved game: {link}")
+"""After a restart: a board showing moves after those of the stored game. Values: ``link`` (a board showing the
+stored game)."""
 UNVERIFIED = N_(
     "I can't check this board against a game I saved, so I can't act on it — start a new game with /ttt start."
 )

@@ -129,7 +129,7 @@ class Resuming(BotMoves):
                 over = latest.over or self.is_finished(latest.game_id)
                 return Refusal(refusals.GAME_OVER) if over else self._stale(latest)
             # the message may have changed since the press's copy of it was rendered: check what it shows now
-            checked = resume.checked(resume.candidate(board, newest), evidence)
+            checked = resume.checked(board, evidence, newest)
             if not isinstance(checked, Game):
                 return checked
             game = self._resume(checked)
@@ -178,10 +178,8 @@ class Resuming(BotMoves):
         self._turns.arm(game.channel_id, game.game_id)
         if self.store is not None:
             self.store.save(game)
-        if game.thinking and game.variant != "3x3":  # a restart came between the player's move and the bot's
-            ticket = self.ai.pool.admit()
-            if ticket is not None:
-                self._search_later(game, ticket)
+        if game.ai_to_move:  # a restart came between the player's move and the bot's
+            self._owed(game)
         log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
         return game
 

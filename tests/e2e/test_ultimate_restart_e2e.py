@@ -107,7 +107,17 @@ async def test_forged_ids_on_a_4x4_or_5x5_board_are_refused_after_a_restart(
             ":".join([*parts[:3], played[:1], *parts[4:]]),  # the bot's move taken back
             ":".join([*parts[:4], parts[4][:1] + "e" + parts[4][2:], *parts[5:]]),  # the difficulty rewritten
         ]
+        extra = free[1].split(":")  # issue 27: a move of Alice's nobody made (cell free[0]), pressing the next cell
+        forged.insert(0, ":".join([*extra[:3], played + base36(int(parts[1])), *extra[4:]]))  # first: nothing resumed
         for custom_id in forged:
             refused = await answered(await server.press_custom_id(None, channel, alice, rec.message_id, custom_id))
             assert refused.ephemeral and refused.content, custom_id
+            if custom_id == forged[0]:  # refused with a link to the board that shows the saved game
+                assert "never saved" in refused.content and rec.message_id in refused.content, refused.content
         assert server.message(channel, rec.message_id) == board
+        played_on = await answered(await server.press_button(None, channel, alice, rec.message_id, free[0]))
+        assert not played_on.ephemeral, "the saved game did not go on after the forgeries"
+
+
+def base36(cell: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[cell]
