@@ -100,7 +100,8 @@ class Openings(Resuming):
         """A new game with the players and options of the game that ended on ``board``, sides swapped (the Rematch
         button). They come from the ended game this process saw or the records; when neither knows it, only the
         one person of a game against the bot may ask, which is no more than ``/ttt start`` (an ultimate board,
-        which names its game only by id, needs the ended game: ``UNVERIFIED`` otherwise)."""
+        which names its game only by id, needs the ended game: ``UNVERIFIED`` otherwise). Like :meth:`start`, it asks
+        for the channel's history (:class:`NeedsHistory`) when the channel's game is one a previous process stored."""
         if isinstance(board, BoardRef):
             resolved = await self._ended_ref(board)
             if isinstance(resolved, Refusal):

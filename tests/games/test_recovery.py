@@ -131,6 +131,9 @@ async def test_a_stored_game_holds_its_channel_after_a_restart(ai: AI, store: Re
         history = History((board, ended))
         assert isinstance(await process.games.start(who(BOB), game_id="s1"), NeedsHistory)
         busy = Refusal(refusals.BUSY_GAME, {"link": url(board.message_id or 0)})
+        older = found(0, 4, game_id="older", message_id=800)  # a board of an older game nothing stored (it proves)
+        free = next(c for c in range(9) if older.state[c] is None)
+        assert await process.games.press(who(ALICE), older, free, history=History((board, older))) == busy
         assert await process.games.rematch(who(ALICE), ended, game_id="r1", history=history) == busy
         assert await process.games.start(who(BOB), game_id="s1", history=history) == busy
         assert await process.games.start(who(BOB), game_id="s2", opponent=ALICE, history=history) == busy
