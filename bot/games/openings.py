@@ -167,6 +167,7 @@ class Openings(Resuming):
     async def _open(self, game: Game, history: History | None) -> Answer:
         """Open ``game`` (a game or a challenge) unless its channel has one: in memory, or stored by a previous process
         (a dormant game, :mod:`bot.games.recovery`, resumed on its board from ``history`` to link to it)."""
+        history = await self._resolve_history(history)  # an ultimate board's ref names the game it shows
         async with self._locks.hold(game.channel_id):
             running = self._games.get(game.channel_id)
             if running is None and game.channel_id in self._dormant:

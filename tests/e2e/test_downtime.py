@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from testing.boards import board_of, button_labelled, free_cells
+from testing.boards import board_of
 from testing.fake_discord import FakeDiscord
-from testing.players import delivered, press, public_message, refusal, start_game, ttt, updated_message
+from testing.players import delivered, press, public_message, refusal, ttt, updated_message
 
 from .conftest import BotProcess, BotStarter, make_users
 from .test_ultimate_e2e import bot_moved, start, text_of, version
@@ -95,34 +95,48 @@ def _buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-async def test_a_rematch_or_a_start_after_a_restart_never_makes_a_second_game(start_bot: BotStarter) -> None:
+def labelled(message: dict[str, Any], label: str) -> dict[str, Any]:
+    found = next((b for b in _buttons(message) if b.get("label") == label), None)
+    assert found is not None, f"no {label} button"
+    return found
+
+
+@pytest.mark.parametrize("variant", ["3x3", "4x4", "ultimate"])
+async def test_a_rematch_or_a_start_after_a_restart_never_makes_a_second_game(
+    start_bot: BotStarter, variant: str
+) -> None:
     async with FakeDiscord(token="e2e-dummy-token", channels=1) as fake:
         bot = await start_bot(fake)
-        channel = fake.channels()[0]
+        channel, elsewhere = fake.channels()[0], fake.add_channel()
         alice, bob = make_users(fake, "alice", "bob")
-        board = await start_game(fake, channel, alice)
-        resign = button_labelled(board, "Resign")
-        assert resign is not None
-        rec = await fake.press_button(None, channel, alice, board["id"], resign["custom_id"])
+        start = {"variant": variant, "play_as": "X"}
+        board = await public_message(
+            fake, await fake.slash_command(None, channel, alice, subcommand="start", options=start)
+        )
+        rec = await fake.press_button(None, channel, alice, board["id"], labelled(board, "Resign")["custom_id"])
         ended = await updated_message(fake, rec)
-        running = await start_game(fake, channel, alice)  # the channel's game now
-        running = await updated_message(fake, await press(fake, channel, alice, running, 4))
+        running = await public_message(
+            fake, await fake.slash_command(None, channel, alice, subcommand="start", options=start)
+        )
         await until(lambda: len(running_rows(bot)) == 1 and len(records(bot)) == 1)
+        stats = (await public_message(fake, await ttt(fake, elsewhere, alice, "stats")))["content"]
+        before, kept = records(bot), fake.message(channel, running["id"])
         await crash(fake, bot)
         bot = await start_bot(fake)
         public = len(fake.messages(channel, include_ephemeral=False))
-        rematch = button_labelled(ended, "Rematch")
-        assert rematch is not None
-        rec = await fake.press_button(None, channel, alice, ended["id"], rematch["custom_id"])
+        rematch = labelled(ended, "Rematch")["custom_id"]
+        rec = await fake.press_button(None, channel, alice, ended["id"], rematch)
         assert running["id"] in await refusal(rec)  # a link to the running game's board
         for who, options in ((bob, {}), (alice, {"variant": "4x4"}), (bob, {"opponent": alice})):
             rec = await fake.slash_command(None, channel, who, subcommand="start", options=options)
             assert running["id"] in await refusal(rec)
         assert len(fake.messages(channel, include_ephemeral=False)) == public, "a second game was started"
-        assert records(bot) == [records(bot)[0]] and len(running_rows(bot)) == 1
-        cell = free_cells(board_of(running) or "")[0]  # the stored game goes on
-        after = await updated_message(fake, await press(fake, channel, alice, running, cell))
-        assert (board_of(after) or "")[cell] == "X"
+        assert fake.message(channel, running["id"]) == kept and records(bot) == before
+        assert (await public_message(fake, await ttt(fake, elsewhere, alice, "stats")))["content"] == stats
+        assert len(running_rows(bot)) == 1
+        if variant == "3x3":  # the stored game goes on
+            after = await updated_message(fake, await press(fake, channel, alice, running, 4))
+            assert (board_of(after) or "")[4] == "X"
 
 
 async def test_a_game_stored_while_the_bot_owed_its_move_gets_it(start_bot: BotStarter) -> None:
