@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from testing.boards import board_of
+from testing.boards import EMPTY, board_of, cell_buttons, free_cells
 from testing.fake_discord import FakeDiscord
-from testing.players import delivered, press, public_message, refusal, ttt, updated_message
+from testing.players import delivered, press, public_message, refusal, start_game, ttt, updated_message
 
 from .conftest import BotProcess, BotStarter, make_users
+from .test_forgery import field_of, forge
 from .test_ultimate_e2e import bot_moved, start, text_of, version
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.faults]
@@ -156,3 +157,35 @@ async def test_a_game_stored_while_the_bot_owed_its_move_gets_it(start_bot: BotS
         moved = await bot_moved(fake, channel, board["id"], 1)
         assert version(moved) == 1
         await delivered(fake, rec)
+
+
+async def test_with_nothing_stored_and_no_history_a_board_owing_the_bots_move_gets_it(start_bot: BotStarter) -> None:
+    """The database lost and the channel's history unreadable: a 3x3 board adding a move of Alice's proves itself,
+    so it resumes with the bot to move; the bot plays its move on the board (no stuck game), and nothing is
+    recorded."""
+    async with FakeDiscord(token="e2e-dummy-token", channels=1) as fake:
+        bot = await start_bot(fake)
+        channel = fake.channels()[0]
+        (alice,) = make_users(fake, "alice")
+        board = await start_game(fake, channel, alice)
+        board = await updated_message(fake, await press(fake, channel, alice, board, 0))
+        await crash(fake, bot)
+        for path in Path(bot.log_path.parent).glob("ttt.sqlite3*"):
+            path.unlink()  # the database is lost
+        bot = await start_bot(fake)
+        free = free_cells(board_of(board) or EMPTY)
+        like = cell_buttons(board)[free[1]]["custom_id"]
+        forged = forge(like, moves=field_of(board, "moves") + str(free[0]))
+        fault = fake.inject("GET", rf"/channels/{channel}/messages$", status=403, times="always")
+        try:
+            rec = await fake.press_custom_id(None, channel, alice, board["id"], forged, like=like)
+            assert "thinking" in await refusal(rec)
+            await until(lambda: (board_of(fake.message(channel, board["id"]) or {}) or EMPTY).count("O") == 2)
+        finally:
+            fake.remove_fault(fault)
+        shown = fake.message(channel, board["id"]) or {}
+        assert (board_of(shown) or EMPTY)[free[0]] == "X"
+        cell = free_cells(board_of(shown) or EMPTY)[0]  # the game goes on from there
+        after = await updated_message(fake, await press(fake, channel, alice, shown, cell))
+        assert (board_of(after) or EMPTY)[cell] == "X"
+        assert records(bot) == []
