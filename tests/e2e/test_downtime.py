@@ -55,7 +55,7 @@ def text(message: dict[str, Any] | None) -> str:
     return (message.get("content") or "") + text_of(message)
 
 
-@pytest.mark.parametrize("variant", ["3x3", "4x4", "ultimate"])
+@pytest.mark.parametrize("variant", ["3x3", "4x4", "5x5", "ultimate"])
 async def test_a_game_whose_deadline_passed_during_the_downtime_is_abandoned_once(
     start_bot: BotStarter, variant: str
 ) -> None:
@@ -102,7 +102,7 @@ def labelled(message: dict[str, Any], label: str) -> dict[str, Any]:
     return found
 
 
-@pytest.mark.parametrize("variant", ["3x3", "4x4", "ultimate"])
+@pytest.mark.parametrize("variant", ["3x3", "4x4", "5x5", "ultimate"])
 async def test_a_rematch_or_a_start_after_a_restart_never_makes_a_second_game(
     start_bot: BotStarter, variant: str
 ) -> None:
