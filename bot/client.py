@@ -152,6 +152,13 @@ class TTTBot(commands.AutoShardedBot):
             return
         self.writer.submit(record)
 
+    def _mine(self, game: Game) -> bool:
+        """True when ``game``'s channel is served by this process's shards (a DM by shard 0; Discord's routing)."""
+        ids, count = self.settings.shard_ids, self.settings.shard_count
+        if ids is None or count is None:
+            return True
+        return (0 if game.guild_id is None else (game.guild_id >> 22) % count) in ids
+
     def _expired(self, game: Game) -> None:
         self.responder.show_later(game)
 
@@ -159,11 +166,13 @@ class TTTBot(commands.AutoShardedBot):
         self.responder.show_bot_move(answer)
 
     async def setup_hook(self) -> None:
-        """Add the cogs, register the persistent buttons, start the search workers, then sync the commands."""
+        """Take over the running games stored before (:meth:`GameService.recover`), add the cogs, register the
+        persistent buttons, start the search workers, then sync the commands."""
         observe_callbacks(self.foreground.leave)  # an interaction being answered leaves the foreground
         self.loop_lag.start()
         if self.ops is not None:
             await self.ops.start()
+        await self.games.recover(self._mine)  # before any interaction: the games a previous process stored
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
         await self.load_extension("bot.cogs.records")  # its commands join /ttt
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VARIANT_ITEMS)

@@ -92,7 +92,10 @@ class BoardPresses:
     async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
         """A press on Rematch: a new game, same players and options, sides swapped."""
         game_id = new_game_id(interaction.id)
-        await self._guarded(interaction, lambda _: self.service.rematch(actor(interaction), board, game_id=game_id))
+        await self._guarded(
+            interaction,
+            lambda history: self.service.rematch(actor(interaction), board, game_id=game_id, history=history),
+        )
 
     async def answer_challenge(
         self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool

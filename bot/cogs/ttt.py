@@ -112,7 +112,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         game_id = new_game_id(interaction.id)
         await self._run(
             interaction,
-            lambda _: self.service.start(
+            lambda history: self.service.start(
                 actor(interaction),
                 game_id=game_id,
                 opponent=opponent.id if opponent else None,
@@ -122,6 +122,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 algorithm=algorithm,
                 mode=board,
                 variant=variant,
+                history=history,
             ),
         )
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Literal
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Literal
 
 from bot.games.answers import BotMoved, Refusal
 from bot.games.core import ServiceCore
 from bot.games.game import BotMove, Game
 from bot.games.pool import Ticket
+from engine import Decision
 
 log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
@@ -75,9 +76,37 @@ class BotMoves(ServiceCore):
 
     def _search_later(self, game: Game, ticket: Ticket) -> None:
         """Start the bot's search for committed ``game`` (a slow variant, the bot to move) in the background."""
-        task = asyncio.get_running_loop().create_task(self._bot_move(game, ticket), name=f"ttt-search-{game.game_id}")
+        self._background(self._bot_move(game, ticket), game)
+
+    def _owed(self, game: Game) -> None:
+        """The bot owes a move in ``game``, resumed after a restart with the bot to move: search it in the background
+        (on 3x3 as its reply is searched, on a slow variant in the pool, admitted even when the pool is full, with
+        the smaller budget then), so that no resumed game waits for a move that never comes."""
+        if game.variant == "3x3":
+            self._background(self._reply_later(game), game)
+            return
+        pool = self.ai.pool
+        ticket = pool.admit() or pool.retry(Ticket(pool.reduced_budget_ms, True))  # never refused: it is owed
+        self._search_later(game, ticket)
+
+    def _background(self, work: Coroutine[Any, Any, None], game: Game) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=f"ttt-search-{game.game_id}")
         self._searches.add(task)
         task.add_done_callback(self._searches.discard)
+
+    async def _reply_later(self, game: Game) -> None:
+        """The bot's 3x3 reply in resumed ``game``, searched outside the lock and played as a slow variant's move is;
+        if the search fails, the bot gives up (:meth:`_give_up`)."""
+        await self.give_way()
+        try:
+            decision = await self.ai.choose(game.state, game.difficulty, game.algorithm)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            log.error("bot reply failed: channel=%s game=%s error=%r", game.channel_id, game.game_id, error)
+            await self._give_up(game)
+            return
+        await self._commit_bot_move(game, decision)
 
     async def _bot_move(self, game: Game, ticket: Ticket) -> None:
         """Search ``game``'s bot move outside every lock (once more if it fails, then the fallback), then commit it
@@ -90,6 +119,11 @@ class BotMoves(ServiceCore):
         if move is None:
             await self._give_up(game)
             return
+        await self._commit_bot_move(game, move)
+
+    async def _commit_bot_move(self, game: Game, move: BotMove | Decision) -> None:
+        """Commit the bot's ``move`` in ``game`` under the channel's lock if the game is still at the position
+        searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
         async with self._locks.hold(game.channel_id):
             current = self._at_position(game)
             if current is None:
@@ -98,14 +132,15 @@ class BotMoves(ServiceCore):
             after = current.with_ai(move)
             if self._commit(after, rearm=True) is not None:
                 return
-            log.debug(
-                "ai move: channel=%s game=%s cell=%d states=%d elapsed_ms=%.1f",
-                game.channel_id,
-                game.game_id,
-                move.cell,
-                move.states,
-                move.elapsed_ms,
-            )
+            if after.last_ai is not None:
+                log.debug(
+                    "ai move: channel=%s game=%s cell=%d states=%d elapsed_ms=%.1f",
+                    game.channel_id,
+                    game.game_id,
+                    after.last_ai.cell,
+                    after.last_ai.states,
+                    after.last_ai.elapsed * 1000,
+                )
             if after.message_id is None:  # a new board is on its way: delivered when it is placed
                 self._undelivered[after.channel_id] = BotMoved(after)
                 return

@@ -68,6 +68,8 @@ class ServiceCore:
         self._remember = remember_finished
         self._searches: set[asyncio.Task[None]] = set()
         self._undelivered: dict[int, BotMoved] = {}
+        self._dormant: dict[int, Game] = {}  # channel -> a running game a previous process stored (bot.games.recovery)
+        self._unseen: dict[str, Game] = {}  # game id -> a game that ended while nobody saw its board
 
     def __len__(self) -> int:
         return len(self._games)
@@ -182,9 +184,7 @@ class ServiceCore:
             self._challenges.disarm(game.channel_id)
         if game.game_id in self._finished:
             return
-        self._finished[game.game_id] = game
-        while len(self._finished) > self._remember:
-            self._finished.popitem(last=False)
+        self._remember_finished(game)
         if self.store is not None and game.end_reason not in ("declined", "expired"):
             self.store.drop(game)
         log.info(
@@ -197,6 +197,12 @@ class ServiceCore:
         )
         if self.on_finished is not None and game.verified:
             self.on_finished(game)
+
+    def _remember_finished(self, game: Game) -> None:
+        """Remember that ``game`` ended (the last few thousand games are kept)."""
+        self._finished[game.game_id] = game
+        while len(self._finished) > self._remember:
+            self._finished.popitem(last=False)
 
     def _busy(self, running: Game) -> Refusal:
         key = refusals.BUSY_CHALLENGE if running.status == "challenge" else refusals.BUSY_GAME

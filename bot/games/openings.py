@@ -10,9 +10,9 @@ from dataclasses import replace
 from functools import cache
 
 from bot.games import proof, refusals
-from bot.games.answers import Answer, Challenged, Declined, Posted, Refusal, Shown
+from bot.games.answers import Answer, Challenged, Declined, NeedsHistory, Posted, Refusal, Shown
 from bot.games.game import Algorithm, Game, Mode, initial_for
-from bot.games.intents import Actor, Player
+from bot.games.intents import Actor, History, Player
 from bot.games.resuming import Resuming
 from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
@@ -52,6 +52,7 @@ class Openings(Resuming):
         algorithm: Algorithm = "alpha-beta",
         mode: Mode = "buttons",
         variant: str = "3x3",
+        history: History | None = None,
     ) -> Answer:
         """A new game of ``variant`` (a key of :data:`engine.variants.VARIANTS`) against the bot, or a challenge to
         ``opponent``; ``play_as=None`` picks a side at random.
@@ -59,7 +60,8 @@ class Openings(Resuming):
         Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X on 3x3; on a
         slow variant the board says the bot is thinking and :class:`BotMoved` follows), :class:`Challenged`, or a
         :class:`Refusal` (the channel is busy, a self- or bot challenge, plain minimax on a variant where it cannot
-        finish in a reply: ``MINIMAX_TOO_SLOW`` with the estimate, or the search pool is full: ``SEARCH_BUSY``).
+        finish in a reply: ``MINIMAX_TOO_SLOW`` with the estimate, or the search pool is full: ``SEARCH_BUSY``), or
+        :class:`NeedsHistory` when the channel's game is one a previous process stored (to link to its board).
 
         Raises:
             UnknownVariantError: no variant is called ``variant``.
@@ -90,13 +92,16 @@ class Openings(Resuming):
             variant=variant,
             state=state,
         )
-        return await self._open(game)
+        return await self._open(game, history)
 
-    async def rematch(self, actor: Actor, board: Game | BoardRef, *, game_id: str) -> Answer:
+    async def rematch(
+        self, actor: Actor, board: Game | BoardRef, *, game_id: str, history: History | None = None
+    ) -> Answer:
         """A new game with the players and options of the game that ended on ``board``, sides swapped (the Rematch
         button). They come from the ended game this process saw or the records; when neither knows it, only the
         one person of a game against the bot may ask, which is no more than ``/ttt start`` (an ultimate board,
-        which names its game only by id, needs the ended game: ``UNVERIFIED`` otherwise)."""
+        which names its game only by id, needs the ended game: ``UNVERIFIED`` otherwise). Like :meth:`start`, it asks
+        for the channel's history (:class:`NeedsHistory`) when the channel's game is one a previous process stored."""
         if isinstance(board, BoardRef):
             resolved = await self._ended_ref(board)
             if isinstance(resolved, Refusal):
@@ -132,12 +137,14 @@ class Openings(Resuming):
             variant=ended.variant,
             state=initial_for(ended.variant),
         )
-        return await self._open(game)
+        return await self._open(game, history)
 
     async def answer(self, actor: Actor, game_id: str, *, accept: bool) -> Answer:
         """Accept (:class:`Shown`: the prompt becomes the board) or Decline (:class:`Declined`) challenge ``game_id``.
 
-        Only the user the challenge held in memory names may answer; whatever the button's id says is ignored."""
+        Only the user the challenge held in memory names may answer; whatever the button's id says is ignored. A
+        challenge is opened only where no game runs, in memory or stored (:meth:`_open`), so accepting it starts the
+        channel's one game after a restart too."""
         async with self._locks.hold(actor.channel_id):
             game = self._games.get(actor.channel_id)
             if game is None or game.game_id != game_id or game.status != "challenge":
@@ -157,9 +164,18 @@ class Openings(Resuming):
             log.info("challenge accepted: channel=%s game=%s", started.channel_id, started.game_id)
             return Shown(started)
 
-    async def _open(self, game: Game) -> Answer:
+    async def _open(self, game: Game, history: History | None) -> Answer:
+        """Open ``game`` (a game or a challenge) unless its channel has one: in memory, or stored by a previous process
+        (a dormant game, :mod:`bot.games.recovery`, resumed on its board from ``history`` to link to it)."""
+        history = await self._resolve_history(history)  # an ultimate board's ref names the game it shows
         async with self._locks.hold(game.channel_id):
             running = self._games.get(game.channel_id)
+            if running is None and game.channel_id in self._dormant:
+                if history is None:
+                    return NeedsHistory()
+                busy = self._woken_refusal(game.channel_id, history)
+                if busy is not None:
+                    return busy
             if running is not None:
                 return self._busy(running)
             if game.status == "challenge":

@@ -16,6 +16,9 @@ BOARD_CHANGED = N_("The board changed before your move arrived — look again an
 STALE_BOARD = N_("This board is out of date — use the latest one: {link}")
 BUSY_GAME = N_("A game is already running in this channel: {link} — one game per channel.")
 BUSY_CHALLENGE = N_("A challenge is waiting for an answer in this channel: {link} — one game per channel.")
+BUSY_UNPLACED = N_("A game is already running in this channel — /ttt board shows it. One game per channel.")
+"""A game or challenge runs in the channel but the message of its board is not known (being posted, or after a
+restart)."""
 SELF_CHALLENGE = N_("You can't challenge yourself — leave `opponent` empty to play me.")
 BOT_CHALLENGE = N_("Bots can't accept challenges — leave `opponent` empty to play me.")
 NOT_CHALLENGED = N_("Only {user} can answer this challenge — start your own game with /ttt start.")
@@ -27,6 +30,9 @@ NO_HISTORY = N_(
 BOARD_MISMATCH = N_(
     "This board doesn't match the game I saved (its players, options or moves) — /ttt board shows the saved game."
 )
+UNSAVED_MOVES = N_("This board shows moves I never saved, so it can't go on from here — the saved game: {link}")
+"""After a restart: a board showing moves after those of the stored game. Values: ``link`` (a board showing the
+stored game)."""
 UNVERIFIED = N_(
     "I can't check this board against a game I saved, so I can't act on it — start a new game with /ttt start."
 )

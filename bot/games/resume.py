@@ -35,17 +35,16 @@ class Evidence:
 
 async def evidence(store: GameStore | None, ai: AI, board: Game, user_id: int) -> Evidence | Refusal:
     """What ``board``, pressed (or read back) for ``user_id`` after a restart, can be checked against: what is
-    stored about its game, and the bot's own states count for its moves when nothing stored covers them and the
-    board proves itself (:func:`bot.games.proof.proven`). Looked up outside the channel's lock."""
+    stored about its game, and, when nothing is stored about it and the board proves itself
+    (:func:`bot.games.proof.proven`), the bot's own states count for its moves. Looked up outside the channel's
+    lock."""
     stored = StoredGame()
     if store is not None:
         try:
             stored = await store.stored(board.game_id, board.channel_id)
         except RecordsUnavailableError:
             return Refusal(refusals.RECORDS_DOWN)
-    running = stored.running
-    unsaved = running is None or proof.extends(board, running)
-    if stored.finished is not None or not unsaved or not proof.proven(board, user_id):
+    if stored.finished is not None or stored.running is not None or not proof.proven(board, user_id):
         return Evidence(stored)
     bot = board.bot_mark
     assert bot is not None  # proven() holds only for a game against the bot
@@ -55,22 +54,47 @@ async def evidence(store: GameStore | None, ai: AI, board: Game, user_id: int) -
     return Evidence(stored, states)
 
 
-def checked(board: Game, evidence: Evidence | Refusal | None) -> Game | Refusal | NeedsHistory:
-    """The game to resume from ``board`` as ``evidence`` allows (the stored one when the board shows it), or why
-    not; nothing is resumed yet."""
+def checked(
+    pressed: Game, evidence: Evidence | Refusal | None, newest: Game | None = None
+) -> Game | Refusal | NeedsHistory:
+    """The game to resume from the board ``pressed`` as ``evidence`` allows, or why not; nothing is resumed yet.
+    ``newest`` is the game's newest board in the channel's history (as its message shows now), if any.
+
+    A stored game resumes as stored, only from a board that shows it or an earlier position of it; a board showing
+    more than the stored game (moves nobody saved: a forged id, or moves a crash kept from the store) is refused,
+    with a link to a board that shows the saved game when there is one (``UNSAVED_MOVES``; else
+    ``BOARD_MISMATCH``, which points to /ttt board). With nothing stored, the board must prove itself, and a press
+    whose board shows more than its message does now is refused (``UNVERIFIED``)."""
     if evidence is None:
         return NeedsHistory()
     if isinstance(evidence, Refusal):
         return evidence
     if evidence.stored.finished is not None:
         return Refusal(refusals.GAME_OVER)
+    board = candidate(pressed, newest)
     running = evidence.stored.running
-    if running is not None and proof.matches(board, running):
-        return running.at(board.message_id)
-    if evidence.states is None or evidence.states != board.ai_states:
-        return Refusal(refusals.UNVERIFIED if running is None else refusals.BOARD_MISMATCH)
+    if running is not None:
+        if proof.matches(board, running):
+            return running.at(board.message_id)
+        if not proof.extends(board, running):
+            return Refusal(refusals.BOARD_MISMATCH)
+        log.info("game %s: a board shows moves after the stored ones; refused", board.game_id)
+        shows_it = newest is not None and proof.matches(newest, running) and newest.moves == running.moves
+        if not shows_it or newest is None or newest.jump_url is None:
+            return Refusal(refusals.BOARD_MISMATCH)
+        return Refusal(refusals.UNSAVED_MOVES, {"link": newest.jump_url})
+    if unshown(pressed, newest) or evidence.states is None or evidence.states != board.ai_states:
+        return Refusal(refusals.UNVERIFIED)
     log.info("game %s resumed from a board nothing stored vouches for; it will not be recorded", board.game_id)
     return replace(board, ai_states=evidence.states, last_ai=None, verified=False)
+
+
+def unshown(pressed: Game, newest: Game | None) -> bool:
+    """True when ``pressed`` (the board a press carries) claims moves its own message does not show now
+    (``newest``, read from the channel's history): the bot never showed that board."""
+    if newest is None or newest.message_id != pressed.message_id:
+        return False
+    return newest.moves[: len(pressed.moves)] != pressed.moves
 
 
 def candidate(board: Game, newest: Game | None) -> Game:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 from bot.games import proof, refusals, resume, rules
 from bot.games.answers import NeedsHistory, Refusal
-from bot.games.bot_moves import BotMoves
 from bot.games.game import Game
 from bot.games.intents import Actor, History
+from bot.games.recovery import Recovery
 from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
 
@@ -26,7 +27,7 @@ log = logging.getLogger("bot.games.service")  # the service's log, as before the
 __all__ = ["Resuming"]
 
 
-class Resuming(BotMoves):
+class Resuming(Recovery):
     """The service's layer that finds the game an intent acts on, resuming it after a restart."""
 
     @asynccontextmanager
@@ -119,6 +120,11 @@ class Resuming(BotMoves):
             if elsewhere is not None:
                 return elsewhere
             assert history is not None
+            dormant = self._dormant.get(channel_id)
+            if dormant is not None and dormant.game_id != board.game_id:  # the channel's stored game is another
+                busy = self._woken_refusal(channel_id, history)
+                if busy is not None:
+                    return busy
             newest = history.newest(board.game_id)
             if newest is not None and newest.over:
                 return Refusal(refusals.GAME_OVER)
@@ -129,8 +135,9 @@ class Resuming(BotMoves):
                 over = latest.over or self.is_finished(latest.game_id)
                 return Refusal(refusals.GAME_OVER) if over else self._stale(latest)
             # the message may have changed since the press's copy of it was rendered: check what it shows now
-            checked = resume.checked(resume.candidate(board, newest), evidence)
+            checked = resume.checked(board, evidence, newest)
             if not isinstance(checked, Game):
+                self._recorded_end(evidence, newest or board, history)
                 return checked
             game = self._resume(checked)
         if not proof.same_setup(board, game) or (board.moves == game.moves and board.ai_states != game.ai_states):
@@ -155,6 +162,9 @@ class Resuming(BotMoves):
             return game
         if history is None:
             return NeedsHistory()
+        woken = self._wake(actor.channel_id, history)
+        if woken is not None:
+            return woken
         if isinstance(evidence, Refusal):
             return evidence
         if evidence is not None and evidence.channel_game is not None:
@@ -168,22 +178,28 @@ class Resuming(BotMoves):
         if not history.readable:
             return Refusal(refusals.NO_HISTORY)
         newest = history.newest()
-        if newest is None or newest.over or self.is_finished(newest.game_id):
+        if newest is None or newest.over:
+            return Refusal(refusals.NO_GAME)
+        if self.is_finished(newest.game_id):
+            self._show_end(newest.game_id, history, newest.message_id)
             return Refusal(refusals.NO_GAME)
         checked = resume.checked(newest, evidence)
-        return self._resume(checked) if isinstance(checked, Game) else checked
+        if not isinstance(checked, Game):
+            self._recorded_end(evidence, newest, history)
+            return checked
+        return self._resume(checked)
 
-    def _resume(self, game: Game) -> Game:
-        self._games[game.channel_id] = game
-        self._turns.arm(game.channel_id, game.game_id)
-        if self.store is not None:
-            self.store.save(game)
-        if game.thinking and game.variant != "3x3":  # a restart came between the player's move and the bot's
-            ticket = self.ai.pool.admit()
-            if ticket is not None:
-                self._search_later(game, ticket)
-        log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)
-        return game
+    def _recorded_end(self, evidence: resume.Evidence | Refusal | None, shown: Game, history: History | None) -> None:
+        """When ``evidence`` says ``shown``'s game is recorded as finished but its board does not show the end (it
+        ended while nobody saw it, before a restart), edit the board to show the recorded end, once."""
+        if not isinstance(evidence, resume.Evidence) or evidence.stored.finished is None or shown.over:
+            return
+        if self.is_finished(shown.game_id):
+            return
+        ended = replace(evidence.stored.finished, mode=shown.mode, locale=shown.locale)
+        self._remember_finished(ended)
+        self._unseen[ended.game_id] = ended
+        self._show_end(ended.game_id, history, shown.message_id)
 
     async def _from_ref(self, ref: BoardRef, history: History | None) -> Game | Refusal | NeedsHistory:
         """The board a :class:`BoardRef` names, as a game: the game held in memory, or after a restart the one stored
@@ -215,6 +231,8 @@ class Resuming(BotMoves):
         at once: its game is over (``GAME_OVER``), another game runs (stale), or after a restart the channel's history
         is needed; None when the history is there to resume the board's game from."""
         if board.over or self.is_finished(board.game_id):
+            if not board.over:  # it ended unseen: show its end on its board
+                self._show_end(board.game_id, history, board.message_id)
             return Refusal(refusals.GAME_OVER)
         if game is not None:
             return self._stale(game)

@@ -43,7 +43,8 @@ class GameService(Openings):
     ``on_bot_move(answer)`` delivers the bot's move on a slow variant (:class:`BotMoved`), committed after the
     interaction that made the player's move was answered: show it as an edit of its board (called outside every
     lock, once the board's message id is known). ``store`` keeps the running games, so boards pressed after a
-    restart are checked against them. ``give_way()`` is awaited before a slow variant's bot move is searched and
+    restart are checked against them, and :meth:`recover` takes over, at start-up, the games a previous process
+    stored (:mod:`bot.games.recovery`). ``give_way()`` is awaited before a slow variant's bot move is searched and
     again before it is committed, so that work waits for the presses being answered
     (:meth:`bot.foreground.Foreground.give_way`).
 

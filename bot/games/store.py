@@ -15,7 +15,7 @@ from bot.records import FinishedGame, GameSetup, RecordsStore, RunningGame, Runn
 from engine import Difficulty, IllegalMoveError, Mark
 from engine.variants import VARIANTS
 
-__all__ = ["GameStore", "RecordsGames", "StoredGame"]
+__all__ = ["GameStore", "RecordsGames", "Saved", "StoredGame"]
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,15 @@ class StoredGame:
 
     running: Game | None = None
     finished: Game | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A running game as stored, and when it was last written (UTC; its turn's deadline runs from then at the
+    latest)."""
+
+    game: Game
+    updated_at: datetime.datetime
 
 
 class GameStore(Protocol):
@@ -44,6 +53,9 @@ class GameStore(Protocol):
 
     async def in_channel(self, channel_id: int) -> Game | None:
         """The newest game stored as running in ``channel_id``, if any."""
+
+    async def running_games(self) -> tuple[Saved, ...]:
+        """Every game stored as running and not recorded as finished."""
 
 
 class RecordsGames:
@@ -76,6 +88,11 @@ class RecordsGames:
         """The newest running game of ``channel_id`` that is not recorded as finished."""
         running = await self.running.in_channel(channel_id)
         return None if running is None else from_running(running)
+
+    async def running_games(self) -> tuple[Saved, ...]:
+        """Every game stored as running and not recorded as finished (rows this bot cannot play are skipped)."""
+        rows = await self.running.unfinished()
+        return tuple(Saved(game, row.updated_at) for row in rows if (game := from_running(row)) is not None)
 
 
 def to_running(game: Game) -> RunningGame:

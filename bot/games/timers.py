@@ -42,12 +42,14 @@ class Deadlines:
         while self._running:
             await asyncio.gather(*self._running, return_exceptions=True)
 
-    def arm(self, channel_id: int, token: str) -> None:
-        """(Re)start ``channel_id``'s deadline, ``seconds`` from now; a non-positive ``seconds`` disables it."""
+    def arm(self, channel_id: int, token: str, *, left: float | None = None) -> None:
+        """(Re)start ``channel_id``'s deadline, ``seconds`` from now (``left`` seconds when given: the rest of a
+        deadline that started earlier); a non-positive ``seconds`` disables it."""
         self.disarm(channel_id)
         if self.seconds > 0:
             loop = asyncio.get_running_loop()
-            self._handles[channel_id] = loop.call_later(self.seconds, self._fire, channel_id, token)
+            delay = self.seconds if left is None else max(0.0, left)
+            self._handles[channel_id] = loop.call_later(delay, self._fire, channel_id, token)
 
     def disarm(self, channel_id: int) -> None:
         """Cancel ``channel_id``'s deadline, if any."""

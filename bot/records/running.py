@@ -111,6 +111,13 @@ class RunningStore:
             done = (await connection.execute(select(games.c.game_id).where(games.c.game_id == game_id))).first()
         return Stored(None if row is None else _from_row(row._mapping), done is not None)
 
+    async def unfinished(self) -> list[RunningGame]:
+        """Every running game not recorded as finished (read at start-up, to take over what a previous process left)."""
+        finished = select(games.c.game_id).where(games.c.game_id == running_games.c.game_id).exists()
+        async with self.records.connection() as connection:
+            rows = (await connection.execute(select(running_games).where(~finished))).all()
+        return [_from_row(row._mapping) for row in rows]
+
     async def in_channel(self, channel_id: int) -> RunningGame | None:
         """The newest game (largest snowflake id, compared by length then text) still running in ``channel_id``
         and not recorded as finished, or None."""

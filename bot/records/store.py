@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
-from sqlalchemy import event, select
+from sqlalchemy import Delete, delete, event, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, RowMapping
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -20,7 +20,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from bot.records.errors import RecordsUnavailableError, describe, is_transient, shown_url
 from bot.records.games import FinishedGame, GameSetup
 from bot.records.migrate import upgrade
-from bot.records.schema import games
+from bot.records.schema import games, running_games
 from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
 from engine.players import Difficulty
@@ -133,8 +133,9 @@ class RecordsStore(StatsQueries):
         return self._connection(write=write)
 
     async def save(self, game: FinishedGame) -> bool:
-        """Store ``game`` unless a game with its id is stored already (``INSERT ... ON CONFLICT DO NOTHING``);
-        returns True when it was newly stored. Saving a game again never changes or double-counts it.
+        """Store ``game`` unless a game with its id is stored already (``INSERT ... ON CONFLICT DO NOTHING``), and
+        delete its running row (``running_games``) in the same transaction; returns True when it was newly stored.
+        Saving a game again never changes or double-counts it.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
@@ -144,10 +145,12 @@ class RecordsStore(StatsQueries):
         statement = dialect.insert(games).values(_to_row(game)).on_conflict_do_nothing(index_elements=["game_id"])
         async with self._connection(write=True) as connection:
             result = await connection.execute(statement)
+            await connection.execute(_finished_rows([game]))
         return result.rowcount == 1
 
     async def save_many(self, batch: Sequence[FinishedGame]) -> int:
-        """Store every game of ``batch`` not stored already, in one transaction; returns how many were newly
+        """Store every game of ``batch`` not stored already and delete their running rows, in one transaction (a
+        game's end is never half written: a crash leaves both writes or neither); returns how many were newly
         stored. What :meth:`save` does for one game, at a fraction of the cost per game.
 
         Raises:
@@ -159,7 +162,9 @@ class RecordsStore(StatsQueries):
         rows = [_to_row(game) for game in batch]
         async with self._connection(write=True) as connection:
             result = await connection.execute(self._insert_new, rows)
-        return len(result.all())
+            stored = len(result.all())
+            await connection.execute(_finished_rows(batch))
+        return stored
 
     async def game(self, game_id: str) -> FinishedGame | None:
         """The stored game with id ``game_id``, or None.
@@ -222,6 +227,11 @@ def setup_values(row: RowMapping) -> dict[str, Any]:
     if values["difficulty"] is not None:
         values["difficulty"] = Difficulty(values["difficulty"])
     return values
+
+
+def _finished_rows(batch: Sequence[FinishedGame]) -> Delete:
+    """The deletion of the running rows of the games in ``batch`` (they ended)."""
+    return delete(running_games).where(running_games.c.game_id.in_([game.game_id for game in batch]))
 
 
 def _to_row(game: FinishedGame) -> dict[str, Any]:

@@ -127,7 +127,7 @@ class Responder:
         """Send ``reply`` where its target says, then do the bookkeeping a new board needs."""
         match reply.target:
             case Private():
-                await private(interaction, reply.content, files=await self.drawer.attachments(reply.files))
+                await self._private(interaction, reply)
             case OnMessage(game=game):
                 await self._update(interaction, game, reply)
             case OnPad() as pad:
@@ -174,6 +174,18 @@ class Responder:
             task.cancel()
         await self.edits.close()
         self.drawer.shutdown()
+
+    async def _private(self, interaction: discord.Interaction[discord.Client], reply: Reply) -> None:
+        """Send ``reply`` privately. One that may have arrived (a 5xx, then 40060 on discord.py's retry) counts as
+        delivered: a warning, never an apology that would fail the same way."""
+        try:
+            await private(interaction, reply.content, files=await self.drawer.attachments(reply.files))
+        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if not answer_unknown(error):
+                raise
+            log.warning(
+                "a private answer may be lost (%s); treating it as delivered: channel=%s", error, interaction.channel_id
+            )
 
     async def _update(self, interaction: discord.Interaction[discord.Client], game: Game, reply: Reply) -> None:
         """Show ``reply`` on the message the interaction came from."""

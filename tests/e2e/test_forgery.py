@@ -112,6 +112,10 @@ async def centre_game(fake: FakeDiscord, alice: dict[str, Any]) -> Played:
     return Played(channel, board)
 
 
+EXTRA = "+"
+"""A forged ``moves`` field: the board's own moves and its first free cell (the presser's move nobody made); the
+press is then on the next free cell."""
+
 FORGERIES: dict[str, Any] = {
     # (who presses, the button, the forged fields); "me"/"mallory"/"dave" are replaced by user ids
     "fake win": ("alice", 2, {"moves": "0314"}),
@@ -122,6 +126,9 @@ FORGERIES: dict[str, Any] = {
     "options rewritten": ("alice", "cell", {"opts": "eab"}),
     "a forged states count": ("alice", "cell", {"states": "1ekf"}),
     "a count too large to encode again": ("alice", "cell", {"states": "zzzzzz"}),
+    # issue 27: the board's moves and one more of the presser's (the bot's states count is unchanged: only its own
+    # searches count), pressing another free cell; after a restart this once resumed a game stuck on the bot's turn
+    "an extra move of the presser": ("alice", "cell", {"moves": EXTRA}),
 }
 
 
@@ -146,12 +153,15 @@ async def press_forged(fake: FakeDiscord, cast: Cast, played: Played, forgery: s
     """Press the forgery ``forgery`` on ``played``'s board; returns the private refusal's text."""
     who, button, changes = FORGERIES[forgery]
     board = played.board
+    free = free_cells(board_of(board) or EMPTY)
     if button == "r":
         like = (button_labelled(board, "Resign") or {})["custom_id"]
     else:
-        cell = free_cells(board_of(board) or EMPTY)[0] if button == "cell" else button
+        cell = (free[1] if changes.get("moves") == EXTRA else free[0]) if button == "cell" else button
         like = cell_buttons(board)[cell]["custom_id"]
     fields = {name: cast.id(value) if value in ("mallory", "dave") else value for name, value in changes.items()}
+    if fields.get("moves") == EXTRA:
+        fields["moves"] = field_of(board, "moves") + str(free[0])
     forged = forge(like, **fields)
     rec = await fake.press_custom_id(None, played.channel, getattr(cast, who), board["id"], forged, like=like)
     return await refusal(rec)
@@ -305,7 +315,9 @@ async def test_a_forged_board_after_a_restart_is_refused(
 ) -> None:
     fake, played = shared_fake, restarted.boards[forgery]
     before = snapshot(fake, played.channel, played.board["id"])
-    await press_forged(fake, cast, played, forgery)
+    text = await press_forged(fake, cast, played, forgery)
+    if FORGERIES[forgery][2].get("moves") == EXTRA:  # a link to the board that shows the saved game
+        assert "never saved" in text and f"/{played.channel}/{played.board['id']}" in text, text
     await assert_unchanged(fake, played, before)
     assert recorded(shared_bot) == restarted.rows
     free = free_cells(board_of(played.board) or EMPTY)[0]

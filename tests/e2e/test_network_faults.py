@@ -140,3 +140,27 @@ async def test_a_text_move_whose_answer_was_lost_retires_the_old_board(
     await refusal(taken)
     assert [m["id"] for m in live_boards(fake.messages(channel, include_ephemeral=False))] == [new["id"]]
     assert current_board(fake, channel, new["id"]) == shown
+
+
+async def test_a_private_refusal_whose_answer_was_lost_counts_as_delivered_quietly(
+    shared_fake: FakeDiscord, shared_bot: BotProcess
+) -> None:
+    """``/ttt move`` on a taken cell, refused privately; Discord applies the refusal but answers 502, discord.py
+    retries and gets 40060: no ERROR in the log, no traceback, no second (apology) answer."""
+    fake = shared_fake
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice")
+    board = await updated_message(fake, await press(fake, channel, alice, await start_game(fake, channel, alice), 4))
+    taken = (board_of(board) or EMPTY).index("O")
+    logged = len(shared_bot.log_text())
+    fake.inject(
+        "POST", r"/callback$", status=502, applied=True, interaction=lambda r: is_command(r, "move") and r.user == alice
+    )
+    rec = await ttt(fake, channel, alice, "move", cell=taken + 1)
+    assert "taken" in await refusal(rec)
+    await retried(fake, rec)
+    await wait_quietly(fake.wait_for(lambda: len(rec.callback_statuses) > 2, 1.0), 1.0)  # a second answer, if any
+    log = shared_bot.log_text()[logged:]
+    assert rec.callback_statuses == [502, 400] and not rec.followups, describe(rec)
+    assert "ERROR" not in log and "Traceback" not in log, log
+    assert "treating it as delivered" in log, log

@@ -579,10 +579,12 @@ async def test_with_nothing_stored_only_a_board_that_proves_itself_resumes_and_i
     assert finished == [], "a game resumed from an unverified board was recorded"
 
 
-async def test_a_crash_that_lost_the_last_moves_resumes_them_unrecorded(ai: AI, store: RecordsGames) -> None:
+async def test_a_board_with_moves_after_the_stored_ones_never_becomes_the_game(ai: AI, store: RecordsGames) -> None:
+    """Issue 27: moves nobody stored (a crash lost their writes, or a forged id adds one of the presser's) are
+    refused with a link to the board that shows the saved game, and the stored game resumes from there."""
     before = service(ai, store=store)
     board = await started(before)
-    first = await before.press(who(ALICE), board, 4)
+    first = await before.press(who(ALICE), board, 0)
     assert isinstance(first, Shown)
     assert await store.writer.flush(10)
     task = store.writer._task
@@ -593,9 +595,6 @@ async def test_a_crash_that_lost_the_last_moves_resumes_them_unrecorded(ai: AI, 
     free = next(c for c in range(9) if first.game.state[c] is None)
     second = await before.press(who(ALICE), pressed(first.game), free)
     assert isinstance(second, Shown)
-    assert (await store.stored(board.game_id, CHANNEL)).running == replace(
-        first.game, message_id=None, last_ai=None, locale=None
-    )
 
     writer = RunningWriter(store.writer.store)
     writer.start()
@@ -603,10 +602,56 @@ async def test_a_crash_that_lost_the_last_moves_resumes_them_unrecorded(ai: AI, 
         after = service(ai, store=RecordsGames(store.records, writer))
         last = pressed(second.game)
         cell = next(c for c in range(9) if last.state[c] is None)
-        resumed = await after.press(who(ALICE), last, cell, history=History((last,)))
-        assert isinstance(resumed, Shown) and not resumed.game.verified and resumed.game.moves[:4] == last.moves
+        # the crash's case: the message itself shows the moves the store lost
+        refused(await after.press(who(ALICE), last, cell, history=History((last,))), refusals.BOARD_MISMATCH)
+        # a forged id: the message shows the stored game, the press adds a move of the presser's
+        shown = pressed(first.game)
+        extra = next(c for c in range(9) if shown.state[c] is None)
+        forgery = shown.play(extra)
+        cell = next(c for c in range(9) if forgery.state[c] is None)
+        outcome = await after.press(who(ALICE), forgery, cell, history=History((shown,)))
+        assert outcome == Refusal(refusals.UNSAVED_MOVES, {"link": url(shown.message_id or 0)}), outcome
+        assert after.current(CHANNEL) is None and after.searches == 0
+        resumed = await after.press(who(ALICE), shown, extra, history=History((shown,)))
+        assert isinstance(resumed, Shown) and resumed.game.verified and resumed.game.moves[:3] == (*shown.moves, extra)
     finally:
         await writer.close(timeout=5)
+
+
+async def test_with_nothing_stored_a_press_claiming_more_than_its_message_shows_is_refused(ai: AI) -> None:
+    before = service(ai)
+    played = await before.press(who(ALICE), await started(before), 0)
+    assert isinstance(played, Shown)
+    shown = pressed(played.game)
+    extra = next(c for c in range(9) if shown.state[c] is None)  # a move of Alice's the bot never showed
+    forgery = shown.play(extra)
+    cell = next(c for c in range(9) if forgery.state[c] is None)
+    after = service(ai)
+    refused(await after.press(who(ALICE), forgery, cell, history=History((shown,))), refusals.UNVERIFIED)
+    assert after.current(CHANNEL) is None
+
+
+async def test_a_resumed_game_in_which_the_bot_owes_a_move_gets_it(ai: AI) -> None:
+    """Nothing stored and the history unreadable: a board whose last move is the presser's proves itself, so it
+    resumes with the bot to move; the bot plays (no game waits for a move that never comes)."""
+    before = service(ai)
+    played = await before.press(who(ALICE), await started(before), 0)
+    assert isinstance(played, Shown)
+    shown = pressed(played.game)
+    extra = next(c for c in range(9) if shown.state[c] is None)
+    owed = shown.play(extra)
+    cell = next(c for c in range(9) if owed.state[c] is None)
+    later: list[BotMoved] = []
+    after = service(ai, on_bot_move=later.append)
+    unreadable = History(readable=False)
+    refused(await after.press(who(ALICE), owed, cell, history=unreadable), refusals.BOT_THINKING)
+    await after.settled()
+    assert len(later) == 1 and later[0].game.moves[:3] == owed.moves and later[0].game.ply == 4
+    assert later[0].game.message_id == owed.message_id and not later[0].game.verified
+    game = after.current(CHANNEL)
+    assert game is not None and game == later[0].game and not game.ai_to_move
+    free = next(c for c in range(9) if game.state[c] is None)
+    assert isinstance(await after.press(who(ALICE), pressed(game), free), Shown)
 
 
 async def test_a_game_its_board_cannot_show_is_not_committed(ai: AI) -> None:
@@ -903,6 +948,27 @@ async def test_a_restart_during_the_bots_search_searches_again_when_the_game_res
     refused(await restarted.press(who(ALICE), mnk_pressed(thinking.game), 1, history=history), refusals.BOT_THINKING)
     await restarted.settled()
     assert len(later) == 1 and later[0].game.moves[0] == 0 and later[0].game.ply == 2
+
+
+async def test_a_game_resumed_while_the_search_pool_is_full_still_gets_the_bots_move(
+    ai: AI, store: RecordsGames
+) -> None:
+    games = service(ai, store=store)
+    board = await started(games, variant="4x4")
+    games._games[CHANNEL] = thinking = board.play(0)  # committed and stored while the bot was to move
+    store.save(thinking)
+    assert await store.writer.flush(10)
+    games.close()
+    later: list[BotMoved] = []
+    restarted = service(ai, store=store, on_bot_move=later.append)
+    ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1, queue_limit=0, reduced_limit=0)
+    held = ai.pool.admit()  # every place is taken
+    assert held is not None and ai.pool.admit() is None
+    history = History((mnk_pressed(thinking),))
+    refused(await restarted.press(who(ALICE), mnk_pressed(thinking), 1, history=history), refusals.BOT_THINKING)
+    await restarted.settled()
+    assert len(later) == 1 and later[0].game.ply == 2 and later[0].game.last_ai is not None
+    assert later[0].game.last_ai.reduced
 
 
 async def test_a_4x4_board_after_the_database_was_lost_is_refused(ai: AI) -> None:

@@ -11,12 +11,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from bot.records import RecordsStore, RunningGame, RunningStore, RunningWriter, Stored, open_store
 from engine.players import Difficulty
 from tests.records.conftest import Backend
-from tests.records.test_records import HISTORY
+from tests.records.test_records import HISTORY, make
 
 T = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
 
@@ -202,3 +202,35 @@ async def test_a_crash_loses_only_the_moves_still_waiting(backend: Backend) -> N
         assert (await RunningStore(again).stored("g1")).running == running("g1", 4, 0, states=120)
     finally:
         await again.close()
+
+
+async def test_a_games_record_and_the_removal_of_its_running_row_are_one_transaction(
+    store: RecordsStore, runs: RunningStore
+) -> None:
+    """A crash injected between the record's insert and the running row's deletion leaves neither: the game still
+    runs as stored, nothing is recorded; written again, both writes land together."""
+    await runs.apply([running("g1", 4, 0, channel=11)])
+    ended = make("g1", 1, 11, 1, x=101, o=None, result="O", reason="resigned", difficulty=Difficulty.EASY, moves=(4, 0))
+    statements: list[str] = []
+
+    def crash_before_the_deletion(conn: object, cursor: object, statement: str, *args: object) -> None:
+        statements.append(statement.split()[0])
+        if statement.lstrip().upper().startswith("DELETE FROM RUNNING_GAMES"):
+            raise RuntimeError("the process died here")
+
+    event.listen(store.engine.sync_engine, "before_cursor_execute", crash_before_the_deletion)
+    try:
+        with pytest.raises(RuntimeError, match="died here"):
+            await store.save_many([ended])
+    finally:
+        event.remove(store.engine.sync_engine, "before_cursor_execute", crash_before_the_deletion)
+    assert statements[-2:] == ["INSERT", "DELETE"], statements
+    assert await store.game("g1") is None, "the record outlived the crash without the running row's deletion"
+    assert await runs.stored("g1") == Stored(running("g1", 4, 0, channel=11), finished=False)
+    assert await runs.in_channel(11) == running("g1", 4, 0, channel=11)
+
+    assert await store.save_many([ended]) == 1
+    assert await store.game("g1") == ended
+    assert await runs.stored("g1") == Stored(None, finished=True)
+    assert await runs.in_channel(11) is None
+    assert await store.save(ended) is False  # saved again: still one record, no running row

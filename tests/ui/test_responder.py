@@ -89,6 +89,27 @@ async def test_a_refusal_is_sent_privately_in_the_interactions_language(responde
     assert sent[0]["content"] == lang("de")(refusals.NOT_YOUR_TURN, player=f"<@{BOB}>")
 
 
+@pytest.mark.parametrize(
+    "error", [http_error(400, 40060), http_error(502), TimeoutError()], ids=["40060", "502", "timeout"]
+)
+async def test_a_refusal_that_may_have_arrived_counts_as_delivered_quietly(
+    responder: Responder, error: Exception, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = FakeInteraction()
+    fake.failing["send_message"] = error
+    await responder.deliver(as_interaction(fake), Refusal(refusals.NOT_YOUR_TURN, {"player": Player(BOB)}))
+    assert [r.levelname for r in caplog.records if r.name == "bot.ui.responder"] == ["WARNING"]
+    assert all(r.exc_info is None for r in caplog.records), "a lost answer was logged with a traceback"
+    assert fake.extras["result"] == "refused" and len(fake.named("send_message")) == 1
+
+
+async def test_a_refusal_that_certainly_failed_still_raises(responder: Responder) -> None:
+    fake = FakeInteraction()
+    fake.failing["send_message"] = http_error(404, 10062)  # an unknown interaction: it never arrived
+    with pytest.raises(discord.HTTPException):
+        await responder.deliver(as_interaction(fake), Refusal(refusals.NOT_YOUR_TURN, {"player": Player(BOB)}))
+
+
 async def test_a_new_board_is_placed_and_the_old_one_retired(
     responder: Responder, service: GameService, client: FakeClient
 ) -> None:
