@@ -82,11 +82,8 @@ class BotMoves(ServiceCore):
     async def _bot_move(self, game: Game, ticket: Ticket) -> None:
         """Search ``game``'s bot move outside every lock (once more if it fails, then the fallback), then commit it
         under the channel's lock if the game is still at the position searched, and deliver it (:class:`BotMoved`)
-        once its board's message id is known; when no move could be had, the bot gives up (:meth:`_give_up`).
-        Both the search and the commit first give way to the presses being answered."""
-        await self.give_way()
+        once its board's message id is known; when no move could be had, the bot gives up (:meth:`_give_up`)."""
         move = await self._searched(game, ticket)
-        await self.give_way()
         if move is None:
             await self._give_up(game)
             return

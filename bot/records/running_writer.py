@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
 
 from bot.records._tasks import stop, wait_written
 from bot.records.errors import RecordsUnavailableError
@@ -33,10 +32,9 @@ class RunningWriter:
     """Saves the newest state of each submitted running game to ``store`` from one background task.
 
     :meth:`put` and :meth:`drop` never wait. A batch is written ``window`` seconds after its first write (0: at
-    once; :meth:`flush` and :meth:`close` do not wait for it), once ``give_way()`` returns, when given
-    (:meth:`bot.foreground.Foreground.give_way`: the presses being answered go first). After a failed write the
-    writer waits ``retry_initial`` seconds, doubling up to ``retry_max``; a write waiting in memory is replaced by a
-    newer one of the same game.
+    once; :meth:`flush` and :meth:`close` do not wait for it). After a failed write the writer waits
+    ``retry_initial`` seconds, doubling up to ``retry_max``; a write waiting in memory is replaced by a newer one of
+    the same game.
 
     Raises:
         ValueError: ``retry_initial`` is not positive, ``retry_max`` is below it, or ``window`` is negative.
@@ -49,7 +47,6 @@ class RunningWriter:
         retry_initial: float = 0.5,
         retry_max: float = 60.0,
         window: float = BATCH_WINDOW,
-        give_way: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         if retry_initial <= 0 or retry_max < retry_initial or window < 0:
             raise ValueError(
@@ -57,7 +54,6 @@ class RunningWriter:
             )
         self.store = store
         self.window = window
-        self.give_way = give_way
         self.retry_initial = retry_initial
         self.retry_max = retry_max
         self._pending: dict[str, RunningGame | None] = {}
@@ -132,8 +128,6 @@ class RunningWriter:
         delay = self.retry_initial
         while True:
             try:
-                if self.give_way is not None:
-                    await self.give_way()
                 await self.store.apply(saved, dropped)
                 return
             except RecordsUnavailableError as exc:
