@@ -162,7 +162,7 @@ async def test_the_writer_rides_out_an_outage(backend: Backend, writer: RunningW
 
 
 async def test_a_crash_loses_only_the_moves_still_waiting(backend: Backend) -> None:
-    """What the README promises: the moves written before the process died are kept; those waiting are lost."""
+    """What docs/operations.md promises: the moves written before the process died are kept; those waiting are lost."""
     first = await open_store(backend.url)
     writer = RunningWriter(RunningStore(first))
     writer.start()
