@@ -7,7 +7,7 @@ adapter's path (:meth:`~InteractionTracker.callback` around an awaitable that re
 histograms, against the same loop with the callback awaited directly. Interleaved in one run (off, on, off, on...)
 and judged on the median, since this machine is shared. It adds the share of a press of the work that does not
 come per press: the loop-lag histogram (20 samples a second) and one scrape (``generate_latest``) every
-``--scrape-every`` seconds, at ``--presses-per-second`` (one process's load: about 700 here, README Load).
+``--scrape-every`` seconds, at ``--presses-per-second`` (one process's load: about 700 here, docs/performance.md).
 """
 
 from __future__ import annotations

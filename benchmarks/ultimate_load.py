@@ -18,9 +18,12 @@ The bot's move is on the board when the fake applies the edit of the board messa
 the fake applies that edit, and the press's time when the fake dispatched it. It prints every interaction's first
 callback later than 3 s (none allowed), the ultimate presses' answer time and press-to-bot's-move time (p50, p99),
 the searches at full and at reduced budget (the board's text says when the budget was cut), the presses refused as
-busy, and the 3x3 presses' p99 first-callback latency alone and with the ultimate load, with their ratio (target:
-at most 1.5x), pooled over the phases and for each pair of adjacent phases. The machine is shared and its speed
-drifts from minute to minute: run the phases a few times (``--repeat``) and read the ratios, not the times.
+busy, and the 3x3 presses' p99 first-callback latency alone and with the ultimate load, with their ratio, pooled
+over the phases and for each pair of adjacent phases.
+
+The contract it checks, one PASS/MISS line each (exit status 1 on a miss): with the ultimate games running, no
+interaction's first callback later than 3 s (Discord's deadline), and the 3x3 presses' first-callback p99 under
+:data:`THREE_P99_LIMIT_MS`.
 
     python benchmarks/ultimate_load.py [--games 20] [--three 4] [--seconds 30] [--repeat 1] [--think 0]
                                        [--seed 1] [--bot-root DIR] [--no-validate]
@@ -74,8 +77,8 @@ from testing.ultimate_boards import REDUCED, is_over, pressable, shows_bot_move,
 
 ROUND_TRIP = (0.05, 0.15)
 """The fake's REST round trip, seconds (uniform)."""
-RATIO_TARGET = 1.5
-"""The 3x3 presses' p99 with the ultimate load may be at most this many times their p99 without it."""
+THREE_P99_LIMIT_MS = 100.0
+"""The 3x3 presses' first-callback p99 with the ultimate load must stay under this, ms."""
 MOVE_TIMEOUT = 120.0
 START = {"variant": "ultimate", "difficulty": "unbeatable", "board": "buttons", "play_as": "X"}
 BUSY = "too many games at once"
@@ -306,20 +309,22 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
         if res.samples:
             print(f"  py-spy samples of the bot's main process ({res.samples}):")
             print("\n".join("    " + line for line in sample_shares(res.samples)))
+    print(f"3x3 p99 first callback with the ultimate load {quantile_ms(loaded, 0.99):.1f} ms ({len(loaded)} presses), "
+          f"without {quantile_ms(quiet, 0.99):.1f} ms ({len(quiet)} presses): {ratio:.2f}x")  # fmt: skip
+    if len(pairs) > 1:
+        print(f"  each pair of adjacent phases (alone, then with ultimate, 2 x {args.seconds:g} s): "
+              f"{', '.join(f'{r:.2f}x' for r in pairs)}; median {statistics.median(pairs):.2f}x")  # fmt: skip
+    three_p99 = quantile_ms(loaded, 0.99)
     checks = [
-        (late == 0, f"every first callback within {LATE:g} s: {late} later of {len(fake.records)} interactions"),
+        (late == 0, f"first callbacks later than {LATE:g} s: {late} of {len(fake.records)} interactions"),
         (
-            ratio <= RATIO_TARGET,
-            f"3x3 p99 first callback with the ultimate load ≤ {RATIO_TARGET:g}x without: "
-            f"{quantile_ms(loaded, 0.99):.1f} ms ({len(loaded)} presses) vs {quantile_ms(quiet, 0.99):.1f} ms "
-            f"({len(quiet)} presses) = {ratio:.2f}x",
+            three_p99 < THREE_P99_LIMIT_MS,
+            f"3x3 presses' first-callback p99 with {args.games} ultimate games: {three_p99:.1f} ms "
+            f"(limit {THREE_P99_LIMIT_MS:.0f} ms; {len(loaded)} presses)",
         ),
     ]
     for passed, line in checks:
         print(f"{'PASS' if passed else 'MISS'}: {line}")
-    if len(pairs) > 1:
-        print(f"  each pair of adjacent phases (alone, then with ultimate, 2 x {args.seconds:g} s): "
-              f"{', '.join(f'{r:.2f}x' for r in pairs)}; median {statistics.median(pairs):.2f}x")  # fmt: skip
     if fake.violations:
         print(f"{len(fake.violations)} bodies the fake refused, the first: {fake.violations[0]}")
     return 0 if all(passed for passed, _ in checks) else 1

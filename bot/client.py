@@ -14,7 +14,6 @@ import asyncio
 import gc
 import logging
 import signal
-import sys
 from concurrent.futures import Executor
 from typing import Any
 
@@ -24,9 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import gateway
-from bot.collector import QuietCollector
 from bot.config import Settings
-from bot.foreground import Foreground
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.answers import BotMoved
@@ -38,7 +35,6 @@ from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.identify import IdentifyPacer
 from bot.loop_lag import LoopLagMonitor
-from bot.ops.interactions import observe_callbacks, unobserve_callbacks
 from bot.ops.wiring import Operations, wrap_interaction_parser
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.pictures import Drawer, picture_executor
@@ -53,12 +49,6 @@ log = logging.getLogger(__name__)
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 RECORDS_FLUSH_SECONDS = 2.0
 """At shutdown, how long queued records may take to be written (the whole stop must fit in 5 s)."""
-GIL_SWITCH_SECONDS = 0.001
-"""How long a thread may hold the GIL while another waits for it (``sys.setswitchinterval``; CPython's default
-is 5 ms). While the event loop is busy, a 3x3 search's thread, or a records writer's, waits up to this long for the
-GIL before it can search or hand its result back to the loop. ``benchmarks/ultimate_load.py`` with 20 ultimate
-games next to 8 3x3 channels with 0.1 s think times, three runs by turns against 5 ms: the 3x3 presses' p99 with the
-games was 1.64x, 1.50x and 1.35x their p99 without them, against 1.71x, 1.56x and 1.51x."""
 
 
 def use_endpoints(api_base: str, gateway_url: str) -> None:
@@ -100,7 +90,6 @@ class TTTBot(commands.AutoShardedBot):
         slow_executor: Executor | None = None,
         hints: Executor | None = None,
         running: RunningWriter | None = None,
-        foreground: Foreground | None = None,
     ) -> None:
         shards: dict[str, Any] = {}
         if settings.shard_count is not None:
@@ -117,8 +106,6 @@ class TTTBot(commands.AutoShardedBot):
             **shards,
         )
         self.settings = settings
-        self.foreground = foreground or Foreground()
-        self.collector = QuietCollector(self.foreground.give_way)
         self.ai = AI(
             executor or fast_executor(),
             slow_executor=slow_executor or RenewingExecutor(search_executor, "plain-minimax pool"),
@@ -135,14 +122,13 @@ class TTTBot(commands.AutoShardedBot):
             on_expired=self._expired,
             on_bot_move=self._bot_moved,
             store=None if running is None else RecordsGames(records, running),
-            give_way=self.foreground.give_way,
         )
-        drawer = Drawer(RenewingExecutor(picture_executor, "picture pool"))
-        self.responder = Responder(self, self.games, drawer, give_way=self.foreground.give_way)
+        self.responder = Responder(self, self.games, Drawer(RenewingExecutor(picture_executor, "picture pool")))
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
         self.identify = IdentifyPacer(settings.identify_window, self._max_concurrency, records)
         self.ops = Operations.for_settings(self, settings)
-        wrap_interaction_parser(self, None, log_context=settings.log_format == "json", foreground=self.foreground)
+        if settings.log_format == "json":
+            wrap_interaction_parser(self, None, log_context=True)
 
     def _finished(self, game: Game) -> None:
         try:
@@ -168,7 +154,6 @@ class TTTBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Take over the running games stored before (:meth:`GameService.recover`), add the cogs, register the
         persistent buttons, start the search workers, then sync the commands."""
-        observe_callbacks(self.foreground.leave)  # an interaction being answered leaves the foreground
         self.loop_lag.start()
         if self.ops is not None:
             await self.ops.start()
@@ -188,10 +173,8 @@ class TTTBot(commands.AutoShardedBot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global application commands (may take a while to appear)", len(synced))
-        # Everything loaded so far lives as long as the process: keep it out of the collector's full
-        # passes. benchmarks/load.py, 100 games: worst event-loop lag 29 ms -> 7 ms, max latency 56 -> 11 ms.
+        # Everything loaded so far lives as long as the process: keep it out of the collector's passes.
         gc.freeze()
-        self.collector.start()
 
     async def _max_concurrency(self) -> int:
         return (await self.fetch_session_start_limits()).max_concurrency
@@ -220,7 +203,6 @@ class TTTBot(commands.AutoShardedBot):
         if self.is_closed():
             return
         self.games.close()
-        await self.collector.stop()
         await self.loop_lag.stop()
         await self.responder.close()
         await super().close()
@@ -228,13 +210,11 @@ class TTTBot(commands.AutoShardedBot):
         await self.ai.shutdown()
         if self.ops is not None:
             await self.ops.close()
-        unobserve_callbacks(self.foreground.leave)
 
 
 async def run_bot(settings: Settings) -> None:
     """Open the records database (migrating it), connect, and run until closed; SIGTERM and SIGINT close the
-    bot cleanly, writing the records still queued. The process's GIL switch interval becomes
-    :data:`GIL_SWITCH_SECONDS`.
+    bot cleanly, writing the records still queued.
 
     Raises:
         RecordsUnavailableError: the records database cannot be reached at start-up.
@@ -242,15 +222,13 @@ async def run_bot(settings: Settings) -> None:
         discord.ConnectionClosed: the gateway closed the connection for good (e.g. 4004).
     """
     use_endpoints(settings.api_base, settings.gateway_url)
-    sys.setswitchinterval(GIL_SWITCH_SECONDS)
     records = await open_store(settings.database_url)
     writer = RecordWriter(records)
     writer.start()
-    foreground = Foreground()
-    running = RunningWriter(RunningStore(records), give_way=foreground.give_way)
+    running = RunningWriter(RunningStore(records))
     running.start()
     try:
-        async with TTTBot(settings, records=records, writer=writer, running=running, foreground=foreground) as bot:
+        async with TTTBot(settings, records=records, writer=writer, running=running) as bot:
             loop = asyncio.get_running_loop()
             for signum in SHUTDOWN_SIGNALS:
                 loop.add_signal_handler(signum, _close_soon, bot, signum)

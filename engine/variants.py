@@ -75,7 +75,7 @@ class Variant:
         solved: true when ``best_move`` plays perfectly and gives exact values.
         random_from: the marks on the board from which a difficulty level may play a random move. On 5x5 it
             is 4: the opening book covers the positions the bot's own moves lead to, and a random move
-            before 4 marks leaves it for a search of up to tens of seconds (measured: see the README).
+            before 4 marks leaves it for a search of up to tens of seconds (measured: docs/engine.md).
         levelled: where set, how the variant plays a difficulty itself (ultimate: a budget and noise per
             level) instead of the random moves of ``random_move_rate``.
     """

@@ -1,9 +1,7 @@
-"""Fixtures shared by every test folder: a real PostgreSQL server for the session (started on first use), and the
-cyclic garbage collector off for a test that counts what it leaves."""
+"""Fixtures shared by every test folder: a real PostgreSQL server for the session (started on first use)."""
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
 
 import pytest
@@ -28,15 +26,3 @@ def postgres_server() -> Iterator[PostgresServer]:
         pytest.fail(f"the test PostgreSQL server could not be started: {problem}", pytrace=False)
     yield server
     server.close()
-
-
-@pytest.fixture
-def collector_off() -> Iterator[None]:
-    """The cyclic garbage collector collected, then off for the test: ``gc.collect()`` at its end returns only the
-    cyclic garbage the test made."""
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()

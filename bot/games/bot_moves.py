@@ -97,7 +97,6 @@ class BotMoves(ServiceCore):
     async def _reply_later(self, game: Game) -> None:
         """The bot's 3x3 reply in resumed ``game``, searched outside the lock and played as a slow variant's move is;
         if the search fails, the bot gives up (:meth:`_give_up`)."""
-        await self.give_way()
         try:
             decision = await self.ai.choose(game.state, game.difficulty, game.algorithm)
         except asyncio.CancelledError:
@@ -111,11 +110,8 @@ class BotMoves(ServiceCore):
     async def _bot_move(self, game: Game, ticket: Ticket) -> None:
         """Search ``game``'s bot move outside every lock (once more if it fails, then the fallback), then commit it
         under the channel's lock if the game is still at the position searched, and deliver it (:class:`BotMoved`)
-        once its board's message id is known; when no move could be had, the bot gives up (:meth:`_give_up`).
-        Both the search and the commit first give way to the presses being answered."""
-        await self.give_way()
+        once its board's message id is known; when no move could be had, the bot gives up (:meth:`_give_up`)."""
         move = await self._searched(game, ticket)
-        await self.give_way()
         if move is None:
             await self._give_up(game)
             return

@@ -13,10 +13,9 @@ import asyncio
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import replace
 
-from bot.foreground import no_wait
 from bot.games import codec, refusals
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, Refusal
@@ -49,10 +48,8 @@ class ServiceCore:
         remember_finished: int = 4096,
         rng: random.Random | None = None,
         store: GameStore | None = None,
-        give_way: Callable[[], Awaitable[None]] = no_wait,
     ) -> None:
         self.ai = ai
-        self.give_way = give_way
         self.challenge_timeout = challenge_timeout
         self.on_finished = on_finished
         self.on_expired = on_expired

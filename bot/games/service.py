@@ -44,9 +44,7 @@ class GameService(Openings):
     interaction that made the player's move was answered: show it as an edit of its board (called outside every
     lock, once the board's message id is known). ``store`` keeps the running games, so boards pressed after a
     restart are checked against them, and :meth:`recover` takes over, at start-up, the games a previous process
-    stored (:mod:`bot.games.recovery`). ``give_way()`` is awaited before a slow variant's bot move is searched and
-    again before it is committed, so that work waits for the presses being answered
-    (:meth:`bot.foreground.Foreground.give_way`).
+    stored (:mod:`bot.games.recovery`).
 
     On 3x3 the bot's reply is searched under the channel's lock (under a millisecond; plain minimax up to ~0.2 s in
     a worker) and committed with the player's move. On every other variant the player's move is committed and

@@ -31,8 +31,8 @@ from engine.variants import variant as variant_named
 __all__ = ["EXACT_FROM_MARKS", "exact_from", "variant_hint", "variant_review"]
 
 EXACT_FROM_MARKS = 4
-"""5x5: the marks on the board from which the exact analysis is fast (seconds at most, measured by the engine's
-README; earlier it runs for minutes)."""
+"""5x5: the marks on the board from which the exact analysis is fast (seconds at most, measured in
+docs/engine.md; earlier it runs for minutes)."""
 
 
 def exact_from(variant: str) -> int:

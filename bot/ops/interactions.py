@@ -21,14 +21,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.ops.metrics import INTERACTION_KINDS, LATE_SECONDS, Metrics
 
-__all__ = [
-    "RESULT_KEY",
-    "InteractionTracker",
-    "install_adapter_hook",
-    "observe_callbacks",
-    "uninstall_adapter_hook",
-    "unobserve_callbacks",
-]
+__all__ = ["RESULT_KEY", "InteractionTracker", "install_adapter_hook", "uninstall_adapter_hook"]
 
 RESULT_KEY = "result"
 """The key of ``interaction.extras`` a handler sets to ``"refused"`` or ``"failed"`` before answering."""
@@ -124,7 +117,6 @@ class InteractionTracker:
 
 
 _TRACKERS: list[InteractionTracker] = []
-_OBSERVERS: list[Callable[[int], None]] = []
 _ORIGINAL = AsyncWebhookAdapter.create_interaction_response
 
 
@@ -134,8 +126,6 @@ async def _create_interaction_response(
     def send() -> Any:
         return _ORIGINAL(self, interaction_id, token, **kwargs)
 
-    for observer in _OBSERVERS:
-        observer(int(interaction_id))
     if not _TRACKERS:
         return await send()
     return await _TRACKERS[-1].callback(interaction_id, send)
@@ -144,34 +134,12 @@ async def _create_interaction_response(
 def install_adapter_hook(tracker: InteractionTracker) -> None:
     """Route every interaction callback of this process through ``tracker`` (the last one installed wins)."""
     _TRACKERS.append(tracker)
-    _hook_adapter()
+    AsyncWebhookAdapter.create_interaction_response = _create_interaction_response  # type: ignore[method-assign]
 
 
 def uninstall_adapter_hook(tracker: InteractionTracker) -> None:
     """Undo :func:`install_adapter_hook`."""
     with contextlib.suppress(ValueError):
         _TRACKERS.remove(tracker)
-    _unhook_adapter()
-
-
-def observe_callbacks(observer: Callable[[int], None]) -> None:
-    """Call ``observer(interaction_id)`` as each interaction callback of this process starts to be sent (every
-    response method sends one; the first is the answer, e.g. for :meth:`bot.foreground.Foreground.leave`)."""
-    _OBSERVERS.append(observer)
-    _hook_adapter()
-
-
-def unobserve_callbacks(observer: Callable[[int], None]) -> None:
-    """Undo :func:`observe_callbacks`."""
-    with contextlib.suppress(ValueError):
-        _OBSERVERS.remove(observer)
-    _unhook_adapter()
-
-
-def _hook_adapter() -> None:
-    AsyncWebhookAdapter.create_interaction_response = _create_interaction_response  # type: ignore[method-assign]
-
-
-def _unhook_adapter() -> None:
-    if not _TRACKERS and not _OBSERVERS:
+    if not _TRACKERS:
         AsyncWebhookAdapter.create_interaction_response = _ORIGINAL  # type: ignore[method-assign]

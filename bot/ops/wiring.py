@@ -28,7 +28,6 @@ from bot.records import RecordsUnavailableError
 if TYPE_CHECKING:
     from bot.client import TTTBot
     from bot.config import Settings
-    from bot.foreground import Foreground
     from bot.games.game import Algorithm, Game
     from bot.records import FinishedGame
     from engine import Decision, State
@@ -43,17 +42,13 @@ def variant_of(thing: object) -> str:
     return str(getattr(thing, "variant", DEFAULT_VARIANT))
 
 
-def wrap_interaction_parser(
-    bot: TTTBot, tracker: InteractionTracker | None, log_context: bool, foreground: Foreground | None = None
-) -> None:
-    """Put ``tracker.arrived`` and ``foreground.enter`` (when given) and the log context (when ``log_context``) in
-    front of discord.py's ``INTERACTION_CREATE`` parser, which creates the handlers' tasks."""
+def wrap_interaction_parser(bot: TTTBot, tracker: InteractionTracker | None, log_context: bool) -> None:
+    """Put ``tracker.arrived`` (when given) and the log context (when ``log_context``) in front of discord.py's
+    ``INTERACTION_CREATE`` parser, which creates the handlers' tasks."""
     parsers: dict[str, Callable[[Any], None]] = bot._connection.parsers
     original = parsers["INTERACTION_CREATE"]
 
     def parse(data: dict[str, Any]) -> None:
-        if foreground is not None:
-            foreground.enter(int(data["id"]))
         if tracker is not None:
             tracker.arrived(data)
         if not log_context:

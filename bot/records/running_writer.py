@@ -2,10 +2,9 @@
 
 A game's writes are coalesced: only its newest state waits in memory, so a burst of moves costs one row write.
 A batch stays open for :data:`BATCH_WINDOW` after its first write, so the moves of other games made meanwhile share
-its transaction: with 50 games at a 0.2 s think time (``benchmarks/load.py --think 0.2``), the bot's CPU per 3x3
-press fell from 3.18 to 2.79 ms (two runs each). A crash (SIGKILL, power loss) loses what was still waiting: at
-most the moves committed in the last moments before the batch was written (the window and about one database
-round trip). Outages are ridden out with the same capped exponential backoff as :class:`~bot.records.RecordWriter`.
+its transaction; a transaction costs the event loop far more than a row. A crash (SIGKILL, power loss) loses what
+was still waiting: at most the moves committed in the window and about one database round trip before the batch
+was written. Outages are ridden out with the same capped exponential backoff as :class:`~bot.records.RecordWriter`.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
 
 from bot.records._tasks import stop, wait_written
 from bot.records.errors import RecordsUnavailableError
@@ -25,18 +23,19 @@ log = logging.getLogger(__name__)
 
 _DROP = None
 
-BATCH_WINDOW = 0.05
-"""Seconds a batch stays open after its first write, so that moves made meanwhile share its transaction."""
+BATCH_WINDOW = 0.15
+"""Seconds a batch stays open after its first write, so that moves made meanwhile share its transaction. With 100
+3x3 games pressing as fast as answered (``benchmarks/load.py --games 100``), a 50 ms window used about 15 % more CPU
+per press than batches held open about 150 ms (median of 6 runs by turns; 1.02-1.26x)."""
 
 
 class RunningWriter:
     """Saves the newest state of each submitted running game to ``store`` from one background task.
 
     :meth:`put` and :meth:`drop` never wait. A batch is written ``window`` seconds after its first write (0: at
-    once; :meth:`flush` and :meth:`close` do not wait for it), once ``give_way()`` returns, when given
-    (:meth:`bot.foreground.Foreground.give_way`: the presses being answered go first). After a failed write the
-    writer waits ``retry_initial`` seconds, doubling up to ``retry_max``; a write waiting in memory is replaced by a
-    newer one of the same game.
+    once; :meth:`flush` and :meth:`close` do not wait for it). After a failed write the writer waits
+    ``retry_initial`` seconds, doubling up to ``retry_max``; a write waiting in memory is replaced by a newer one of
+    the same game.
 
     Raises:
         ValueError: ``retry_initial`` is not positive, ``retry_max`` is below it, or ``window`` is negative.
@@ -49,7 +48,6 @@ class RunningWriter:
         retry_initial: float = 0.5,
         retry_max: float = 60.0,
         window: float = BATCH_WINDOW,
-        give_way: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         if retry_initial <= 0 or retry_max < retry_initial or window < 0:
             raise ValueError(
@@ -57,7 +55,6 @@ class RunningWriter:
             )
         self.store = store
         self.window = window
-        self.give_way = give_way
         self.retry_initial = retry_initial
         self.retry_max = retry_max
         self._pending: dict[str, RunningGame | None] = {}
@@ -132,8 +129,6 @@ class RunningWriter:
         delay = self.retry_initial
         while True:
             try:
-                if self.give_way is not None:
-                    await self.give_way()
                 await self.store.apply(saved, dropped)
                 return
             except RecordsUnavailableError as exc:

@@ -17,13 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.foreground import no_wait
 from bot.ui.originals import Originals
 from bot.ui.pictures import Attachment, Drawer
 
@@ -63,19 +62,12 @@ class _Edit:
 
 class BackgroundEdits:
     """Queue edits of the bot's messages; one task per message with edits pending. ``originals`` holds the
-    interactions that can edit a message where the bot's channel edits are refused. ``give_way()`` is awaited
-    before an edit is prepared and again before it is sent, once its pictures are drawn
-    (:meth:`bot.foreground.Foreground.give_way`: the presses being answered go first)."""
+    interactions that can edit a message where the bot's channel edits are refused."""
 
     def __init__(
-        self,
-        client: discord.Client,
-        originals: Originals | None = None,
-        drawer: Drawer | None = None,
-        give_way: Callable[[], Awaitable[None]] = no_wait,
+        self, client: discord.Client, originals: Originals | None = None, drawer: Drawer | None = None
     ) -> None:
         self._client = client
-        self.give_way = give_way
         self.drawer = drawer if drawer is not None else Drawer()
         self.originals = originals if originals is not None else Originals()
         self._pending: dict[int, _Edit] = {}
@@ -124,7 +116,6 @@ class BackgroundEdits:
             self._tasks.pop(message_id, None)
 
     async def _send(self, message_id: int, edit: _Edit) -> None:
-        await self.give_way()
         kwargs = message_kwargs(edit.content, edit.view, edit=True)
         if not self.originals.refused(edit.channel_id):
             channel = self._client.get_partial_messageable(edit.channel_id, guild_id=edit.guild_id)
@@ -156,11 +147,7 @@ class BackgroundEdits:
     async def _attachments(self, files: tuple[Attachment, ...]) -> dict[str, Any]:
         """``attachments=`` for one request: files of its own (a refused channel edit is followed by an
         interaction's edit), pictures drawn by the drawer."""
-        if not files:
-            return {}
-        attachments = await self.drawer.attachments(files)
-        await self.give_way()
-        return {"attachments": attachments}
+        return {"attachments": await self.drawer.attachments(files)} if files else {}
 
     @staticmethod
     def _failed(message_id: int, edit: _Edit, error: discord.HTTPException) -> None:

@@ -16,13 +16,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, assert_never
 
 import aiohttp
 import discord
 
-from bot.foreground import no_wait
 from bot.games import BotMoved, GameService, Refusal, Shown
 from bot.games.game import Game
 from bot.i18n.lang import Lang, lang
@@ -99,20 +98,13 @@ async def apologise(interaction: discord.Interaction[discord.Client]) -> None:
 
 
 class Responder:
-    """Shows answers; owns the background edits of the bot's messages (which ``give_way()`` to the presses being
-    answered, :class:`~bot.ui.edits.BackgroundEdits`) and the ``drawer`` of their pictures
+    """Shows answers; owns the background edits of the bot's messages and the ``drawer`` of their pictures
     (:class:`~bot.ui.pictures.Drawer`; by default it draws in threads)."""
 
-    def __init__(
-        self,
-        client: discord.Client,
-        service: GameService,
-        drawer: Drawer | None = None,
-        give_way: Callable[[], Awaitable[None]] = no_wait,
-    ) -> None:
+    def __init__(self, client: discord.Client, service: GameService, drawer: Drawer | None = None) -> None:
         self.client = client
         self.service = service
-        self.edits = BackgroundEdits(client, drawer=drawer, give_way=give_way)
+        self.edits = BackgroundEdits(client, drawer=drawer)
         self.drawer = self.edits.drawer
         self._lookups: set[asyncio.Task[None]] = set()
 

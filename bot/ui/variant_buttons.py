@@ -22,7 +22,6 @@ from bot.games.variant_codec import (
     mnk_from_match,
     ref_from_match,
 )
-from bot.ui.release import releasing
 from bot.ui.views import Inactive, handler, read_pressed
 
 __all__ = ["VARIANT_ITEMS", "MnkButton", "UltimateButton"]
@@ -62,7 +61,6 @@ class MnkButton(_VariantButton[Game], template=MNK_BOARD_TEMPLATE):
 
     reader = staticmethod(mnk_from_match)
 
-    @releasing
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler: a cell, Resign or Rematch."""
         await _dispatch(interaction, self.board, self.kind)
@@ -75,7 +73,6 @@ class UltimateButton(_VariantButton[BoardRef], template=REF_TEMPLATE):
 
     reader = staticmethod(ref_from_match)
 
-    @releasing
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler (a choice of small board or Back: never a move)."""
         kind = self.kind

@@ -20,7 +20,6 @@ from bot.games.variant_codec import BoardRef
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.ui.faces import cell_faces
-from bot.ui.release import releasing
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -94,7 +93,6 @@ class Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*
     an id.
     """
 
-    @releasing
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Say the button is no longer active, privately."""
         await handler(interaction).inactive_button(interaction)
@@ -133,7 +131,6 @@ class CellButton(_BoardButton, template=codec.CELL_TEMPLATE):
     def _pressed(cls, button: discord.ui.Button[Any], board: Game, match: re.Match[str]) -> _BoardButton:
         return cls(button, board, int(match["kind"]))
 
-    @releasing
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler."""
         await handler(interaction).press_cell(interaction, self.board, self.cell)
@@ -147,7 +144,6 @@ class _ControlButton(_BoardButton, template=r"ttt:[rn]:.*"):
     EMOJI: ClassVar[str]
     STYLE: ClassVar[discord.ButtonStyle]
 
-    @releasing
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler: Resign or Rematch, by the button's kind."""
         components = handler(interaction)
@@ -196,7 +192,6 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c
         """Rebuild the answer button from a pressed ``custom_id``."""
         return cls(match["game"], int(match["challenged"]), accept=match["answer"] == "a")
 
-    @releasing
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the answer to the bot's component handler."""
         await handler(interaction).answer_challenge(interaction, self.game_id, self.challenged_id, accept=self.accept)

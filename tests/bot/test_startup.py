@@ -20,12 +20,10 @@ from aiohttp import web
 
 from bot import console
 from bot.__main__ import main
-from bot.client import GIL_SWITCH_SECONDS, TTTBot, run_bot, use_endpoints
+from bot.client import TTTBot, use_endpoints
 from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.games.renewing import RenewingExecutor
-from bot.ops import interactions
 from bot.records import RecordWriter, open_store
-from bot.records.errors import RecordsUnavailableError
 from engine import Difficulty
 from engine.search import Algorithm
 
@@ -190,10 +188,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
         assert bot.shard_ids == [1] and bot.shard_count == 2
-        assert bot.foreground.leave in interactions._OBSERVERS  # answered interactions leave the foreground
-    finally:  # never logged in, so only the HTTP session, the executors and the quiet collector need closing
-        await bot.collector.stop()
-        interactions.unobserve_callbacks(bot.foreground.leave)
+    finally:  # never logged in, so only the HTTP session and the executors need closing
         await bot.http.close()
         await bot.ai.shutdown()
         await records.close()
@@ -278,12 +273,3 @@ def test_console_plays_every_variant_with_coordinates(variant: str, last: str) -
     assert "'5' is not a cell" in text  # numbers are 3x3's
     assert re.search(r"O played [a-i][1-9] · alpha-beta evaluated [\d,]+ states?", text)
     assert re.search(r"wins!|It's a draw|Input ended", text)
-
-
-async def test_the_bot_process_hands_the_gil_over_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "setswitchinterval", lambda seconds: calls.append(seconds))
-    monkeypatch.setattr("bot.client.use_endpoints", lambda *args: None)  # this process's endpoints stay as they are
-    calls: list[float] = []
-    with pytest.raises(RecordsUnavailableError):  # stops before connecting anywhere
-        await run_bot(Settings(token=TOKEN, database_url="nosuchdriver://nowhere"))
-    assert calls == [GIL_SWITCH_SECONDS] and GIL_SWITCH_SECONDS < 0.005  # CPython's default is 5 ms

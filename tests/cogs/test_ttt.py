@@ -21,7 +21,6 @@ from bot.config import Settings
 from bot.games import Actor, BoardRef, GameService, Posted, refusals
 from bot.games.ai import AI
 from bot.i18n.lang import lang
-from bot.ops.interactions import unobserve_callbacks
 from bot.records import RecordWriter, open_store
 from bot.text.board import message_text
 from bot.text.common import ERROR
@@ -118,8 +117,6 @@ async def test_the_synced_commands_are_exactly_the_pinned_payload(tmp_path: Path
     try:
         await bot.setup_hook()
     finally:
-        await bot.collector.stop()
-        unobserve_callbacks(bot.foreground.leave)
         await bot.http.close()
         await bot.ai.shutdown()
         await records.close()

@@ -106,7 +106,7 @@ def test_levels_spend_more_and_guess_less_as_they_rise() -> None:
     noises = [LEVELS[level][1] for level in Difficulty]
     assert budgets == sorted(budgets) and noises == sorted(noises, reverse=True) and noises[-1] == 0
     decision = level_move(GAME.play([40]), Difficulty.EASY, random.Random(3))
-    assert decision.move in GAME.actions(GAME.play([40])) and decision.elapsed_ms < 10 * LEVELS[Difficulty.EASY][0]
+    assert decision.move in GAME.actions(GAME.play([40])) and decision.states > 0
 
 
 def test_scores_read_as_wins_and_losses_only_when_proven() -> None:

@@ -10,7 +10,7 @@ import os
 import random
 import signal
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -18,7 +18,6 @@ from unittest import mock
 
 import pytest
 
-from bot.foreground import no_wait
 from bot.games import Actor, BotMove, BotMoved, GameService, Posted, Shown, variant_ai
 from bot.games import ai as bot_ai_module
 from bot.games.ai import AI
@@ -38,7 +37,7 @@ STALL_MARKER = "TTT_TEST_STALL_MARKER"
 class Played:
     """A game service against the bot, with what it delivered: bot moves, ended games, failed stages."""
 
-    def __init__(self, ai: AI, give_way: Callable[[], Awaitable[None]] = no_wait) -> None:
+    def __init__(self, ai: AI) -> None:
         self.moved: list[BotMoved] = []
         self.expired: list[Game] = []
         self.finished: list[Game] = []
@@ -49,7 +48,6 @@ class Played:
             on_bot_move=self.moved.append,
             on_expired=self.expired.append,
             on_finished=self.finished.append,
-            give_way=give_way,
         )
         self.games.on_search_failed = lambda game, stage: self.failed.append((game.game_id, stage))
 
@@ -97,31 +95,6 @@ async def test_a_search_that_fails_once_is_retried_and_the_bot_moves(ai: AI, cap
     assert moved.moves[:1] == thinking.moves and moved.ply == 2 and not moved.thinking
     assert moved.last_ai is not None and not moved.last_ai.reduced  # the real search's move
     assert played.games.current(CHANNEL) == moved and ai.pool.pending == 0 and ai.pending == 0
-
-
-async def test_the_bot_move_gives_way_to_presses_before_its_search_and_before_its_commit(ai: AI) -> None:
-    gate = asyncio.Event()
-    searched: list[tuple[object, ...]] = []
-    turns: list[tuple[int, int]] = []  # (searches run, bot moves delivered) at each give_way
-
-    async def give_way() -> None:
-        turns.append((len(searched), len(played.moved)))
-        await gate.wait()
-
-    def search(*args: object) -> BotMove:
-        searched.append(args)
-        return variant_ai.variant_move(*args)  # type: ignore[arg-type]
-
-    played = Played(ai, give_way)
-    await played.start("4x4")
-    with mock.patch.object(bot_ai_module, "variant_move", search):
-        thinking = await played.press(5)  # the player's move is committed without waiting
-        for _ in range(20):
-            await asyncio.sleep(0)
-        assert turns == [(0, 0)] and played.games.current(CHANNEL) == thinking
-        gate.set()
-        await played.games.settled()
-    assert turns == [(0, 0), (1, 0)] and len(played.moved) == 1 and played.moved[0].game.ply == 2
 
 
 @pytest.mark.parametrize(("variant", "cell"), [("4x4", 5), ("5x5", 12), ("ultimate", 40)])

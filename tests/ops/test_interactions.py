@@ -7,13 +7,9 @@ from typing import Any
 
 import discord
 import pytest
-from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.foreground import Foreground
-from bot.ops import interactions
-from bot.ops.interactions import RESULT_KEY, InteractionTracker, observe_callbacks, unobserve_callbacks
+from bot.ops.interactions import RESULT_KEY, InteractionTracker
 from bot.ops.metrics import Metrics
-from bot.ops.wiring import wrap_interaction_parser
 
 
 class Clock:
@@ -105,44 +101,3 @@ async def test_callbacks_of_unknown_interactions_pass_through(tracked: Tracked) 
     tracker, metrics, _ = tracked
     assert await tracker.callback(99, ok) == "sent"
     assert sample(metrics, "ttt_interaction_first_callback_seconds_count", kind="button") == 0
-
-
-async def test_callback_observers_see_each_callback_as_it_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    sent: list[int] = []
-
-    async def original(self: AsyncWebhookAdapter, interaction_id: int, token: str, **kwargs: Any) -> str:
-        sent.append(interaction_id)
-        return "sent"
-
-    monkeypatch.setattr(interactions, "_ORIGINAL", original)
-    monkeypatch.setattr(AsyncWebhookAdapter, "create_interaction_response", original)
-    monkeypatch.setattr(interactions, "_OBSERVERS", [])  # what other tests' bots left installed
-    monkeypatch.setattr(interactions, "_TRACKERS", [])
-    seen: list[tuple[int, int]] = []  # (interaction id, callbacks sent before it was seen)
-    foreground = Foreground()
-    foreground.enter(7)
-
-    def observer(interaction_id: int) -> None:
-        seen.append((interaction_id, len(sent)))
-        foreground.leave(interaction_id)
-
-    observe_callbacks(observer)
-    try:
-        adapter: Any = AsyncWebhookAdapter()
-        assert await adapter.create_interaction_response(7, "token") == "sent"
-    finally:
-        unobserve_callbacks(observer)
-    assert seen == [(7, 0)] and sent == [7] and foreground.pending == 0
-    assert AsyncWebhookAdapter.create_interaction_response is original  # unhooked once nothing observes
-
-
-def test_the_parser_puts_each_interaction_in_the_foreground_before_discord_py_parses_it() -> None:
-    foreground = Foreground()
-    parsed: list[int] = []  # interactions in the foreground as discord.py parses one
-    connection = SimpleNamespace(parsers={"INTERACTION_CREATE": lambda data: parsed.append(foreground.pending)})
-    bot: Any = SimpleNamespace(_connection=connection, shard_count=1)
-    wrap_interaction_parser(bot, None, log_context=False, foreground=foreground)
-    bot._connection.parsers["INTERACTION_CREATE"]({"id": "42", "type": 3, "channel_id": "9"})
-    assert parsed == [1]
-    foreground.leave(42)
-    assert foreground.pending == 0

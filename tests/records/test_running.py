@@ -146,27 +146,6 @@ async def test_writes_queued_within_the_window_share_one_transaction(
     assert (await runs.stored("g2")).running == running("g2", 4)
 
 
-async def test_a_batch_is_written_once_the_presses_being_answered_give_way(runs: RunningStore) -> None:
-    gate = asyncio.Event()
-    turns: list[Stored] = []  # what was stored at each give_way
-
-    async def give_way() -> None:
-        turns.append(await runs.stored("g1"))
-        await gate.wait()
-
-    writer = RunningWriter(runs, window=0, give_way=give_way)
-    writer.start()
-    try:
-        writer.put(running("g1", 4))
-        await asyncio.sleep(0.2)
-        assert turns == [Stored(None, False)] and writer.pending == 1
-        gate.set()
-        assert await writer.flush(5)
-    finally:
-        await writer.close(timeout=5)
-    assert (await runs.stored("g1")).running == running("g1", 4)
-
-
 def test_a_negative_window_is_refused(runs: RunningStore) -> None:
     with pytest.raises(ValueError, match="window"):
         RunningWriter(runs, window=-1)
@@ -183,7 +162,7 @@ async def test_the_writer_rides_out_an_outage(backend: Backend, writer: RunningW
 
 
 async def test_a_crash_loses_only_the_moves_still_waiting(backend: Backend) -> None:
-    """What the README promises: the moves written before the process died are kept; those waiting are lost."""
+    """What docs/operations.md promises: the moves written before the process died are kept; those waiting are lost."""
     first = await open_store(backend.url)
     writer = RunningWriter(RunningStore(first))
     writer.start()

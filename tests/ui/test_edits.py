@@ -74,26 +74,6 @@ async def test_close_cancels_edits_that_outlast_the_timeout() -> None:
     assert len(queue) == 0 and not release.is_set()
 
 
-async def test_an_edit_gives_way_to_presses_before_it_is_prepared_and_again_before_it_is_sent() -> None:
-    client = FakeClient()
-    gate = asyncio.Event()
-    turns: list[int] = []  # edits sent at each give_way
-
-    async def give_way() -> None:
-        turns.append(len(client.edits))
-        await gate.wait()
-
-    queue = BackgroundEdits(client, give_way=give_way)  # type: ignore[arg-type]
-    picture = discord.File(io.BytesIO(b"\x89PNG picture"), filename="ultimate.png")
-    queue.edit(1, 5, 100, content="bot moved", view=None, files=(picture,))
-    for _ in range(20):
-        await asyncio.sleep(0)
-    assert turns == [0] and client.edits == []
-    gate.set()
-    await queue.close()
-    assert turns == [0, 0] and [e.message_id for e in client.edits] == [100]
-
-
 def refusing(*message_ids: int) -> FakeClient:
     """A client whose channel edits of ``message_ids`` are refused as in a group DM the bot is not in."""
     return FakeClient(failing={m: http_error(403, 50001) for m in message_ids})
