@@ -70,7 +70,7 @@ class LevelSpec:
         return f"{text}, noise {self.noise:g}" if self.noise else text
 
 
-_MNK_SPECS = (
+_3X3_SPECS = (
     LevelSpec(1, 64.0),
     LevelSpec(1, 16.0),
     LevelSpec(2, 64.0),
@@ -80,11 +80,21 @@ _MNK_SPECS = (
     LevelSpec(3),
     LevelSpec(),
 )
+_4_IN_A_ROW_SPECS = (  # each level looks at least as far as the one below, with no more noise
+    LevelSpec(1, 64.0),
+    LevelSpec(1, 16.0),
+    LevelSpec(2, 16.0),
+    LevelSpec(2, 4.0),
+    LevelSpec(3, 4.0),
+    LevelSpec(3),
+    LevelSpec(4),
+    LevelSpec(),
+)
 
 SPECS: dict[str, tuple[LevelSpec, ...]] = {
-    "3x3": _MNK_SPECS,
-    "4x4": _MNK_SPECS,
-    "5x5": _MNK_SPECS,
+    "3x3": _3X3_SPECS,
+    "4x4": _4_IN_A_ROW_SPECS,
+    "5x5": _4_IN_A_ROW_SPECS,
     "ultimate": (
         LevelSpec(noise=150.0, nodes=1),
         LevelSpec(noise=80.0, nodes=100),
