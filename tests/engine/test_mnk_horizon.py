@@ -65,3 +65,11 @@ def test_bad_requests_raise() -> None:
         horizon_search(T3, T3.initial_state(), 0)
     with pytest.raises(GameOverError):
         horizon_search(T3, T3.play([0, 3, 1, 4, 2]), 2)
+
+
+def test_the_root_moves_can_be_limited_to_a_given_set() -> None:
+    state = T3.play([0, 1, 4, 8])  # X's forks are a2 and a3 (cells 3 and 6)
+    assert horizon_search(T3, state, 3, moves={2, 5, 6}).best_moves == (6,)
+    assert horizon_search(T3, state, 3, moves={2}).states < horizon_search(T3, state, 3).states
+    with pytest.raises(ValueError, match="legal"):
+        horizon_search(T3, state, 3, moves={0, 1})
