@@ -5,7 +5,10 @@ looks fewer moves ahead.
 
 - **3x3, 4x4, 5x5**: levels 1-7 search with depth-limited alpha-beta and a heuristic evaluation at the cut-off
   (:func:`engine.mnk_horizon.horizon_search`), some with Gaussian noise on the root moves' scores (a close
-  second choice is then often played, a move seen to lose never). Level 8 is the variant's perfect player.
+  second choice is then often played, a move seen to lose never). Level 8 plays perfectly: it finds every move
+  that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among
+  several, plays the one a depth-limited search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker
+  opponent instead of drawing at random. It never loses.
 - **Ultimate**: every level is the variant's search (:func:`engine.ultimate_play.choose_move`, the one entry
   point, so a faster kernel can replace it) under a budget of states (nodes visited); level 8 is the full
   budget. No level is perfect on ultimate.
@@ -22,18 +25,22 @@ import functools
 import json
 import math
 import random
+import time
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
-from engine.game import State
+from engine import mnk_play
+from engine.game import State, player
 from engine.mnk import MnkState, TicTacToe
 from engine.mnk_horizon import horizon_search
+from engine.search import search
+from engine.solver import value_for
 from engine.ultimate import UltimateState
 from engine.ultimate_play import choose_move as ultimate_choose
 from engine.variants import EngineMove, variant
 
-__all__ = ["LEVELS", "SPECS", "TOP", "Level", "LevelSpec", "choose_move", "ladder", "table"]
+__all__ = ["LEVELS", "SPECS", "TIE_BREAK_DEPTH", "TOP", "Level", "LevelSpec", "choose_move", "ladder", "table"]
 
 LEVELS = range(1, 9)
 """The levels, 1 (weakest) to 8 (strongest)."""
@@ -41,6 +48,8 @@ TOP = 8
 """The strongest level, the default."""
 
 TIC_TAC_TOE_3X3 = TicTacToe(3, 3, 3)
+TIE_BREAK_DEPTH = {"3x3": 3, "4x4": 3, "5x5": 3}
+"""Per solved variant: the depth of the search that chooses among level 8's equally good moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +79,7 @@ class LevelSpec:
         return f"{text}, noise {self.noise:g}" if self.noise else text
 
 
-_MNK_SPECS = (
+_3X3_SPECS = (
     LevelSpec(1, 64.0),
     LevelSpec(1, 16.0),
     LevelSpec(2, 64.0),
@@ -80,11 +89,21 @@ _MNK_SPECS = (
     LevelSpec(3),
     LevelSpec(),
 )
+_4_IN_A_ROW_SPECS = (  # measured: deeper searches lose less, noise costs wins (docs/levels.md)
+    LevelSpec(1, 256.0),
+    LevelSpec(1, 64.0),
+    LevelSpec(1, 16.0),
+    LevelSpec(2, 32.0),
+    LevelSpec(2, 16.0),
+    LevelSpec(3, 4.0),
+    LevelSpec(3),
+    LevelSpec(),
+)
 
 SPECS: dict[str, tuple[LevelSpec, ...]] = {
-    "3x3": _MNK_SPECS,
-    "4x4": _MNK_SPECS,
-    "5x5": _MNK_SPECS,
+    "3x3": _3X3_SPECS,
+    "4x4": _4_IN_A_ROW_SPECS,
+    "5x5": _4_IN_A_ROW_SPECS,
     "ultimate": (
         LevelSpec(noise=150.0, nodes=1),
         LevelSpec(noise=80.0, nodes=100),
@@ -176,9 +195,27 @@ def choose_move(
         return EngineMove(
             decision.move, decision.states, None, decision.elapsed_ms, depth=decision.depth, score=decision.score
         )
-    if spec.depth is None:
-        return game.best_move(state, 1000.0 if budget_ms is None else budget_ms, rng)
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
+    if spec.depth is None:
+        return _perfect(name, rules, state, position, rng)
     found = horizon_search(rules, position, spec.depth, rng, spec.noise)
     return EngineMove(found.move, found.states, None, found.elapsed_ms, depth=spec.depth, score=found.score)
+
+
+def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random) -> EngineMove:
+    """Level 8 on a solved game: a move that keeps the exact value, the most pressing of them (see the module)."""
+    started = time.perf_counter()
+    if isinstance(state, State):
+        result = search(state)
+        best, states = result.best_moves, result.states
+        value = value_for(state, player(state))
+        source: Literal["search", "book"] = "search"
+    else:
+        decision = mnk_play.choose_move(rules, position, rng)
+        best, states, value, source = decision.best_moves, decision.states, decision.value, decision.source
+    move = best[0]
+    if len(best) > 1:
+        found = horizon_search(rules, position, TIE_BREAK_DEPTH[name], rng, moves=best)
+        move, states = found.move, states + found.states
+    return EngineMove(move, states, value, (time.perf_counter() - started) * 1000.0, source)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.errors import GameOverError
@@ -100,7 +101,12 @@ class _Search:
 
 
 def horizon_search(
-    game: TicTacToe, state: MnkState, depth: int, rng: random.Random | None = None, noise: float = 0.0
+    game: TicTacToe,
+    state: MnkState,
+    depth: int,
+    rng: random.Random | None = None,
+    noise: float = 0.0,
+    moves: Collection[int] | None = None,
 ) -> HorizonResult:
     """Choose a move by alpha-beta to ``depth`` plies (1 or more) with :func:`evaluate` at the cut-off.
 
@@ -108,11 +114,12 @@ def horizon_search(
     With ``noise`` > 0 every root move gets an exact score and the pick is the highest score plus a
     Gaussian(0, ``noise``) points drawn from ``rng`` (a default ``random.Random()`` when none is given), as a
     chess engine's skill levels do: a close second choice is often played, a move that loses a line rarely,
-    a move the search sees losing the game never (a win or loss is worth ``WIN`` points).
+    a move the search sees losing the game never (a win or loss is worth ``WIN`` points). ``moves`` limits the
+    root moves searched (default: every legal move), e.g. to the moves a perfect player found equally good.
 
     Raises:
         GameOverError: the game in ``state`` is over.
-        ValueError: ``depth`` is below 1.
+        ValueError: ``depth`` is below 1, or ``moves`` holds no legal move.
     """
     if depth < 1:
         raise ValueError(f"depth {depth!r} must be at least 1")
@@ -125,7 +132,7 @@ def horizon_search(
     best = -INF
     for cell in search.order:
         bit = 1 << cell
-        if (me | opp) & bit:
+        if (me | opp) & bit or (moves is not None and cell not in moves):
             continue
         search.count += 1
         child = me | bit
@@ -136,6 +143,8 @@ def horizon_search(
             score = -search.value(opp, child, depth - 1, -INF, -alpha, 2)
         scores.append((cell, score))
         best = max(best, score)
+    if not scores:
+        raise ValueError(f"none of the moves {sorted(moves or ())!r} is legal")
     best_moves = tuple(sorted(cell for cell, score in scores if score == best))
     if noise > 0:
         rng = rng if rng is not None else random.Random()
