@@ -160,10 +160,24 @@ async def rate_games(
 
 
 async def _current(connection: AsyncConnection, user_id: int, variant: str, pool: Pool) -> Rating:
+    """The rating as stored, locked until the transaction ends. On PostgreSQL a missing row is first inserted at the
+    starting rating (``ON CONFLICT DO NOTHING`` waits for another transaction inserting it), so two processes rating
+    one player's games at once update one after the other instead of both starting from 1500. SQLite's writers
+    already hold the database's write lock here (the game's row was inserted first)."""
+    key = and_(ratings.c.user_id == user_id, ratings.c.variant == variant, ratings.c.pool == pool)
     statement = select(
         ratings.c.rating, ratings.c.deviation, ratings.c.volatility, ratings.c.games, ratings.c.best_level
-    ).where(and_(ratings.c.user_id == user_id, ratings.c.variant == variant, ratings.c.pool == pool))
+    ).where(key)
     if connection.dialect.name == "postgresql":
+        start = {
+            "rating": STARTING.rating,
+            "deviation": STARTING.deviation,
+            "volatility": STARTING.volatility,
+            "games": 0,
+            "updated_at": datetime.datetime.now(datetime.UTC),
+        }
+        insert = postgresql.insert(ratings).values(user_id=user_id, variant=variant, pool=pool, **start)
+        await connection.execute(insert.on_conflict_do_nothing())
         statement = statement.with_for_update()
     row = (await connection.execute(statement)).first()
     return STARTING if row is None else Rating(*row)

@@ -3,6 +3,7 @@ written with the game in one transaction on a real SQLite file and on PostgreSQL
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from datetime import UTC, datetime, timedelta
 
@@ -233,3 +234,19 @@ async def test_0004_gives_older_games_the_level_of_their_difficulty(backend: Bac
         assert await store.ratings(101, "3x3") == {"bot": STARTING, "people": STARTING}  # older games are not rated
     finally:
         await store.close()
+
+
+async def test_games_of_one_player_stored_at_once_by_two_processes_both_count(backend: Backend) -> None:
+    """Two stores (two bot processes) finish one new player's games at the same moment: neither rating is lost."""
+    first, second = await open_store(backend.url, timeout=10.0), await open_store(backend.url, timeout=10.0)
+    try:
+        for round_ in range(5):
+            await asyncio.gather(
+                first.save(vs_bot(f"a{round_}", X_WINS, "X", level=2, user=ANA + round_)),
+                second.save(vs_bot(f"b{round_}", O_WINS, "O", level=7, user=ANA + round_)),
+            )
+            mine = (await first.ratings(ANA + round_, "3x3"))["bot"]
+            assert (mine.games, mine.best_level) == (2, 2), round_
+    finally:
+        await first.close()
+        await second.close()
