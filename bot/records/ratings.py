@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.records.games import FinishedGame, Rating, Side
 from bot.records.schema import ratings
+from engine.levels import ladder
 
 __all__ = [
     "LEVEL_DEVIATION",
@@ -65,8 +66,6 @@ def level_rating(variant: str, level: int) -> float:
     Raises:
         KeyError, ValueError: an unknown variant or level.
     """
-    from engine.levels import ladder
-
     for step in ladder(variant):
         if step.level == level:
             return float(step.rating)

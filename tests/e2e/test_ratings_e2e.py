@@ -86,3 +86,20 @@ async def test_a_rated_game_moves_the_rating_and_survives_sigkill(start_bot: Bot
         assert f"3x3, level 3 ({rating_of('3x3', 3)}): beaten 0 times in 1 game" in mine, mine
         assert f"3x3, level 8 ({rating_of('3x3', 8)}, unbeatable): beaten 0 times in 1 game" in mine, mine
         await again.kill()
+
+
+async def test_a_turn_that_times_out_is_a_loss(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        channel = fake.channels()[0]
+        (lou,) = make_users(fake, "lou")
+        bot = await start_bot(fake, TTT_TURN_TIMEOUT="1")
+        board = await start_game(fake, channel, lou, level=4)
+        abandoned = await fake.wait_for_message(
+            lambda m: m["id"] == board["id"] and "did not move in time, which counts as a loss" in m["content"],
+            10,
+            channel_id=channel,
+        )
+        assert f"<@{lou['id']}> did not move in time" in abandoned["content"]
+        expected = rated(STARTING, rating_of("3x3", 4), LEVEL_DEVIATION, 0.0, 4)
+        assert await shown_rating(fake, channel, lou) == (round(expected.rating), round(expected.deviation), 1)
+        await bot.kill()

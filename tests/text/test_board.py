@@ -67,7 +67,7 @@ def test_message_text_for_each_ending() -> None:
     resigned = replace(played(0, 4), ai_states=7).resign(Mark.X)
     assert "<@10> resigned — ⭕ the bot wins. The bot evaluated 7 states over 1 move." in message_text(resigned)
     abandoned = played(0, 4).end("abandoned")
-    assert "Game abandoned: nobody moved in time." in message_text(abandoned)
+    assert "Game abandoned: <@10> did not move in time, which counts as a loss." in message_text(abandoned)
     gave_up = played(0).end("abandoned")  # the bot (O) to move: it could not find one (bot.games.bot_moves)
     assert "Game abandoned: the bot could not find a move. Nobody loses this game." in message_text(gave_up)
     expired = played(o_id=BOB, status="challenge", challenged_id=BOB).end("expired")
