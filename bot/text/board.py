@@ -69,8 +69,8 @@ def result_line(game: Game, who: Who | None = None, tr: Lang | None = None) -> s
     elif reason == "abandoned" and _bot_gave_up(game):
         text = tr(N_("Game abandoned: the bot could not find a move. Nobody loses this game."))
     elif reason == "abandoned":
-        loser = who(game.player_id(game.to_move))
-        text = tr(N_("Game abandoned: {loser} did not move in time, which counts as a loss."), loser=loser)
+        late = who(game.player_id(game.to_move))
+        text = tr(N_("Game abandoned: {loser} did not move in time, which counts as a loss."), loser=late)
     else:
         text = tr(N_("Game over."))
     if game.vs_bot and game.ai_moves:
