@@ -60,7 +60,8 @@ PARTNERS = {
     "4x4": dict.fromkeys(range(1, 9), (0, 5)),
 }
 """Where given, level N plays only the references ``REFERENCES[lo:hi]``: on ultimate (slow games) those near it; on
-4x4 the five weakest, since every level from 4 up draws against MCTSBot from 100 simulations on (measured)."""
+4x4 the five weakest (up to 300 simulations): in the first runs, 522 of 599 games between a level and MCTSBot with
+300 simulations or more were draws, and each cost up to 5 s."""
 
 
 def pairings(name: str) -> list[tuple[str, str]]:

@@ -61,7 +61,8 @@ class LevelSpec:
         depth: plies of the depth-limited search (m,n,k games), or ``None`` for the variant's full-strength player.
         noise: the standard deviation, in evaluation points, of the Gaussian added to each root move's score
             before the pick (0: the best move, ties drawn at random).
-        nodes: ultimate: the budget in states (nodes visited) of one move's search.
+        nodes: ultimate: the budget in states (nodes visited) of one move's search; the first iteration (depth 1,
+            at most 81 states) always completes, so a budget of 1 is a one-ply search.
     """
 
     depth: int | None = None
@@ -72,7 +73,7 @@ class LevelSpec:
     def search(self) -> str:
         """The level's search in words, e.g. ``"alpha-beta to depth 2, noise 16"``."""
         if self.nodes is not None:
-            text = f"search of {self.nodes:,} states"
+            text = "search to depth 1" if self.nodes <= 1 else f"search of {self.nodes:,} states"
         elif self.depth is None:
             return "perfect play"
         else:
