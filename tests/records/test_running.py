@@ -14,7 +14,6 @@ import pytest
 from sqlalchemy import event, text
 
 from bot.records import RecordsStore, RunningGame, RunningStore, RunningWriter, Stored, open_store
-from engine.players import Difficulty
 from tests.records.conftest import Backend
 from tests.records.test_records import HISTORY, make
 
@@ -29,7 +28,7 @@ def running(game_id: str = "g1", *moves: int, channel: int = 11, states: int = 0
         x_user_id=101,
         o_user_id=None,
         bot_side="O",
-        difficulty=Difficulty.UNBEATABLE,
+        level=8,
         algorithm="alpha-beta",
         mode="buttons",
         moves=moves,
@@ -189,7 +188,7 @@ async def test_a_games_record_and_the_removal_of_its_running_row_are_one_transac
     """A crash injected between the record's insert and the running row's deletion leaves neither: the game still
     runs as stored, nothing is recorded; written again, both writes land together."""
     await runs.apply([running("g1", 4, 0, channel=11)])
-    ended = make("g1", 1, 11, 1, x=101, o=None, result="O", reason="resigned", difficulty=Difficulty.EASY, moves=(4, 0))
+    ended = make("g1", 1, 11, 1, x=101, o=None, result="O", reason="resigned", level=2, moves=(4, 0))
     statements: list[str] = []
 
     def crash_before_the_deletion(conn: object, cursor: object, statement: str, *args: object) -> None:

@@ -1,0 +1,1 @@
+"""The test suite (a regular package, so it wins over any top-level ``tests`` a dependency installs)."""
