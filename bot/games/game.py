@@ -231,6 +231,8 @@ class Game:
                 decision.budget_ms,
                 decision.reduced,
                 decision.book,
+                decision.expected,
+                decision.value,
             )
         else:
             ai = AIMove(

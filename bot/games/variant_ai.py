@@ -74,4 +74,6 @@ def move_with(
         budget_ms=budget_for(rules.name, difficulty, budget_ms),
         reduced=budget_ms is not None,
         book=chosen.source == "book",
+        expected=chosen.expected,
+        value=None if rules.solved else chosen.value,
     )

@@ -77,5 +77,5 @@ def test_ultimate_plays_each_difficulty_with_its_own_budget() -> None:
     capped = v.choose(state, Difficulty.UNBEATABLE, budget_ms=50, rng=rng)
     for chosen in (easy, capped):
         assert chosen.cell in v.game.actions(state)
-        assert chosen.value is None and chosen.score is not None and chosen.depth is not None
+        assert chosen.value is None and chosen.expected is not None and chosen.depth is not None
         assert chosen.elapsed_ms < 500 and not chosen.random
