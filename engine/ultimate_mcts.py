@@ -109,6 +109,9 @@ class _Tree:
         self.states = 0
         self.max_depth = 0
 
+    def _columns(self) -> tuple[list[int], ...]:
+        return (self.first, self.count, self.move, self.visits, self.score, self.proof, self.dist)
+
     def rollout(self, p: _Pos) -> int:
         """The winner's side (0 or 1) or 2 for a draw, playing random moves that take an immediate win."""
         rng, c = self.rng, p.c
@@ -137,13 +140,9 @@ class _Tree:
         self.first[n], self.count[n] = len(self.move), len(moves)
         for m in moves:
             r = p.copy().play(m)
-            self.first.append(0)
-            self.count.append(0)
-            self.move.append(m)
-            self.visits.append(0)
-            self.score.append(0)
-            self.proof.append(WIN if r == 1 else DRAW if r == 2 else UNKNOWN)
-            self.dist.append(0)
+            proof = WIN if r == 1 else DRAW if r == 2 else UNKNOWN
+            for column, value in zip(self._columns(), (0, 0, m, 0, 0, proof, 0), strict=True):
+                column.append(value)
         return True
 
     def select(self, n: int) -> int:
