@@ -11,7 +11,8 @@ Requests and answers::
     -> {"to_move": "X", "legal": [...], "winner": null}
 
 ``value`` is ``"win in N"``, ``"loss in N"`` (N plies) or ``"draw"`` from the mover's point of view: always on
-the solved variants, on ultimate where the search proved it (and measured the distance in time), else ``null``. ``winner`` is ``"X"``, ``"O"``, ``"draw"`` or ``null``. Bad input is
+the solved variants, on ultimate where the search proved it (and measured the distance in time), else ``null``.
+``winner`` is ``"X"``, ``"O"``, ``"draw"`` or ``null``. Bad input is
 answered with ``{"error": "...", "kind": "<engine error class>"}`` and the server keeps serving.
 """
 
