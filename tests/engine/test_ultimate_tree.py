@@ -76,7 +76,7 @@ def test_both_proof_searches_agree_at_every_depth(moves: tuple[int, ...]) -> Non
     assert _ultimate_c.prove(*pos, 7, 10, math.inf) == ultimate_mcts.prove(*pos, 7, 10, math.inf) == (-1, -1, 11)
 
 
-@native
+@pytest.mark.skipif(not ultimate_tree.NATIVE, reason="the C kernel is not built or turned off")
 def test_the_search_reports_the_same_with_either_kernel() -> None:
     state = GAME.play([40, 30])
     one = search(state, math.inf, iterations=3_000, seed=7, native=True, exact=3)
