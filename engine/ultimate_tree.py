@@ -154,15 +154,15 @@ def search(
 
     Raises:
         GameOverError: ``state`` is over.
-        ValueError: neither budget is finite, or ``iterations`` is negative.
+        ValueError: neither budget is finite, or ``iterations`` is below 1.
     """
     start = time.perf_counter()
     if state.is_over:
         raise GameOverError("the game is over: there is no move to search")
     if iterations is None and math.isinf(budget_ms):
         raise ValueError("give a finite budget_ms or an iteration count")
-    if iterations is not None and iterations < 0:
-        raise ValueError(f"iterations must not be negative, not {iterations!r}")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"iterations must be at least 1, not {iterations!r}")
     mcts, prove = _kernels(native)
     pos = raw_position(state)
     margin = min(FINISH_MARGIN_MS, budget_ms / 20.0)

@@ -120,8 +120,10 @@ def test_a_fixed_iteration_search_is_deterministic_and_reports_its_work() -> Non
 def test_a_search_needs_a_budget_and_a_game_that_goes_on() -> None:
     with pytest.raises(ValueError, match="budget"):
         search(GAME.initial_state(), math.inf)
-    with pytest.raises(ValueError, match="negative"):
-        search(GAME.initial_state(), 10.0, iterations=-1)
+    for iterations in (0, -1):
+        with pytest.raises(ValueError, match="at least 1"):
+            search(GAME.initial_state(), 10.0, iterations=iterations)
+    assert search(GAME.initial_state(), 0.001).iterations >= 1  # the clock is read after the first iterations
     won = GAME.play(WON_IN_5)
     while not won.is_over:
         won = GAME.result(won, search(won, math.inf, iterations=2_000, seed=0).best.move)
