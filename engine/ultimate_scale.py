@@ -17,8 +17,8 @@ import math
 
 __all__ = ["INTERCEPT", "SLOPE", "expected_score"]
 
-INTERCEPT = 0.0
-SLOPE = 4.0
+INTERCEPT = -0.040
+SLOPE = 3.915
 
 
 def expected_score(mean: float) -> float:
