@@ -7,10 +7,11 @@ Run from the repository root::
 
 ``fit`` plays the engine (``engine.ultimate_tree.search``, a fixed number of MCTS iterations a move, seeded) against
 itself from seeded 4-ply random openings, records each searched move's mean rollout score for the mover and the
-mover's final score (1, 1/2, 0), and fits ``expected = 1 / (1 + exp(-(a + b (mean - 1/2))))`` by maximum likelihood
-(Newton's method on the log-likelihood with fractional targets, the logistic regression of a score on one
-feature). It prints ``a`` and ``b`` (``engine.ultimate_scale.INTERCEPT`` and ``SLOPE``), the log-loss of the fit
-against the raw mean and against a constant, and the mean and the fitted scale by decile of the mean.
+mover's final score (1, 1/2, 0), and fits ``expected = 1 / (1 + exp(-(a + b x)))``, ``x`` the log-odds of the mean
+(clipped as ``engine.ultimate_scale`` clips it), by maximum likelihood (Newton's method on the log-likelihood with
+fractional targets: the logistic regression of a score on one feature). It prints ``a`` and ``b``
+(``engine.ultimate_scale.INTERCEPT`` and ``SLOPE``), the log-loss of the fit against the raw mean and against a
+constant, and the mean and the fitted scale by decile of the mean.
 
 ``tune`` plays the engine with the first constant against itself with the second, games paired with colours swapped
 after the same seeded 2-ply opening, and prints the first one's W/D/L and score with its 95% Wilson interval.
@@ -34,6 +35,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 from engine.protocol import Mark  # noqa: E402
 from engine.ultimate import UltimateTicTacToe  # noqa: E402
+from engine.ultimate_scale import CLIP  # noqa: E402
 from engine.ultimate_tree import search  # noqa: E402
 
 Sample = tuple[float, float]
@@ -58,13 +60,19 @@ def fit_game(task: tuple[int, int]) -> list[Sample]:
     return [(mean, 0.5 if winner is None else 1.0 if winner is mover else 0.0) for mean, mover in seen]
 
 
+def log_odds(mean: float) -> float:
+    """The log-odds of ``mean`` clipped to [CLIP, 1 - CLIP]."""
+    m = min(max(mean, CLIP), 1.0 - CLIP)
+    return math.log(m / (1.0 - m))
+
+
 def logistic_fit(samples: list[Sample]) -> tuple[float, float]:
-    """``(a, b)`` maximising the likelihood of the scores under ``1 / (1 + exp(-(a + b (mean - 1/2))))``."""
+    """``(a, b)`` maximising the likelihood of the scores under ``1 / (1 + exp(-(a + b log_odds(mean))))``."""
     a, b = 0.0, 1.0
     for _ in range(50):
         ga = gb = haa = hab = hbb = 0.0
         for mean, score in samples:
-            x = mean - 0.5
+            x = log_odds(mean)
             p = 1.0 / (1.0 + math.exp(-(a + b * x)))
             w = p * (1.0 - p)
             ga += score - p
@@ -138,7 +146,7 @@ def main() -> None:
     average = statistics.fmean(score for _, score in samples)
     print(f"{len(samples)} moves from {args.games} games at {args.iterations} iterations a move")
     print(f"INTERCEPT = {a:.3f}, SLOPE = {b:.3f}")
-    fitted = log_loss(samples, lambda m: 1.0 / (1.0 + math.exp(-(a + b * (m - 0.5)))))
+    fitted = log_loss(samples, lambda m: 1.0 / (1.0 + math.exp(-(a + b * log_odds(m)))))
     print(
         f"log-loss: fitted {fitted:.4f}, raw mean {log_loss(samples, lambda m: m):.4f}, "
         f"constant {log_loss(samples, lambda m: average):.4f}"
@@ -149,7 +157,7 @@ def main() -> None:
         mean = statistics.fmean(m for m, _ in part)
         print(
             f"decile {d + 1}: mean {mean:.3f}, players scored {statistics.fmean(s for _, s in part):.3f}, "
-            f"fitted {1.0 / (1.0 + math.exp(-(a + b * (mean - 0.5)))):.3f}"
+            f"fitted {1.0 / (1.0 + math.exp(-(a + b * log_odds(mean)))):.3f}"
         )
 
 
