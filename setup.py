@@ -1,4 +1,4 @@
-"""Build the optional C kernels (engine/_mnk_c.c, engine/_ultimate_c.c); the rest of the project is in pyproject.toml.
+"""Build the optional C kernels (engine/_mnk_c.c, engine/_ultimate_c.c with its headers); the rest is in pyproject.toml.
 
 The extensions are optional: without a C compiler the install still succeeds and engine.mnk_solver and
 engine.ultimate_tree fall back to their pure-Python kernels. ``-ffp-contract=off`` keeps the ultimate kernel's
@@ -13,6 +13,7 @@ setup(
         Extension(
             "engine._ultimate_c",
             ["engine/_ultimate_c.c"],
+            depends=["engine/_ultimate_board.h", "engine/_ultimate_prove.h"],
             optional=True,
             extra_compile_args=["-O2", "-ffp-contract=off"],
         ),
