@@ -24,7 +24,8 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-$(INSTALLED): requirements-dev.txt pyproject.toml setup.py engine/_mnk_c.c
+$(INSTALLED): requirements-dev.txt pyproject.toml setup.py engine/_mnk_c.c engine/_ultimate_c.c \
+		engine/_ultimate_board.h engine/_ultimate_prove.h
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python >= 3.11 is needed (set PYTHON=...)")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt

@@ -53,10 +53,11 @@ ULTIMATE_REFERENCES = (
     "mcts-3000",
     "mcts-10000",
     "mcts-30000",
+    "mcts-100000",
 )
 REFERENCES = {"3x3": MNK_REFERENCES, "4x4": MNK_REFERENCES, "5x5": MNK_REFERENCES, "ultimate": ULTIMATE_REFERENCES}
 PARTNERS = {
-    "ultimate": {1: (0, 4), 2: (0, 4), 3: (0, 5), 4: (1, 6), 5: (2, 7), 6: (3, 8), 7: (4, 8), 8: (5, 8)},
+    "ultimate": {1: (0, 4), 2: (0, 4), 3: (0, 5), 4: (1, 6), 5: (2, 7), 6: (3, 8), 7: (4, 9), 8: (5, 9)},
     "4x4": dict.fromkeys(range(1, 9), (0, 5)),
 }
 """Where given, level N plays only the references ``REFERENCES[lo:hi]``: on ultimate (slow games) those near it; on

@@ -1,4 +1,7 @@
-"""The method choice for Ultimate tic-tac-toe: our alpha-beta against a pure-Python MCTS on the same bitboards.
+"""The first method choice for Ultimate tic-tac-toe, in pure Python: alpha-beta against MCTS on the same bitboards.
+
+The engine has since moved to MCTS-Solver in C (``engine/_ultimate_c.c``; docs/engine.md says why); this compares
+the two methods as they stood in Python, with the alpha-beta search kept in ``engine/ultimate_search.py``.
 
 Run from the repository root with ``python benchmarks/ultimate_mcts.py [GAMES] [BUDGET_MS]`` (default 20
 games at 1,000 ms a move, 2 processes). The MCTS here is UCT (Kocsis & Szepesvari 2006; Browne et al. 2012)
@@ -25,8 +28,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 from engine.protocol import Mark  # noqa: E402
 from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe  # noqa: E402
-from engine.ultimate_play import choose_move  # noqa: E402
-from engine.ultimate_search import MOVES  # noqa: E402
+from engine.ultimate_search import MOVES, search  # noqa: E402
 
 # A raw position: (mover's marks, other's marks, mover's boards, other's boards, closed, forced). The game
 # is over when the other side's boards hold a line (it just won) or every board is closed.
@@ -132,9 +134,9 @@ def play(index: int, budget_ms: float = 1000.0) -> tuple[int, str, list[int], li
         state = game.result(state, opening.choice(game.actions(state)))
     while not state.is_over:
         if game.player(state) is ours:
-            decision = choose_move(state, budget_ms)
-            rates.append(decision.states / (decision.elapsed_ms / 1000.0))
-            cell = decision.move
+            report = search(state, budget_ms)
+            rates.append(report.states / (report.elapsed_ms / 1000.0))
+            cell = report.moves[0].move
         else:
             cell, sims = mcts_move(state, budget_ms, rng)
             simulations.append(sims)

@@ -2,20 +2,23 @@
 
 Run from the repository root::
 
-    python benchmarks/ultimate_strength.py mcts --games 100 --budget-ms 1000 --out ultimate_mcts.jsonl
+    python benchmarks/ultimate_strength.py mcts --games 100 --budget-ms 1000 --wall-clock 1 --out ultimate.jsonl
+    python benchmarks/ultimate_strength.py mcts --games 20 --budget-ms 1000 --simulations 1000
     python benchmarks/ultimate_strength.py random --games 200 --budget-ms 50
-    python benchmarks/ultimate_strength.py summary ultimate_mcts.jsonl
+    python benchmarks/ultimate_strength.py summary ultimate.jsonl
 
 The opponent ``mcts`` is OpenSpiel's C++ ``pyspiel.MCTSBot`` (the same algorithm as the Python
 ``open_spiel.python.algorithms.mcts.MCTSBot``, much faster): random rollouts (``RandomRolloutEvaluator(1, seed)``),
-UCT constant 2, ``max_simulations`` 1,000 per decision, solver on. OpenSpiel plays a free move (any open
-board) in two decisions, the board and then the cell, so it searches 1,000 simulations for each.
+UCT constant 2, solver on, and either ``--simulations`` per decision or, with ``--wall-clock S``, S seconds of
+wall clock per decision (``max_wall_clock_time``; its simulation cap is then 10^8, never reached). OpenSpiel plays
+a free move (any open board) in two decisions, the board and then the cell, and gets its budget for each.
 
 Games come in pairs: each pair opens with the same 2 random plies (seeded by the pair's number), then our
 search plays X in one game and O in the other. Games run in ``--procs`` processes (2: the machine's cores).
-Each game is one JSON line (result, and our moves' times, depths and states); the summary gives W/D/L for
-our side, the score (a draw is half a point) with its 95% Wilson interval, the depth reached, states per
-second and time per move (p50/p95/worst).
+Each game is one JSON line (result, and our moves' times, depths, states, iterations and whether the move's
+result was proven); the summary gives W/D/L for our side, the score (a draw is half a point) with its 95% Wilson
+interval, the depth the tree reached, states and iterations per second, time per move (p50/p95/worst) and the
+share of our moves played with a proof (and with its exact distance).
 """
 
 from __future__ import annotations
@@ -53,9 +56,9 @@ def _play_openspiel(spiel_state: Any, cell: int) -> None:
     spiel_state.apply_action(inner)
 
 
-def play_game(task: tuple[str, int, int, float]) -> dict[str, Any]:
+def play_game(task: tuple[str, int, int, float, float]) -> dict[str, Any]:
     """Play game ``index`` against ``opponent`` ("mcts" or "random"); return its JSON-ready record."""
-    opponent, index, simulations, budget_ms = task
+    opponent, index, simulations, budget_ms, wall_clock = task
     pair, ours_is_o = divmod(index, 2)
     ours = Mark.O if ours_is_o else Mark.X
     game = UltimateTicTacToe()
@@ -67,16 +70,26 @@ def play_game(task: tuple[str, int, int, float]) -> dict[str, Any]:
     bot = None
     if opponent == "mcts":
         evaluator = pyspiel.RandomRolloutEvaluator(1, 5000 + index)
-        bot = pyspiel.MCTSBot(spiel_game, evaluator, 2.0, simulations, 200, True, 5000 + index, False)
+        if wall_clock > 0:
+            bot = pyspiel.MCTSBot(
+                spiel_game, evaluator, 2.0, 10**8, 2000, True, 5000 + index, False,
+                pyspiel.ChildSelectionPolicy.UCT, wall_clock,
+            )  # fmt: skip
+        else:
+            bot = pyspiel.MCTSBot(spiel_game, evaluator, 2.0, simulations, 200, True, 5000 + index, False)
     moves: list[int] = []
-    ours_stats: list[tuple[float, int, int]] = []
+    ours_stats: list[tuple[float, int, int, int, bool, bool]] = []
     while not state.is_over:
         if len(moves) < OPENING_PLIES:
             cell = opening.choice(game.actions(state))
         elif game.player(state) is ours:
-            decision = choose_move(state, budget_ms)
+            decision = choose_move(state, budget_ms, seed=index * 1000 + len(moves))
             cell = decision.move
-            ours_stats.append((decision.elapsed_ms, decision.depth, decision.states))
+            proven = decision.assessment.proven is not None
+            exact = decision.assessment.value is not None
+            ours_stats.append(
+                (decision.elapsed_ms, decision.depth, decision.states, decision.iterations, proven, exact)
+            )
         elif bot is None:
             cell = rng.choice(game.actions(state))
         else:
@@ -137,12 +150,15 @@ def summary(records: list[dict[str, Any]]) -> str:
         times = sorted(s[0] for s in stats)
         depths = [s[1] for s in stats]
         rate = sum(s[2] for s in stats) / (sum(times) / 1000.0)
+        iteration_rate = sum(s[3] for s in stats) / (sum(times) / 1000.0)
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         lines.append(
             f"- our moves: {len(stats)}; time per move p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, "
             f"worst {times[-1]:.0f} ms; depth reached p50 {statistics.median(depths):.0f} "
             f"(min {min(depths)}, max {max(depths)}); {rate:,.0f} states/s over all our moves, median per move "
-            f"{statistics.median(s[2] / s[0] * 1000.0 for s in stats):,.0f}"
+            f"{statistics.median(s[2] / s[0] * 1000.0 for s in stats):,.0f}; {iteration_rate:,.0f} iterations/s; "
+            f"played with a proof {sum(s[4] for s in stats) / len(stats):.1%} of our moves "
+            f"(with its exact distance {sum(s[5] for s in stats) / len(stats):.1%})"
         )
     return "\n".join(lines)
 
@@ -155,6 +171,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--budget-ms", type=float, default=1000.0)
     parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--wall-clock", type=float, default=0.0, help="MCTSBot's seconds per decision (0: none)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (to resume a match)")
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--out", help="append each game's JSON line to this file")
     args = parser.parse_args()
@@ -163,7 +181,7 @@ def main() -> None:
         print(summary(records))
         return
     start = time.perf_counter()
-    tasks = [(args.mode, i, args.simulations, args.budget_ms) for i in range(args.games)]
+    tasks = [(args.mode, i, args.simulations, args.budget_ms, args.wall_clock) for i in range(args.first, args.games)]
     records = []
     with multiprocessing.get_context("spawn").Pool(args.procs) as pool:
         for record in pool.imap_unordered(play_game, tasks):
@@ -172,7 +190,8 @@ def main() -> None:
                 with Path(args.out).open("a") as out:
                     out.write(json.dumps(record) + "\n")
             print(f"game {record['index']}: ours {record['ours']}, {record['outcome']}", file=sys.stderr, flush=True)
-    opponent = f"MCTSBot({args.simulations} simulations)" if args.mode == "mcts" else "random play"
+    limit = f"{args.wall_clock:g} s" if args.wall_clock > 0 else f"{args.simulations} simulations"
+    opponent = f"MCTSBot({limit} a decision)" if args.mode == "mcts" else "random play"
     print(f"against {opponent}, {args.budget_ms:.0f} ms a move, {time.perf_counter() - start:.0f} s:")
     print(summary(records))
 

@@ -9,9 +9,9 @@ looks fewer moves ahead.
   that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among
   several, plays the one a depth-limited search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker
   opponent instead of drawing at random. It never loses.
-- **Ultimate**: every level is the variant's search (:func:`engine.ultimate_play.choose_move`, the one entry
-  point, so a faster kernel can replace it) under a budget of states (nodes visited); level 8 is the full
-  budget. No level is perfect on ultimate.
+- **Ultimate**: every level is the variant's MCTS-Solver (:func:`engine.ultimate_play.choose_move`) under a
+  budget of iterations (one rollout each); the weaker levels also add noise to the expected scores of the most
+  searched moves. Level 8 is the full budget, about what the bot's 1,000 ms reach. No level is perfect on ultimate.
 
 Ratings come from :file:`engine/levels.json`, written by ``benchmarks/levels_calibration.py``: Elo ratings fitted
 by maximum likelihood against a fixed ladder of reference players (OpenSpiel's ``MCTSBot`` at several simulation
@@ -61,19 +61,19 @@ class LevelSpec:
         depth: plies of the depth-limited search (m,n,k games), or ``None`` for the variant's full-strength player.
         noise: the standard deviation, in evaluation points, of the Gaussian added to each root move's score
             before the pick (0: the best move, ties drawn at random).
-        nodes: ultimate: the budget in states (nodes visited) of one move's search; the first iteration (depth 1,
-            at most 81 states) always completes, so a budget of 1 is a one-ply search.
+        iterations: ultimate: the budget of MCTS iterations (one rollout each) of one move's search.
+        The noise of an ultimate level is in expected score (0-1) instead of evaluation points.
     """
 
     depth: int | None = None
     noise: float = 0.0
-    nodes: int | None = None
+    iterations: int | None = None
 
     @property
     def search(self) -> str:
         """The level's search in words, e.g. ``"alpha-beta to depth 2, noise 16"``."""
-        if self.nodes is not None:
-            text = "search to depth 1" if self.nodes <= 1 else f"search of {self.nodes:,} states"
+        if self.iterations is not None:
+            text = f"MCTS of {self.iterations:,} iterations"
         elif self.depth is None:
             return "perfect play"
         else:
@@ -117,14 +117,14 @@ SPECS: dict[str, tuple[LevelSpec, ...]] = {
     "4x4": _4X4_SPECS,
     "5x5": _5X5_SPECS,
     "ultimate": (
-        LevelSpec(noise=150.0, nodes=1),
-        LevelSpec(noise=80.0, nodes=100),
-        LevelSpec(noise=40.0, nodes=300),
-        LevelSpec(noise=20.0, nodes=1_000),
-        LevelSpec(nodes=3_000),
-        LevelSpec(nodes=10_000),
-        LevelSpec(nodes=30_000),
-        LevelSpec(nodes=250_000),
+        LevelSpec(noise=0.2, iterations=50),
+        LevelSpec(noise=0.1, iterations=200),
+        LevelSpec(noise=0.05, iterations=600),
+        LevelSpec(iterations=2_000),
+        LevelSpec(iterations=6_000),
+        LevelSpec(iterations=20_000),
+        LevelSpec(iterations=60_000),
+        LevelSpec(iterations=200_000),
     ),
 }
 """Per variant, levels 1-8 in order. Ultimate's level 8 budget is about what 1,000 ms of search reaches."""
@@ -190,7 +190,7 @@ def choose_move(
     """The move of ``level`` (1-8) in ``state`` of variant ``name`` (a state of that variant's rules).
 
     Deterministic given a seeded ``rng`` (it breaks ties and draws the noise) and, on ultimate, no ``budget_ms``:
-    ultimate's levels search a budget of states; ``budget_ms`` (wall-clock ms) caps it too, as the bot does.
+    ultimate's levels search a budget of MCTS iterations; ``budget_ms`` (wall-clock ms) caps it too, as the bot does.
     ``states`` is the nodes the search visited; ``value`` is exact at level 8 of a solved game, else ``None``.
 
     Raises:
@@ -203,16 +203,21 @@ def choose_move(
     rng = rng if rng is not None else random.Random()
     if isinstance(state, UltimateState):
         cap = math.inf if budget_ms is None else budget_ms
-        decision = ultimate_choose(state, cap, spec.noise, rng, max_nodes=spec.nodes)
+        decision = ultimate_choose(state, cap, spec.noise, rng, iterations=spec.iterations)
         return EngineMove(
-            decision.move, decision.states, None, decision.elapsed_ms, depth=decision.depth, score=decision.score
+            decision.move,
+            decision.states,
+            decision.assessment.value,
+            decision.elapsed_ms,
+            depth=decision.depth,
+            expected=decision.assessment.expected,
         )
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
     if spec.depth is None:
         return _perfect(name, rules, state, position, rng)
     found = horizon_search(rules, position, spec.depth, rng, spec.noise)
-    return EngineMove(found.move, found.states, None, found.elapsed_ms, depth=spec.depth, score=found.score)
+    return EngineMove(found.move, found.states, None, found.elapsed_ms, depth=spec.depth)
 
 
 def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random) -> EngineMove:

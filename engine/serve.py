@@ -10,8 +10,9 @@ Requests and answers::
     {"variant": "ultimate", "moves": [41, 33], "query": "state"}
     -> {"to_move": "X", "legal": [...], "winner": null}
 
-``value`` is ``"win in N"``, ``"loss in N"`` (N plies) or ``"draw"`` from the mover's point of view, or
-``null`` where the variant is not solved. ``winner`` is ``"X"``, ``"O"``, ``"draw"`` or ``null``. Bad input is
+``value`` is ``"win in N"``, ``"loss in N"`` (N plies) or ``"draw"`` from the mover's point of view: always on
+the solved variants, on ultimate where the search proved it (and measured the distance in time), else ``null``.
+``winner`` is ``"X"``, ``"O"``, ``"draw"`` or ``null``. Bad input is
 answered with ``{"error": "...", "kind": "<engine error class>"}`` and the server keeps serving.
 
 ``level`` is 1-8 (default 8, the strongest; see :mod:`engine.levels`); ``budget_ms`` caps the search's wall time.

@@ -1,4 +1,7 @@
-"""Alpha-beta search for Ultimate tic-tac-toe under a time budget: the kernel behind :mod:`engine.ultimate_play`.
+"""Alpha-beta search for Ultimate tic-tac-toe under a time budget, with depth-aware scores.
+
+The bot plays with MCTS-Solver (:mod:`engine.ultimate_tree`); this search stays as the depth-aware reference the
+tests check proven distances against, and as the Python method of ``benchmarks/ultimate_mcts.py``.
 
 Negamax alpha-beta (AIMA §5.3, written as in Knuth & Moore 1975) with iterative deepening, a transposition
 table keyed by Zobrist hashes (Zobrist 1970), and move ordering by the table's move, two killer moves per ply

@@ -36,14 +36,15 @@ class EngineMove:
         cell: the cell played, 0-based row by row.
         states: states the search evaluated (nodes visited) to choose it; for a book move, the states the
             solver evaluated when it proved the book entry.
-        value: the position's exact value for the mover where the game is solved, else ``None``.
+        value: the position's exact value for the mover where the game is solved, or where the search proved it
+            (ultimate: "win in N", "loss in N", "draw"), else ``None``.
         elapsed_ms: wall-clock milliseconds spent choosing.
         source: ``"search"``, or ``"book"`` for a move read from an opening book.
         random: true when a difficulty level played a random legal move instead of the engine's choice
             (``states`` and ``value`` are still the engine's, for the position before the move).
-        depth: for a search under a budget (ultimate), the deepest completed iteration in plies.
-        score: for an unsolved variant, the search's estimate in points for the mover (a won small board is
-            about 100), ``None`` where ``value`` is exact.
+        depth: for a search under a budget (ultimate), the deepest node its tree reached, in plies.
+        expected: for an unsolved variant, the mover's expected score (0-1, a draw 1/2) after the move, exactly
+            1, 1/2 or 0 when proven (:mod:`engine.ultimate_scale`); ``None`` for a solved variant.
     """
 
     cell: int
@@ -53,7 +54,7 @@ class EngineMove:
     source: Source = "search"
     random: bool = False
     depth: int | None = None
-    score: int | None = None
+    expected: float | None = None
 
 
 BestMove = Callable[[Any, float, "random.Random | None"], EngineMove]
@@ -155,8 +156,14 @@ def _mnk_player(game: TicTacToe) -> BestMove:
 
 def _ultimate_move(state: UltimateState, budget_ms: float, rng: random.Random | None, noise: float = 0.0) -> EngineMove:
     decision = ultimate_play.choose_move(state, budget_ms, noise, rng)
+    value = decision.assessment.value
     return EngineMove(
-        decision.move, decision.states, None, decision.elapsed_ms, depth=decision.depth, score=decision.score
+        decision.move,
+        decision.states,
+        value,
+        decision.elapsed_ms,
+        depth=decision.depth,
+        expected=decision.assessment.expected,
     )
 
 

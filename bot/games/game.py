@@ -232,6 +232,8 @@ class Game:
                 decision.budget_ms,
                 decision.reduced,
                 decision.book,
+                decision.expected,
+                decision.value,
             )
         else:
             ai = AIMove(

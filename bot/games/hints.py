@@ -2,9 +2,11 @@
 
 - 4x4 and 5x5 are solved by their engine (exact search, Uiterwijk 2019): a hint gives every free cell's exact
   value (:class:`ExactHint`) and a review labels each move exactly as on 3x3 (:class:`ExactReviewedMove`).
-- Ultimate is searched under a time budget: a hint gives the search's best moves with their scores, the depth
+- Ultimate is searched under a time budget: a hint gives the search's best moves with the expected score of the
+  player to move (a draw counts half; :mod:`engine.ultimate_scale`) or the result the search proved, the depth
   reached and the states evaluated (:class:`EstimatedHint`, an estimate), and a review labels each move from a
-  fixed-budget search (:class:`EstimatedReviewedMove`) with the thresholds below.
+  fixed-budget search (:class:`EstimatedReviewedMove`) by the expected score it gave away, with the thresholds
+  below in percentage points.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from engine import Mark
-from engine.solver import GameValue
+from engine.solver import GameValue, ValueKind
 from engine.ultimate_play import REVIEW_THRESHOLDS
 
 __all__ = [
@@ -34,15 +36,17 @@ HINT_BUDGET_MS: Final = 1000.0
 """Ultimate: the search budget of a hint, ms."""
 REVIEW_BUDGET_MS: Final = 100.0
 """Ultimate: the fixed search budget per reviewed move, ms (a 60-move game: about 6 s in the hint worker)."""
-_THRESHOLDS = dict(REVIEW_THRESHOLDS)
+_THRESHOLDS = {name: round(100 * loss) for name, loss in REVIEW_THRESHOLDS}
 BLUNDER_POINTS: Final = _THRESHOLDS["blunder"]
-"""Ultimate review: a move scored at least this many points (the engine's evaluation units) below the best move
-found is a blunder (250); throwing away a proven win, or walking into a proven loss, always is
+"""Ultimate review: a move whose expected score is at least this many percentage points below the best move found
+is a blunder (25); throwing away a proven win, or walking into a proven loss, always is
 (``engine.ultimate_play.REVIEW_THRESHOLDS``)."""
 MISTAKE_POINTS: Final = _THRESHOLDS["mistake"]
-"""Ultimate review: a loss of at least this many points (below :data:`BLUNDER_POINTS`) is a mistake (100)."""
+"""Ultimate review: a loss of at least this many percentage points (below :data:`BLUNDER_POINTS`) is a mistake
+(12)."""
 INACCURACY_POINTS: Final = _THRESHOLDS["inaccuracy"]
-"""Ultimate review: a loss of at least this many points (below :data:`MISTAKE_POINTS`) is an inaccuracy (40)."""
+"""Ultimate review: a loss of at least this many percentage points (below :data:`MISTAKE_POINTS`) is an inaccuracy
+(5)."""
 
 ReviewLabel = Literal["best", "slower", "inaccuracy", "mistake", "blunder"]
 """Exact labels as on 3x3 (:mod:`engine.review`); an estimated review uses ``best`` (no label) and the last three."""
@@ -60,12 +64,14 @@ class ExactHint:
 
 @dataclass(frozen=True, slots=True)
 class EstimatedMove:
-    """One of the search's best moves: the 0-based ``cell``, its ``score`` in the engine's points for the player to
-    move, and ``proven`` (``"win in 5"``-style text when the score is a proven result, else ``None``)."""
+    """One of the search's best moves: the 0-based ``cell``, the expected score of the player to move after it (0-1,
+    a draw 1/2; exactly 1, 1/2 or 0 when proven), and ``proven`` (the result the search proved, else ``None``) with
+    ``plies``, the proven win's or loss's exact distance including the move (``None`` when not measured)."""
 
     cell: int
-    score: int
-    proven: str | None = None
+    expected: float
+    proven: ValueKind | None = None
+    plies: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +107,8 @@ class ExactReviewedMove:
 class EstimatedReviewedMove:
     """Ultimate: one move of a finished game against the best move a fixed-budget search found (an estimate).
 
-    ``loss`` is the best score minus the move's (points, never negative); ``label`` ``None`` when below
+    ``score`` and ``best_score`` are the mover's expected scores after the move and after the best move, in percent;
+    ``loss`` is ``best_score - score`` (percentage points, never negative); ``label`` ``None`` when the loss is below
     :data:`INACCURACY_POINTS`; ``depth`` and ``states`` describe the search."""
 
     ply: int

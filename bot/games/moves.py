@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from engine import Mark
 from engine.search import Algorithm
+from engine.solver import GameValue
 
 __all__ = ["AIMove", "BotMove"]
 
@@ -19,7 +20,9 @@ class AIMove:
     of a search under a time budget (ultimate), in plies, else ``None``. ``budget_ms`` is the budget the search
     had (``None``: an exact search with no budget); ``reduced`` is True when the search pool was busy and the
     bot searched with a smaller budget than its level's (the board should say so). ``book`` is True for a move
-    read from an opening book (its ``states`` are those the solver spent proving the entry).
+    read from an opening book (its ``states`` are those the solver spent proving the entry). On ultimate,
+    ``expected`` is the bot's expected score after the move (0-1, a draw 1/2: the engine's estimate) and ``value``
+    the result its search proved ("win in N" plies), else ``None``.
     """
 
     mark: Mark
@@ -32,6 +35,8 @@ class AIMove:
     budget_ms: float | None = None
     reduced: bool = False
     book: bool = False
+    expected: float | None = None
+    value: GameValue | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +55,5 @@ class BotMove:
     budget_ms: float | None = None
     reduced: bool = False
     book: bool = False
+    expected: float | None = None
+    value: GameValue | None = None

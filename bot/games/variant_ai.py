@@ -67,4 +67,6 @@ def move_with(rules: Variant, moves: tuple[int, ...], level: int, budget_ms: flo
         budget_ms=budget_for(rules.name, budget_ms),
         reduced=budget_ms is not None,
         book=chosen.source == "book",
+        expected=chosen.expected,
+        value=None if rules.solved else chosen.value,
     )

@@ -5,8 +5,9 @@
   into a loss a blunder; a slower win is slower; a loss hastened an inaccuracy). On 5x5 the exact analysis takes
   minutes before :data:`EXACT_FROM_MARKS` marks (the engine's opening book covers those plies), so a hint is
   refused there and a review starts at that ply.
-- Ultimate: the engine's search under a budget (:func:`engine.ultimate_play.hints` and ``review_move``): an
-  estimate, said as such, with the thresholds of :mod:`bot.games.hints`.
+- Ultimate: the engine's search under a budget (:func:`engine.ultimate_play.hints` and ``review_move``): expected
+  scores, said to be estimates, or the results the search proved; reviews with the thresholds of
+  :mod:`bot.games.hints`.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def variant_hint(variant: str, moves: tuple[int, ...]) -> ExactHint | EstimatedH
         return ExactHint(analysis.values, analysis.states, analysis.elapsed_ms)
     if variant == "ultimate":
         found = ultimate_play.hints(state, HINT_BUDGET_MS)
-        best = tuple(EstimatedMove(cell, score, ultimate_play.describe_score(score)) for cell, score in found.best)
+        best = tuple(EstimatedMove(cell, a.expected, a.proven, a.plies) for cell, a in found.best)
         return EstimatedHint(best, found.depth, found.states, found.elapsed_ms, HINT_BUDGET_MS)
     raise ValueError(f"no variant hint for {variant!r}")
 
@@ -107,9 +108,9 @@ def variant_review(
             mover = rules.game.player(state)
             found = ultimate_play.review_move(state, cell, REVIEW_BUDGET_MS)
             label = _estimated_label(found.label)
-            score, top, top_score = found.move_score, found.best, found.best_score
+            score, top_score = round(100 * found.move_value.expected), round(100 * found.best_value.expected)
             reviewed = EstimatedReviewedMove(
-                ply, mover, cell, label, score, top, top_score, found.loss, found.depth, found.states
+                ply, mover, cell, label, score, found.best, top_score, top_score - score, found.depth, found.states
             )
             estimated.append(reviewed)
             state = rules.game.result(state, cell)

@@ -49,9 +49,9 @@ def help_text(tr: Lang | None = None) -> str:
             ),
             tr(
                 N_(
-                    "**Ultimate's hints and reviews are estimates** (a search with a time budget, in points): "
-                    "{blunder}+ points below the best move found is a *blunder*, {mistake}+ a *mistake*, "
-                    "{inaccuracy}+ an *inaccuracy*."
+                    "**Ultimate's hints and reviews are estimates** of the expected score (a draw counts half), "
+                    "unless proved: {blunder}+ points (of 100) below the best move found is a *blunder*, "
+                    "{mistake}+ a *mistake*, {inaccuracy}+ an *inaccuracy*."
                 ),
                 blunder=BLUNDER_POINTS,
                 mistake=MISTAKE_POINTS,

@@ -1,8 +1,8 @@
 """A finished 4x4, 5x5 or ultimate game move by move (/ttt review), by coordinate.
 
 4x4 and 5x5 get exact labels as on 3x3 (:class:`~bot.games.hints.ExactReviewedMove`); ultimate gets labels from a
-fixed-budget search, marked as the engine's estimate, with each labelled move's loss in points
-(:class:`~bot.games.hints.EstimatedReviewedMove`; thresholds in /ttt help). A review longer than one message
+fixed-budget search, marked as the engine's estimate, with each labelled move's loss in percentage points of expected
+score (:class:`~bot.games.hints.EstimatedReviewedMove`; thresholds in /ttt help). A review longer than one message
 keeps the labelled moves (as many as fit) and says how many best moves it left out, so it always fits Discord's
 2,000 characters.
 """

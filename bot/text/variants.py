@@ -16,6 +16,7 @@ from bot.i18n.lang import Lang, lang
 from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, format_elapsed
 from engine import Mark
 from engine.coordinates import cell_name
+from engine.solver import ValueKind
 
 __all__ = [
     "VARIANT_DESCRIPTIONS",
@@ -27,6 +28,7 @@ __all__ = [
     "pad_played_text",
     "pad_text",
     "played_line",
+    "proven_text",
     "small_board_name",
     "thinking_line",
     "variant_ai_line",
@@ -111,28 +113,54 @@ def variant_ai_line(game: Game, ai: AIMove, tr: Lang | None = None) -> str:
 
 def played_line(ai: AIMove, cell: str | int, tr: Lang | None = None) -> str:
     """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
-    its search evaluated and its time, then a note for each of: an opening book move, a search's depth (an
-    estimate), a search shortened because the bot was busy, a random move its difficulty allowed."""
+    its search evaluated and its time, then a note for each of: an opening book move, a search's result (ultimate:
+    what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy, a
+    random move its difficulty allowed."""
     tr = tr or lang(None)
+    algorithm = tr(N_("MCTS")) if ai.expected is not None else tr(ALGORITHM_NAMES[ai.algorithm])
     text = tr.plural(
         "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
         "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
         ai.states,
         mark=ai.mark.value,
         cell=cell,
-        algorithm=tr(ALGORITHM_NAMES[ai.algorithm]),
+        algorithm=algorithm,
         states=tr.number(ai.states),
         elapsed=format_elapsed(ai.elapsed, tr),
     )
     if ai.book:
         text += " " + tr(N_("(from its opening book)"))
-    if ai.depth is not None:
+    if ai.value is not None:
+        text += " " + proven_text(ai.value.result, ai.value.plies, tr)
+    elif ai.expected is not None:
+        text += " " + tr(
+            N_("(an estimate, {depth} plies deep: expected score for {mark} {percent}%)"),
+            depth=ai.depth or 0,
+            percent=round(100 * ai.expected),
+            mark=ai.mark.value,
+        )
+    elif ai.depth is not None:
         text += " " + tr(N_("(an estimate: {depth} plies deep)"), depth=ai.depth)
     if ai.reduced:
         text += " " + tr(N_("(a shorter search than usual: I am busy)"))
     if ai.random:
         text += " " + tr(N_("(then played a random move, as its difficulty allows)"))
     return text
+
+
+def proven_text(result: ValueKind, plies: int | None, tr: Lang) -> str:
+    """``"(proved: win in 7 plies)"``; without the distance (not measured, or a draw) ``"(proved: draw)"``."""
+    from bot.text.hints import OUTCOME_NAMES
+
+    if plies is None or result == "draw":
+        return tr(N_("(proved: {outcome})"), outcome=tr(OUTCOME_NAMES[result]))
+    return tr.plural(
+        "(proved: {outcome} in {plies} ply)",
+        "(proved: {outcome} in {plies} plies)",
+        plies,
+        outcome=tr(OUTCOME_NAMES[result]),
+        plies=plies,
+    )
 
 
 def thinking_line(tr: Lang | None = None) -> str:
@@ -202,18 +230,22 @@ def exact_hint_text(game: Game, hint: ExactHint, tr: Lang | None = None) -> str:
 
 
 def estimated_hint_text(game: Game, hint: EstimatedHint, tr: Lang | None = None) -> str:
-    """Ultimate: the search's best moves with their scores, the depth and the states, marked as an estimate."""
+    """Ultimate: the search's best moves with the expected score of the player to move (or what the search proved),
+    the depth and the states, marked as an estimate."""
     tr = tr or lang(None)
     mark = game.to_move
     lines = [
         tr(N_("**Hint for {mark}** (the engine's estimate, not a proof):"), mark=f"{MARK_EMOJI[mark]} {mark.value}")
     ]
     for move in hint.best:
-        score = move.proven or tr(N_("score {score}"), score=tr.number(move.score))
-        lines.append(f"`{game.cell_name(move.cell)}` {score}")
+        if move.proven is None:
+            worth = tr(N_("expected score {percent}%"), percent=round(100 * move.expected))
+        else:
+            worth = proven_text(move.proven, move.plies, tr)
+        lines.append(f"`{game.cell_name(move.cell)}` {worth}")
     lines.append(
         tr(
-            N_("Alpha-beta searched {depth} plies deep and evaluated {states} states in {elapsed}."),
+            N_("MCTS-Solver reached {depth} plies deep and evaluated {states} states in {elapsed}."),
             depth=hint.depth,
             states=tr.number(hint.states),
             elapsed=format_elapsed(hint.elapsed_ms / 1000.0, tr),

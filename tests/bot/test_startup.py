@@ -273,5 +273,6 @@ def test_console_plays_every_variant_with_coordinates(variant: str, last: str) -
     assert status == 0
     assert f"a coordinate a1-{last}" in text
     assert "'5' is not a cell" in text  # numbers are 3x3's
-    assert re.search(r"O played [a-i][1-9] · alpha-beta evaluated [\d,]+ states?", text)
+    algorithm = "MCTS" if variant == "ultimate" else "alpha-beta"
+    assert re.search(rf"O played [a-i][1-9] · {algorithm} evaluated [\d,]+ states?", text)
     assert re.search(r"wins!|It's a draw|Input ended", text)

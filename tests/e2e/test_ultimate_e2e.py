@@ -284,4 +284,5 @@ async def test_an_ultimate_hint_is_private_and_marked_as_an_estimate(fake: FakeD
     await start(fake, channel, alice, level=2)
     text = await private_text(await fake.slash_command(None, channel, alice, subcommand="hint"))
     assert "estimate" in text and re.search(r"^`[a-i][1-9]` ", text, re.M), text
-    assert re.search(r"searched \d+ plies deep and evaluated [\d,]+ states", text), text
+    assert re.search(r"reached \d+ plies deep and evaluated [\d,]+ states", text), text
+    assert re.search(r"^`[a-i][1-9]` (expected score \d+%|\(proved: )", text, re.M), text

@@ -154,3 +154,15 @@ def test_a_move_request_takes_a_level_and_only_level_8_gives_an_exact_value() ->
     for name, moves in (("5x5", [13]), ("ultimate", [41, 33])):
         reply = ask({"variant": name, "moves": moves, "level": 3})
         assert reply["value"] is None and reply["states"] > 0
+
+
+def test_an_ultimate_move_says_win_in_n_where_the_search_proved_it() -> None:
+    # A random game (seed 0) stopped where X has a proven win in 5 plies (0-based cells, served 1-based).
+    won_in_5 = (49, 75, 64, 50, 70, 32, 15, 29, 8, 6, 10, 41, 35, 7, 4, 21, 55, 13, 59, 17, 53, 71, 52, 68, 33, 19,
+                77, 60, 9, 45, 73, 57, 18, 27, 1, 22, 58)  # fmt: skip
+    reply = ask({"variant": "ultimate", "moves": [m + 1 for m in won_in_5], "budget_ms": 1000})
+    assert reply["value"] == "win in 5" and reply["source"] == "search"
+    move = reply["move"]
+    assert isinstance(move, int)
+    after = ask({"variant": "ultimate", "moves": [*(m + 1 for m in won_in_5), move]})
+    assert after["value"] == "loss in 4"

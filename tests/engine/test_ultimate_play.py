@@ -9,17 +9,19 @@ import pytest
 
 from engine.errors import CellOccupiedError, GameOverError
 from engine.players import Difficulty
+from engine.solver import GameValue
 from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
 from engine.ultimate_play import (
     LEVELS,
+    NOISY_CANDIDATES,
     REVIEW_THRESHOLDS,
+    Assessment,
     choose_move,
-    describe_score,
     hints,
     level_move,
     review_move,
 )
-from engine.ultimate_search import MATE_BOUND, WIN
+from engine.ultimate_scale import INTERCEPT, expected_score
 
 GAME = UltimateTicTacToe()
 INF = math.inf
@@ -47,58 +49,63 @@ TRAP = position(
 
 def test_choose_move_reports_its_search() -> None:
     state = GAME.play([40, 30])
-    decision = choose_move(state, INF, max_nodes=3_000)
+    decision = choose_move(state, INF, iterations=3_000, seed=11)
     assert decision.move in GAME.actions(state) and decision.pv[0] == decision.move
-    assert 2_000 < decision.states <= 3_100 and decision.depth >= 3 and decision.elapsed_ms > 0
-    again = choose_move(state, INF, max_nodes=3_000)
-    assert (again.move, again.score, again.states, again.depth, again.pv) == (
+    assert decision.iterations == 3_000 and decision.states > 3_000 and decision.depth >= 3
+    assert 0.0 < decision.assessment.expected < 1.0 and decision.assessment.proven is None
+    assert decision.assessment.value is None and decision.elapsed_ms > 0
+    again = choose_move(state, INF, iterations=3_000, seed=11)
+    assert (again.move, again.assessment, again.states, again.depth, again.pv) == (
         decision.move,
-        decision.score,
+        decision.assessment,
         decision.states,
         decision.depth,
         decision.pv,
     )
 
 
-def test_noise_is_seeded_and_only_picks_among_the_best_moves() -> None:
+def test_noise_is_seeded_and_only_picks_among_the_most_searched_moves() -> None:
     state = GAME.play([40, 30])
-    picks = [choose_move(state, INF, noise=500.0, rng=random.Random(seed), max_nodes=2_000).move for seed in range(12)]
-    again = [choose_move(state, INF, noise=500.0, rng=random.Random(seed), max_nodes=2_000).move for seed in range(12)]
-    assert picks == again
-    assert 1 < len(set(picks)) <= 4
-    # a proven loss is never among the candidates' winners: noise is far smaller than WIN
-    assert {choose_move(TRAP, INF, noise=500.0, rng=random.Random(s), max_nodes=5_000).move for s in range(8)} == {
-        cell(4, 8)
-    }
-    quiet = {choose_move(state, INF, noise=0.0, rng=random.Random(s), max_nodes=2_000).move for s in range(3)}
-    assert len(quiet) == 1
+
+    def pick(seed: int, noise: float) -> int:
+        return choose_move(state, INF, noise=noise, rng=random.Random(seed), iterations=2_000, seed=5).move
+
+    picks = [pick(seed, 0.3) for seed in range(12)]
+    assert picks == [pick(seed, 0.3) for seed in range(12)]
+    assert 1 < len(set(picks)) <= NOISY_CANDIDATES
+    assert len({pick(seed, 0.0) for seed in range(3)}) == 1
+    # the proven loss (expected score 0) is not picked over the saving move (about 0.02 here) when the noise is far
+    # below their gap
+    saving = {choose_move(TRAP, INF, noise=0.002, rng=random.Random(s), iterations=2_000).move for s in range(8)}
+    assert saving == {cell(4, 8)}
 
 
-def test_hints_give_three_exact_scores_best_first() -> None:
+def test_hints_give_the_three_most_searched_moves_and_what_is_proven() -> None:
     state = GAME.play([40, 30])
-    result = hints(state, INF, max_nodes=5_000)
+    result = hints(state, INF, iterations=5_000)
     assert len(result.best) == 3 and result.states > 0 and result.depth >= 2
-    scores = [score for _, score in result.best]
-    assert scores == sorted(scores, reverse=True)
     assert {move for move, _ in result.best} <= set(GAME.actions(state))
-    two = hints(TRAP, INF, max_nodes=5_000)
-    assert [move for move, _ in two.best] == [cell(4, 8), cell(4, 2)] and two.best[1][1] == -(WIN - 2)
+    assert all(0.0 < a.expected < 1.0 and a.proven is None for _, a in result.best)
+    two = hints(TRAP, INF, iterations=5_000)
+    assert [move for move, _ in two.best] == [cell(4, 8), cell(4, 2)]
+    assert two.best[1][1] == Assessment(0.0, "loss", 2) and two.best[1][1].value == GameValue("loss", 2)
 
 
 def test_review_labels_a_move_into_a_lost_game_a_blunder() -> None:
-    bad = review_move(TRAP, cell(4, 2), INF, max_nodes=20_000)
-    assert bad.label == "blunder" and bad.best == cell(4, 8) and bad.move_score == -(WIN - 2)
-    assert bad.loss == bad.best_score - bad.move_score > 0
-    good = review_move(TRAP, cell(4, 8), INF, max_nodes=20_000)
+    bad = review_move(TRAP, cell(4, 2), INF, iterations=20_000)
+    assert bad.label == "blunder" and bad.best == cell(4, 8) and bad.move_value.proven == "loss"
+    assert bad.loss == bad.best_value.expected - bad.move_value.expected > 0
+    good = review_move(TRAP, cell(4, 8), INF, iterations=20_000)
     assert good.label is None and good.loss == 0 and good.best == cell(4, 8)
     with pytest.raises(CellOccupiedError):
-        review_move(TRAP, cell(4, 0), INF, max_nodes=1_000)
+        review_move(TRAP, cell(4, 0), INF, iterations=1_000)
 
 
 def test_review_thresholds_go_from_worst_to_mildest() -> None:
     names = [name for name, _ in REVIEW_THRESHOLDS]
     limits = [limit for _, limit in REVIEW_THRESHOLDS]
     assert names == ["blunder", "mistake", "inaccuracy"] and limits == sorted(limits, reverse=True)
+    assert limits[-1] > 0 and limits[0] < 1
 
 
 def test_levels_spend_more_and_guess_less_as_they_rise() -> None:
@@ -106,12 +113,14 @@ def test_levels_spend_more_and_guess_less_as_they_rise() -> None:
     noises = [LEVELS[level][1] for level in Difficulty]
     assert budgets == sorted(budgets) and noises == sorted(noises, reverse=True) and noises[-1] == 0
     decision = level_move(GAME.play([40]), Difficulty.EASY, random.Random(3))
-    assert decision.move in GAME.actions(GAME.play([40])) and decision.states > 0
+    assert decision.move in GAME.actions(GAME.play([40])) and decision.iterations > 0
 
 
-def test_scores_read_as_wins_and_losses_only_when_proven() -> None:
-    assert describe_score(WIN - 3) == "win in 3" and describe_score(-(WIN - 4)) == "loss in 4"
-    assert describe_score(MATE_BOUND - 1) is None and describe_score(0) is None
+def test_a_proven_result_reads_as_a_value_and_an_estimate_does_not() -> None:
+    assert Assessment(1.0, "win", 5).value == GameValue("win", 5)
+    assert Assessment(0.5, "draw").value == GameValue("draw", 0)
+    assert Assessment(1.0, "win").value is None and Assessment(0.7).value is None
+    assert 0.5 < expected_score(0.6) < 1.0 and expected_score(0.5) == pytest.approx(1 / (1 + math.exp(-INTERCEPT)))
 
 
 def test_nothing_is_searched_after_the_end() -> None:

@@ -76,7 +76,7 @@ def test_ultimate_plays_each_difficulty_with_its_own_budget(monkeypatch: pytest.
 
     def counted(state: UltimateState, budget_ms: float, noise: float, rng: random.Random) -> ultimate_play.Decision:
         asked.append((budget_ms, noise))
-        return search(state, budget_ms, noise, rng, max_nodes=2_000)  # the same search, bounded by its states
+        return search(state, budget_ms, noise, rng, iterations=2_000)  # the same search, bounded by its iterations
 
     monkeypatch.setattr(ultimate_play, "choose_move", counted)
     v = variant("ultimate")
@@ -87,5 +87,5 @@ def test_ultimate_plays_each_difficulty_with_its_own_budget(monkeypatch: pytest.
     assert asked == [ultimate_play.LEVELS[Difficulty.EASY], (50, ultimate_play.LEVELS[Difficulty.UNBEATABLE][1])]
     for chosen in (easy, capped):
         assert chosen.cell in v.game.actions(state)
-        assert chosen.value is None and chosen.score is not None and chosen.depth is not None
+        assert chosen.value is None and chosen.expected is not None and chosen.depth is not None
         assert not chosen.random

@@ -139,9 +139,9 @@ def test_a_variant_hint_is_private_and_names_cells_by_coordinates() -> None:
     exact = ExactHint(((0, GameValue("draw", 16)), (15, GameValue("draw", 16))), states=12, elapsed_ms=1.0)
     reply = present(VariantHinted(board, exact), EN, challenge_seconds=SECONDS)
     assert reply.ephemeral and "a1" in reply.content and "d4" in reply.content
-    estimated = EstimatedHint((EstimatedMove(5, 30),), depth=7, states=900, elapsed_ms=990.0, budget_ms=1000.0)
+    estimated = EstimatedHint((EstimatedMove(5, 0.3),), depth=7, states=900, elapsed_ms=990.0, budget_ms=1000.0)
     reply = present(VariantHinted(board, estimated), EN, challenge_seconds=SECONDS)
-    assert reply.ephemeral and "b2" in reply.content and "900" in reply.content
+    assert reply.ephemeral and "b2" in reply.content and "900" in reply.content and "30%" in reply.content
 
 
 def test_a_free_choice_goes_to_the_private_pad_never_to_the_board() -> None:
