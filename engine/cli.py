@@ -1,4 +1,4 @@
-"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve`` and ``bestmove``.
+"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve``, ``bestmove`` and ``puzzles``.
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
 :func:`analyse_command`, :func:`review_command` from :mod:`engine.cli_review`), so tests run them in-process with
@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.analysis import MoveAnalysis, analyse
+from engine.cli_puzzles import puzzles_command
 from engine.cli_review import EXIT_OK, EXIT_USAGE, review_command
 from engine.errors import GameOverError, InvalidBoardError
 from engine.game import State, format_board, parse_board, player
+from engine.puzzles import PUZZLE_VARIANTS
 from engine.search import (
     ALGORITHM_CONFIGS,
     TEXTBOOK_ALPHA_BETA,
@@ -89,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m engine",
         description="Analyse a tic-tac-toe position, or review a game move by move.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review,serve,bestmove}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review,serve,bestmove,puzzles}")
 
     an_p = sub.add_parser("analyse", aliases=["analyze"], help="choose a move for a position and explain it")
     an_p.add_argument("board", metavar="BOARD", help="nine characters of X, O and '.', row by row, e.g. '....X....'")
@@ -116,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     bm_p.add_argument("variant", metavar="VARIANT", help=f"one of {', '.join(VARIANTS)}")
     bm_p.add_argument("moves", metavar="CELL", type=int, nargs="*", help="the cells played, 1-based row by row")
     bm_p.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="the search's budget (ms)")
+    pz_p = sub.add_parser("puzzles", help="print the shipped puzzles of a variant (find the only winning move)")
+    pz_p.add_argument("--variant", choices=PUZZLE_VARIANTS, required=True)
+    pz_p.add_argument("--json", action="store_true", help="print one JSON array instead of text")
     return parser
 
 
@@ -144,6 +149,8 @@ def main(
         line = answer_line(json.dumps(request))
         print(line, file=stdout)
         return EXIT_USAGE if '"error"' in line else EXIT_OK
+    if args.command == "puzzles":
+        return puzzles_command(args.variant, as_json_output=args.json, stdout=stdout)
     if args.command == "review":
         return review_command(args.cells, as_json=args.json, stdout=stdout, stderr=stderr)
     return analyse_command(
