@@ -13,7 +13,7 @@ BABEL_KEYWORDS := -k N_ -k C_:1c,2 -k plural:1,2
 run: $(INSTALLED)
 	@$(BIN)/python -m bot
 
-console: $(INSTALLED)  # options: make console ARGS="--as O --difficulty medium"
+console: $(INSTALLED)  # options: make console ARGS="--as O --level 5"
 	@$(BIN)/python -m bot --console $(ARGS)
 
 test: $(INSTALLED)

@@ -25,7 +25,7 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
 
 from bot.games.ai import decide, search_executor  # noqa: E402
 from bot.games.game import Algorithm  # noqa: E402
-from engine import Difficulty, initial_state  # noqa: E402
+from engine import initial_state  # noqa: E402
 
 
 async def _heartbeat(tick: float, lags: list[float], stop: asyncio.Event) -> None:
@@ -46,13 +46,10 @@ async def _measure(executor: Executor | None, algorithm: Algorithm, searches: in
     started = time.perf_counter()
     if executor is None:
         for seed in range(searches):
-            decide(state, Difficulty.UNBEATABLE, algorithm, seed)
+            decide(state, 8, algorithm, seed)
             await asyncio.sleep(0)
     else:
-        jobs = [
-            loop.run_in_executor(executor, decide, state, Difficulty.UNBEATABLE, algorithm, seed)
-            for seed in range(searches)
-        ]
+        jobs = [loop.run_in_executor(executor, decide, state, 8, algorithm, seed) for seed in range(searches)]
         await asyncio.gather(*jobs)
     wall = time.perf_counter() - started
     stop.set()
@@ -68,7 +65,7 @@ async def main(searches: int, workers: int, tick_ms: float) -> None:
     processes = search_executor(workers)  # what the bot uses
     loop = asyncio.get_running_loop()
     # Warm up: start the workers and import the engine in each process before measuring.
-    await asyncio.gather(*(loop.run_in_executor(processes, decide, initial_state(), Difficulty.EASY, "alpha-beta", i)
+    await asyncio.gather(*(loop.run_in_executor(processes, decide, initial_state(), 2, "alpha-beta", i)
                            for i in range(workers * 2)))  # fmt: skip
     print(f"{searches} searches from the empty board, {workers} workers, heartbeat every {tick_ms:g} ms")
     print(f"{'algorithm':<11} {'executor':<9} {'wall s':>8} {'mean lag ms':>12} {'p99 lag ms':>11} {'max lag ms':>11}")

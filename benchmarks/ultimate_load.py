@@ -8,7 +8,7 @@ search workers are up), it runs phases of ``--seconds`` each, ``--repeat`` times
 
 1. **3x3 alone**: ``--three`` channels of 3x3 games (``/ttt start``, then random free cells), each pressing again as
    soon as its answer came back (or after an exponential ``--think`` time), as in ``load.py``;
-2. **3x3 with ultimate**: the same, while ``--games`` ultimate games run against the bot (``difficulty:unbeatable``,
+2. **3x3 with ultimate**: the same, while ``--games`` ultimate games run against the bot (``level:8``,
    a 1,000 ms search budget, ``board:buttons``, the player X). Each player presses through the pad: on a free
    choice it first chooses an open small board (:meth:`UltimatePlayer.choose_small_board`), then presses a random
    free cell, and presses again as soon as the bot's move is on the board.
@@ -77,7 +77,7 @@ ROUND_TRIP = (0.05, 0.15)
 RATIO_TARGET = 1.5
 """The 3x3 presses' p99 with the ultimate load may be at most this many times their p99 without it."""
 MOVE_TIMEOUT = 120.0
-START = {"variant": "ultimate", "difficulty": "unbeatable", "board": "buttons", "play_as": "X"}
+START = {"variant": "ultimate", "level": 8, "board": "buttons", "play_as": "X"}
 BUSY = "too many games at once"
 """In the private refusal of a move the bot is too busy to search."""
 
@@ -287,7 +287,7 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
     pairs = pair_ratios(phases)
     print(
         f"### Ultimate under load: {len(os.sched_getaffinity(0))} cores, Python {platform.python_version()}, "
-        f"{args.games} ultimate games (unbeatable, 1,000 ms budget) and {args.three} 3x3 channels, "
+        f"{args.games} ultimate games (level 8, up to 1,000 ms) and {args.three} 3x3 channels, "
         f"{ROUND_TRIP[0] * 1000:.0f}-{ROUND_TRIP[1] * 1000:.0f} ms round trips, {args.repeat} x ({args.seconds:g} s "
         f"3x3 alone + {args.seconds:g} s with ultimate); load average before: {loads[0]}; after: {loads[1]}\n"
     )

@@ -1,7 +1,7 @@
 """Benchmark: slow variants' searches through the game service (no Discord), on this machine's cores.
 
 Run from the repository root: ``python benchmarks/variant_searches.py [--games 20] [--seconds 20]``. N ultimate
-games against the bot (unbeatable: 1 s a move) are played at once, each player pressing a random legal cell as soon
+games against the bot (level 8: up to 1 s a move) are played at once, each player pressing a random legal cell as soon
 as the bot's move arrives, while 3x3 games in other channels press as fast as their answers come back. It prints,
 for the ultimate presses, the time to the service's answer (the interaction's first callback waits for nothing
 else) and from the press to the bot's committed move (p50, p99), the searches admitted at full and reduced budget

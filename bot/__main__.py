@@ -19,7 +19,6 @@ from bot.client import run_bot
 from bot.config import ConfigError, load_settings
 from bot.ops.logs import setup_logging
 from bot.records import RecordsUnavailableError
-from engine import Difficulty
 from engine.search import Algorithm
 
 REJECTED_TOKEN = (
@@ -40,7 +39,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot", description="The tic-tac-toe Discord bot.")
     parser.add_argument("--console", action="store_true", help="play one game in the terminal instead (no token)")
     parser.add_argument("--as", dest="play_as", choices=("X", "O", "random"), default="X", help="console: your mark")
-    parser.add_argument("--difficulty", choices=[level.value for level in Difficulty], default="unbeatable")
+    parser.add_argument(
+        "--level", type=int, choices=range(1, 9), default=8, help="console: the bot's level, 1-8 (8: full strength)"
+    )
     parser.add_argument("--algorithm", choices=sorted(get_args(Algorithm)), default="alpha-beta")
     parser.add_argument(
         "--variant", choices=("3x3", "4x4", "5x5", "ultimate"), default="3x3", help="console: the game to play"
@@ -52,9 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the bot or the console game; returns the exit status."""
     args = parse_args(argv)
     if args.console:
-        return console.play(
-            play_as=args.play_as, difficulty=args.difficulty, algorithm=args.algorithm, variant=args.variant
-        )
+        return console.play(play_as=args.play_as, level=args.level, algorithm=args.algorithm, variant=args.variant)
     try:
         settings = load_settings()
     except ConfigError as error:

@@ -36,7 +36,7 @@ from bot.text.common import plain
 from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
 from bot.text.variants import variant_hint_text, width_of
-from engine import Difficulty, Mark
+from engine import Mark
 from engine.coordinates import cell_name, parse_cell
 from engine.errors import CellOutOfRangeError
 from engine.search import Algorithm
@@ -58,7 +58,7 @@ NOT_A_COORDINATE = N_("{answer} is not a cell: type a coordinate a1-{last} (h fo
 def play(
     *,
     play_as: str = "X",
-    difficulty: str = "unbeatable",
+    level: int = 8,
     algorithm: Algorithm = "alpha-beta",
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
@@ -72,7 +72,7 @@ def play(
     """
     console = _Console(stdin or sys.stdin, stdout or sys.stdout, lang(locale or i18n.console_locale()))
     try:
-        return asyncio.run(console.play(play_as, Difficulty(difficulty), algorithm, rng or random.Random(), variant))
+        return asyncio.run(console.play(play_as, level, algorithm, rng or random.Random(), variant))
     except KeyboardInterrupt:
         console.say("\n" + console.tr(N_("Interrupted — bye.")))
         return 130
@@ -104,7 +104,7 @@ class _Console:
         self.say("\n" + message_text(game, self.who, tr=self.tr, commands=False))
 
     async def play(
-        self, play_as: str, difficulty: Difficulty, algorithm: Algorithm, rng: random.Random, variant: str = "3x3"
+        self, play_as: str, level: int, algorithm: Algorithm, rng: random.Random, variant: str = "3x3"
     ) -> int:
         moved: asyncio.Queue[BotMoved] = asyncio.Queue()
         service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng, on_bot_move=moved.put_nowait)
@@ -114,7 +114,7 @@ class _Console:
             me,
             game_id=new_game_id(),
             play_as=mark,
-            difficulty=difficulty,
+            level=level,
             algorithm=algorithm,
             mode="text",
             variant=variant,

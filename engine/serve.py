@@ -5,7 +5,7 @@ VARIANT [CELL ...] [--budget-ms N]`` answers one. Cells are 1-based, row by row 
 
 Requests and answers::
 
-    {"variant": "5x5", "moves": [13, 7], "budget_ms": 1000}
+    {"variant": "5x5", "moves": [13, 7], "budget_ms": 1000, "level": 8}
     -> {"move": 12, "states": 48211, "value": "draw", "elapsed_ms": 310.2, "source": "search"}
     {"variant": "ultimate", "moves": [41, 33], "query": "state"}
     -> {"to_move": "X", "legal": [...], "winner": null}
@@ -13,6 +13,8 @@ Requests and answers::
 ``value`` is ``"win in N"``, ``"loss in N"`` (N plies) or ``"draw"`` from the mover's point of view, or
 ``null`` where the variant is not solved. ``winner`` is ``"X"``, ``"O"``, ``"draw"`` or ``null``. Bad input is
 answered with ``{"error": "...", "kind": "<engine error class>"}`` and the server keeps serving.
+
+``level`` is 1-8 (default 8, the strongest; see :mod:`engine.levels`); ``budget_ms`` caps the search's wall time.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from engine.errors import IllegalSequenceError, RequestError
+from engine.levels import LEVELS, TOP, choose_move
 from engine.protocol import Mark
 from engine.solver import GameValue
 from engine.variants import variant
@@ -82,7 +85,10 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
     budget = request.get("budget_ms", DEFAULT_BUDGET_MS)
     if isinstance(budget, bool) or not isinstance(budget, int | float) or not 0 < budget <= 600_000:
         raise RequestError(f"budget_ms must be a number of milliseconds in (0, 600000], not {budget!r}")
-    chosen = game.best_move(state, float(budget), rng)
+    level = request.get("level", TOP)
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
+        raise RequestError(f"level must be a whole number 1-8, not {level!r}")
+    chosen = choose_move(game.name, state, level, rng=rng, budget_ms=float(budget))
     return {
         "move": chosen.cell + 1,
         "states": chosen.states,

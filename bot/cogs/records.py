@@ -19,11 +19,19 @@ from bot.games import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
-from bot.records import RecordsStore, RecordsUnavailableError, RecordWriter
-from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, short_variant_name, stats_text
+from bot.records import Rating, RecordsStore, RecordsUnavailableError, RecordWriter
+from bot.text.records import (
+    bot_record_text,
+    bot_records_text,
+    leaderboard_text,
+    rating_text,
+    short_variant_name,
+    stats_text,
+)
 from bot.text.review import review_text
 from bot.text.variant_review import variant_review_text
 from bot.ui.responder import NO_PINGS, defer, private
+from engine.variants import VARIANTS
 
 __all__ = ["RECORDS_DOWN", "RecordCommands", "setup"]
 
@@ -89,30 +97,43 @@ class RecordCommands(commands.Cog):
         name=C_("command name", "stats"), description=N_("Wins, draws and losses against the bot and against people")
     )
     @app_commands.describe(
-        user=N_("Whose record to show (default: yours; the bot: its record per difficulty)"),
+        user=N_("Whose record to show (default: yours; the bot: its record per level)"),
         variant=N_("Only the games of this variant (default: all of them)"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def stats_command(
         self, interaction: Interaction, user: discord.User | None = None, variant: str | None = None
     ) -> None:
-        """/ttt stats: a player's wins, draws and losses from the records database (the bot's, per variant and
-        difficulty)."""
+        """/ttt stats: a player's wins, draws and losses and ratings from the records database (the bot's, per variant
+        and level)."""
         await self.stats(interaction, user or interaction.user, variant)
 
     @app_commands.command(
-        name=C_("command name", "leaderboard"), description=N_("The top 10 players against the bot and against people")
+        name=C_("command name", "leaderboard"), description=N_("The top 10 ratings against the bot and against people")
     )
     @app_commands.describe(
-        scope=N_("This server's games, or every server's"),
-        variant=N_("Only the games of this variant (default: all of them)"),
+        scope=N_("The players of this server, or of every server"),
+        variant=N_("The game rated (default: 3x3)"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def leaderboard_command(
-        self, interaction: Interaction, scope: Literal["server", "global"] = "server", variant: str | None = None
+        self, interaction: Interaction, scope: Literal["server", "global"] = "server", variant: str = "3x3"
     ) -> None:
-        """/ttt leaderboard: the top 10, ranked as /ttt help explains (outside a server, every server's games)."""
+        """/ttt leaderboard: the top 10 ratings, as /ttt help explains (outside a server, every server's players)."""
         await self.leaderboard(interaction, everywhere=scope == "global", variant=variant)
+
+    @app_commands.command(
+        name=C_("command name", "rating"), description=N_("A player's rating, games and best level beaten in a game")
+    )
+    @app_commands.describe(
+        user=N_("Whose rating to show (default: yours)"), variant=N_("The game rated (default: 3x3)")
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def rating_command(
+        self, interaction: Interaction, user: discord.User | None = None, variant: str = "3x3"
+    ) -> None:
+        """/ttt rating: a player's Glicko-2 ratings in ``variant`` against the bot and against people."""
+        await self.rating(interaction, user or interaction.user, variant)
 
     @app_commands.command(
         name=C_("command name", "review"),
@@ -126,8 +147,9 @@ class RecordCommands(commands.Cog):
     # ---- what they do ---------------------------------------------------------------------------
 
     async def stats(self, interaction: Interaction, target: discord.abc.User, variant: str | None = None) -> None:
-        """``target``'s W/D/L against the bot and against people (in ``variant``'s games, or all); the bot's own
-        record per variant and difficulty (per difficulty in ``variant``)."""
+        """``target``'s W/D/L against the bot and against people (in ``variant``'s games, or all) and their ratings
+        against the bot (``variant``'s, or every variant's they played); the bot's own record per variant and level
+        (per level in ``variant``)."""
         tr = lang(str(interaction.locale))
         await defer(interaction)
         name = target.mention if variant is None else f"{target.mention} · {short_variant_name(variant, tr)}"
@@ -135,16 +157,39 @@ class RecordCommands(commands.Cog):
             if self.client.user is not None and target.id == self.client.user.id and variant is None:
                 text = bot_records_text(name, await self.records.bot_records(), tr)
             elif self.client.user is not None and target.id == self.client.user.id:
-                text = bot_record_text(name, await self.records.bot_record(variant=variant), tr)
+                text = bot_record_text(name, variant or "3x3", await self.records.bot_record(variant=variant), tr)
             else:
-                text = stats_text(name, await self.records.user_stats(target.id, variant=variant), tr)
+                stats = await self.records.user_stats(target.id, variant=variant)
+                text = stats_text(name, stats, tr, await self._bot_ratings(target.id, variant))
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
-    async def leaderboard(self, interaction: Interaction, *, everywhere: bool, variant: str | None = None) -> None:
-        """The top 10 of this server, or of every server (``everywhere``, and always outside a server), in
-        ``variant``'s games or all of them."""
+    async def _bot_ratings(self, user_id: int, variant: str | None) -> dict[str, Rating]:
+        """``user_id``'s ratings against the bot: ``variant``'s, or (``None``) every variant's they played, else
+        3x3's starting rating."""
+        found = {v: (await self.records.ratings(user_id, v))["bot"] for v in ([variant] if variant else VARIANTS)}
+        if variant is not None:
+            return found
+        return {v: r for v, r in found.items() if r.games} or {"3x3": found["3x3"]}
+
+    async def rating(self, interaction: Interaction, target: discord.abc.User, variant: str) -> None:
+        """``target``'s ratings in ``variant`` (the starting rating before a rated game)."""
+        tr = lang(str(interaction.locale))
+        await defer(interaction)
+        try:
+            await self.writer.flush(REVIEW_FLUSH_SECONDS)
+            ratings = await self.records.ratings(target.id, variant)
+        except RecordsUnavailableError:
+            return await private(interaction, tr(RECORDS_DOWN))
+        name = f"{target.mention} · {short_variant_name(variant, tr)}"
+        await interaction.edit_original_response(
+            content=rating_text(name, variant, ratings, tr), allowed_mentions=NO_PINGS
+        )
+
+    async def leaderboard(self, interaction: Interaction, *, everywhere: bool, variant: str = "3x3") -> None:
+        """The top 10 ratings in ``variant`` of this server's players, or of every server's (``everywhere``, and
+        always outside a server)."""
         tr = lang(str(interaction.locale))
         everywhere = everywhere or interaction.guild_id is None
         await defer(interaction)
@@ -152,10 +197,7 @@ class RecordCommands(commands.Cog):
             board = await self.records.leaderboard(None if everywhere else interaction.guild_id, variant=variant)
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
-        text = leaderboard_text(board, everywhere=everywhere, tr=tr)
-        if variant is not None:
-            title, _, rest = text.partition("\n")
-            text = f"{title} · {short_variant_name(variant, tr)}\n{rest}"
+        text = leaderboard_text(board, variant, everywhere=everywhere, tr=tr)
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     async def review(self, interaction: Interaction, game_id: str | None) -> None:

@@ -24,13 +24,14 @@ from bot.cogs._presses import BoardPresses, actor
 from bot.games import Actor, Answer, Hinted, Refusal, new_game_id, refusals
 from bot.games.ai import is_slow
 from bot.games.intents import History
+from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.text.help import help_text
 from bot.text.variants import VARIANT_DESCRIPTIONS, VARIANT_NAMES, width_of
 from bot.ui.responder import apologise, defer, private
-from engine import Difficulty, Mark
+from engine import Mark
 from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
 from engine.variants import VARIANTS
@@ -43,7 +44,7 @@ Interaction = discord.Interaction[TTTBot]
 OPTION_NAMES = (
     C_("command name", "opponent"),
     C_("command name", "play_as"),
-    C_("command name", "difficulty"),
+    C_("command name", "level"),
     C_("command name", "algorithm"),
     C_("command name", "board"),
     C_("command name", "cell"),
@@ -54,7 +55,21 @@ OPTION_NAMES = (
 )
 """The options' names, marked for the catalogs (their translations are the localized option names)."""
 CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("global"))
-"""Choice names not marked elsewhere (difficulties and algorithms are marked in :mod:`bot.text.common`)."""
+"""Choice names not marked elsewhere (algorithms are marked in :mod:`bot.text.common`)."""
+LEVEL_CHOICE = N_("Level {level} · {rating}")
+LEVEL_CHOICES = [
+    app_commands.Choice(
+        name=app_commands.locale_str(
+            LEVEL_CHOICE.format(level=level, rating=rating),
+            msgid=LEVEL_CHOICE,
+            fields={"level": level, "rating": rating},
+        ),
+        value=level,
+    )
+    for level, rating in ratings_of("3x3").items()
+]
+"""``/ttt start level:``: levels 1-8, each named with its rating in 3x3, the default game (Discord's choices cannot
+depend on another option; the board names the level with its rating in the game played)."""
 VARIANT_CHOICES = [
     app_commands.Choice(name=VARIANT_NAMES[name], value=name) for name in ("3x3", "4x4", "5x5", "ultimate")
 ]
@@ -87,18 +102,19 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     @app_commands.describe(
         opponent=N_("Who to challenge; leave empty to play me"),
         play_as=N_("Your mark: X moves first"),
-        difficulty=N_("How well the bot plays (unbeatable never loses)"),
+        level=N_("How well the bot plays: 1 to 8 (8: full strength; ratings shown are 3x3's)"),
         algorithm=N_("The bot's search: alpha-beta (prunes) or plain minimax (visits every position)"),
         board=N_("Buttons to press, or a text grid played with /ttt move"),
         variant=N_("The game: 3x3 (classic), 4x4 or 5x5 (four in a row), or ultimate"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def start(
         self,
         interaction: Interaction,
         opponent: discord.User | None = None,
         play_as: Literal["X", "O", "random"] = "X",
-        difficulty: Literal["easy", "medium", "unbeatable"] = "unbeatable",
+        level: int = DEFAULT_LEVEL,
         algorithm: Literal["alpha-beta", "minimax"] = "alpha-beta",
         board: Literal["buttons", "text"] = "buttons",
         variant: str = "3x3",
@@ -118,7 +134,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 opponent=opponent.id if opponent else None,
                 opponent_is_bot=bool(opponent and opponent.bot),
                 play_as=None if play_as == "random" else Mark(play_as),
-                difficulty=Difficulty(difficulty),
+                level=level,
                 algorithm=algorithm,
                 mode=board,
                 variant=variant,

@@ -24,7 +24,18 @@ from bot.games.pool import SearchPool, Ticket
 from bot.games.variant_ai import variant_move
 from bot.games.variant_analysis import variant_hint, variant_review
 from bot.ops.lifetime import die_with_parent
-from engine import Analysis, Decision, Difficulty, PlyReview, SearchConfig, State, analyse, choose_move, review
+from engine import (
+    Analysis,
+    Decision,
+    Difficulty,
+    PlyReview,
+    SearchConfig,
+    State,
+    analyse,
+    choose_move,
+    levels,
+    review,
+)
 from engine.search import ALGORITHM_CONFIGS
 
 __all__ = [
@@ -56,9 +67,20 @@ def is_slow(state: State, algorithm: Algorithm) -> bool:
     return algorithm == "minimax" and 9 - state.marks >= SLOW_EMPTY_CELLS
 
 
-def decide(state: State, difficulty: Difficulty, algorithm: Algorithm, seed: int | None = None) -> Decision:
-    """Choose the bot's move (runs in a worker)."""
-    return choose_move(state, difficulty, rng=random.Random(seed), config=config_for(algorithm))
+def decide(state: State, level: int, algorithm: Algorithm, seed: int | None = None) -> Decision | BotMove:
+    """Choose the bot's 3x3 move at ``level`` (runs in a worker): level 8 is the perfect search with ``algorithm``
+    (a :class:`~engine.Decision`), levels 1-7 the level's depth-limited alpha-beta (:func:`engine.levels.choose_move`,
+    a :class:`BotMove`).
+
+    Raises:
+        ValueError: ``level`` is not 1-8.
+        GameOverError: the game in ``state`` is over.
+    """
+    rng = random.Random(seed)
+    if level == levels.TOP:
+        return choose_move(state, Difficulty.UNBEATABLE, rng=rng, config=config_for(algorithm))
+    chosen = levels.choose_move("3x3", state, level, rng=rng)
+    return BotMove(chosen.cell, chosen.states, chosen.elapsed_ms)
 
 
 def hint(state: State) -> Analysis:
@@ -102,7 +124,7 @@ class AI:
 
     ``None`` for any executor means the loop's default thread pool. :meth:`shutdown` stops them all.
     ``pending`` counts the searches submitted and not done (the pool's own in :attr:`SearchPool.pending`);
-    ``on_search(state, algorithm, decision)`` is called after each of the bot's 3x3 moves (the metrics).
+    ``on_search(state, algorithm, decision)`` is called after each of the bot's 3x3 moves at level 8 (the metrics).
     """
 
     def __init__(
@@ -130,9 +152,7 @@ class AI:
             GameOverError, IllegalSequenceError: ``game`` is over, or its moves are not a legal game.
         """
         seed = self.rng.getrandbits(64)
-        return await self.pool.run(
-            ticket, variant_move, game.variant, game.moves, game.difficulty, ticket.budget_ms, seed
-        )
+        return await self.pool.run(ticket, variant_move, game.variant, game.moves, game.level, ticket.budget_ms, seed)
 
     async def fallback_move(self, game: Game) -> BotMove:
         """The bot's move in ``game`` when its search failed (:func:`bot.games.fallback.fallback_move`: within
@@ -142,7 +162,7 @@ class AI:
             GameOverError, IllegalSequenceError: ``game`` is over, or its moves are not a legal game.
         """
         seed = self.rng.getrandbits(64)
-        return await self._run(None, fallback_move, game.variant, game.moves, game.difficulty, seed)
+        return await self._run(None, fallback_move, game.variant, game.moves, game.level, seed)
 
     async def variant_hint(self, game: Game) -> ExactHint | EstimatedHint:
         """The hint for the player to move in ``game`` (a variant other than 3x3), in the hint executor.
@@ -163,12 +183,12 @@ class AI:
         """
         return await self._run(self.hint_executor, variant_review, variant, tuple(moves))
 
-    async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
-        """The bot's move in ``state``, searched off the event loop."""
+    async def choose(self, state: State, level: int, algorithm: Algorithm) -> Decision | BotMove:
+        """The bot's 3x3 move in ``state`` at ``level`` (:func:`decide`), searched off the event loop."""
         seed = self.rng.getrandbits(64)
-        executor = self.slow_executor if algorithm == "minimax" else self.executor
-        decision = await self._run(executor, decide, state, difficulty, algorithm, seed)
-        if self.on_search is not None:
+        executor = self.slow_executor if algorithm == "minimax" and level == levels.TOP else self.executor
+        decision = await self._run(executor, decide, state, level, algorithm, seed)
+        if self.on_search is not None and isinstance(decision, Decision):
             self.on_search(state, algorithm, decision)
         return decision
 
@@ -177,8 +197,8 @@ class AI:
         nearly_full = State(0b110000000, 0b000000011)
         loop = asyncio.get_running_loop()
         await asyncio.gather(
-            self.choose(nearly_full, Difficulty.UNBEATABLE, "alpha-beta"),
-            self.choose(nearly_full, Difficulty.UNBEATABLE, "minimax"),
+            self.choose(nearly_full, levels.TOP, "alpha-beta"),
+            self.choose(nearly_full, levels.TOP, "minimax"),
             loop.run_in_executor(self.hint_executor, hint, nearly_full),
         )
 

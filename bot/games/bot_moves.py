@@ -51,15 +51,8 @@ class BotMoves(ServiceCore):
             await asyncio.gather(*self._searches, return_exceptions=True)
 
     async def _ai_reply(self, game: Game) -> Game:
-        decision = await self.ai.choose(game.state, game.difficulty, game.algorithm)
-        log.debug(
-            "ai move: channel=%s game=%s cell=%d states=%d elapsed_ms=%.2f",
-            game.channel_id,
-            game.game_id,
-            decision.move,
-            decision.search.states,
-            decision.search.elapsed_ms,
-        )
+        decision = await self.ai.choose(game.state, game.level, game.algorithm)
+        log.debug("ai move: channel=%s game=%s level=%d %r", game.channel_id, game.game_id, game.level, decision)
         return game.with_ai(decision)
 
     def _commit(self, game: Game, *, rearm: bool = False, ticket: Ticket | None = None) -> Refusal | None:

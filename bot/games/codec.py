@@ -8,8 +8,9 @@ Format (fields separated by ``:``)::
 - ``game id``: a base-36 snowflake, 1-13 characters (:func:`bot.games.game.new_game_id`).
 - ``moves``: the cells played so far (``0``-``8``), in order: the position, its ply and the game's
   history in at most nine characters. Two boards of one game compare by it: the longer is newer.
-- ``options``: difficulty (``e``/``m``/``u``), algorithm (``a`` alpha-beta, ``m`` minimax) and board
-  mode (``b`` buttons, ``t`` text).
+- ``options``: the bot's level (``1``-``8``), algorithm (``a`` alpha-beta, ``m`` minimax) and board
+  mode (``b`` buttons, ``t`` text). Boards posted before the levels carry a difficulty there (``e``/``m``/``u``),
+  read as its level (:data:`bot.records.LEVEL_OF_DIFFICULTY`: easy 2, medium 5, unbeatable 8).
 - players: a user id (snowflake, up to 20 digits) or ``b`` for the bot.
 - ``states``: the states the bot has evaluated in this game so far, in base 36.
 
@@ -24,11 +25,13 @@ from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from bot.games.game import Algorithm, Game, Mode, to_base36
+from bot.records.games import LEVEL_OF_DIFFICULTY, LEVELS
 from engine import Difficulty, IllegalMoveError, initial_state, result, terminal, winner
 
 __all__ = [
     "ANSWER_TEMPLATE",
     "CELL_TEMPLATE",
+    "LEVEL_CODE",
     "MAX_CUSTOM_ID",
     "REMATCH_TEMPLATE",
     "RESIGN_TEMPLATE",
@@ -38,21 +41,26 @@ __all__ = [
     "encode",
     "from_match",
     "is_ours",
+    "level_code",
 ]
 
 Kind = int | Literal["r", "n"]
 MAX_CUSTOM_ID: Final = 100
 _BOT: Final = "b"
 
-_DIFFICULTY = {Difficulty.EASY: "e", Difficulty.MEDIUM: "m", Difficulty.UNBEATABLE: "u"}
+_LEGACY_DIFFICULTY: Final = {"e": Difficulty.EASY, "m": Difficulty.MEDIUM, "u": Difficulty.UNBEATABLE}
+_FROM_LEVEL_CODE: Final = {str(level): level for level in LEVELS} | {
+    code: LEVEL_OF_DIFFICULTY[difficulty] for code, difficulty in _LEGACY_DIFFICULTY.items()
+}
+LEVEL_CODE: Final = r"[1-8emu]"
+"""A level's code in a ``custom_id``: its digit, or the difficulty letter of a board posted before the levels."""
 _ALGORITHM: dict[Algorithm, str] = {"alpha-beta": "a", "minimax": "m"}
 _MODE: dict[Mode, str] = {"buttons": "b", "text": "t"}
-_FROM_DIFFICULTY = {c: d for d, c in _DIFFICULTY.items()}
 _FROM_ALGORITHM = {c: a for a, c in _ALGORITHM.items()}
 _FROM_MODE = {c: m for m, c in _MODE.items()}
 
 _PAYLOAD = (
-    r"(?P<game>[0-9a-z]{1,13}):(?P<moves>[0-8]{0,9}):(?P<opts>[emu][am][bt]):"
+    r"(?P<game>[0-9a-z]{1,13}):(?P<moves>[0-8]{0,9}):(?P<opts>[1-8emu][am][bt]):"
     r"(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20}):(?P<states>[0-9a-z]{1,6})"
 )
 CELL_TEMPLATE: Final = rf"ttt:(?P<kind>[0-8]):{_PAYLOAD}"
@@ -84,7 +92,7 @@ def encoder(game: Game) -> Callable[[Kind], str]:
         CodecError: a field of ``game`` cannot be written in the format, or both sides are one player (the
             returned function raises it for a ``kind`` that is not a cell, ``"r"`` or ``"n"``).
     """
-    opts = _DIFFICULTY[game.difficulty] + _ALGORITHM[game.algorithm] + _MODE[game.mode]
+    opts = level_code(game) + _ALGORITHM[game.algorithm] + _MODE[game.mode]
     x, o = game.x_id, game.o_id
     if x == o:
         raise CodecError(f"cannot encode game {game.game_id!r}: the same player on both sides")
@@ -105,6 +113,17 @@ _KINDS: Final = frozenset((*range(9), "r", "n"))
 
 
 _PAYLOAD_RE = re.compile(_PAYLOAD)
+
+
+def level_code(game: Game) -> str:
+    """The code of ``game``'s level in its buttons' ids (``"1"``-``"8"``).
+
+    Raises:
+        CodecError: the level is not 1-8.
+    """
+    if game.level not in LEVELS:
+        raise CodecError(f"cannot encode game {game.game_id!r}: level {game.level!r} is not 1-8")
+    return str(game.level)
 
 
 def is_ours(custom_id: str) -> bool:
@@ -184,7 +203,7 @@ def game_from_match(
     variant: str = "3x3",
 ) -> Game:
     """The game a board button's id shows, once its moves are replayed into ``state``: the players and the states
-    count from ``match``, the difficulty, algorithm and board mode from the codes ``opts`` (in that order), over
+    count from ``match``, the level, algorithm and board mode from the codes ``opts`` (in that order), over
     (``win`` when ``won``, else ``draw``) when ``done``. Shared by every variant's codec.
 
     Raises:
@@ -195,7 +214,7 @@ def game_from_match(
         channel_id=channel_id,
         x_id=None if match["x"] == _BOT else int(match["x"]),
         o_id=None if match["o"] == _BOT else int(match["o"]),
-        difficulty=_FROM_DIFFICULTY[opts[0]],
+        level=_FROM_LEVEL_CODE[opts[0]],
         algorithm=_FROM_ALGORITHM[opts[1]],
         mode=_FROM_MODE[opts[2]],
         moves=moves,

@@ -1,14 +1,14 @@
 """The bot's move when its search failed twice in the worker pool: cheap, bounded, computed in the bot's own
 process (in a thread of the loop's default executor, see :meth:`bot.games.ai.AI.fallback_move`).
 
-- **Ultimate**: the level's own search and noise with a budget of :data:`FALLBACK_BUDGET_MS` (its first
-  iteration, at most 81 states, always completes).
-- **4x4 and 5x5**: the exact solver is not run here: it is usually instant but may take seconds on 5x5 outside
+- **Ultimate**: the level's own search with a budget of :data:`FALLBACK_BUDGET_MS` (its first iteration, at most
+  81 states, always completes).
+- **4x4 and 5x5**, levels 1-7: the level's own depth-limited search (at most 3 plies: cheap).
+- **4x4 and 5x5**, level 8: the exact solver is not run here: it is usually instant but may take seconds on 5x5 outside
   the opening book and cannot be stopped, and its C kernel is what may have killed the worker (a crash there
   would take the whole bot down). The book's move where the position is in it (so the game stays in
   the book's cover and the next search stays short); otherwise a one-ply tactical choice: complete a line of the
-  bot's own, else block one of the player's, else take the free cell whose open lines weigh most. Each level's
-  random moves apply as usual (:meth:`engine.variants.Variant.choose`).
+  bot's own, else block one of the player's, else take the free cell whose open lines weigh most.
 
 The move is marked as a shorter search than usual (``reduced``), which the board says.
 """
@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from bot.games.moves import BotMove
 from bot.games.variant_ai import move_with
-from engine import Difficulty, GameOverError, Mark
+from engine import GameOverError, Mark
 from engine.mnk import MnkState, TicTacToe
 from engine.mnk_book import book_for
 from engine.mnk_play import game_value
@@ -36,8 +36,8 @@ FALLBACK_BUDGET_MS = 50.0
 _WIN, _BLOCK, _BUILD = 2, 1, 0  # a cell's rank in tactical_cell, best first
 
 
-def fallback_move(variant: str, moves: tuple[int, ...], difficulty: Difficulty, seed: int) -> BotMove:
-    """The bot's move after ``moves`` on ``variant`` at ``difficulty``, chosen cheaply (see the module): within
+def fallback_move(variant: str, moves: tuple[int, ...], level: int, seed: int) -> BotMove:
+    """The bot's move after ``moves`` on ``variant`` at ``level``, chosen cheaply (see the module): within
     about :data:`FALLBACK_BUDGET_MS` on ultimate, under a millisecond on 4x4 and 5x5. ``seed`` draws its random
     choices. Runs in the bot's process, in a thread.
 
@@ -46,7 +46,7 @@ def fallback_move(variant: str, moves: tuple[int, ...], difficulty: Difficulty, 
         IllegalSequenceError: ``moves`` are not a legal game.
         GameOverError: the game after ``moves`` is over.
     """
-    return move_with(quick_rules(variant), moves, difficulty, FALLBACK_BUDGET_MS, seed)
+    return move_with(quick_rules(variant), moves, level, FALLBACK_BUDGET_MS, seed)
 
 
 def quick_rules(variant: str) -> Variant:

@@ -22,7 +22,7 @@ def setup_fields(game: Game) -> dict[str, Any]:
         "x_user_id": game.x_id,
         "o_user_id": game.o_id,
         "bot_side": None if bot is None else bot.value,
-        "difficulty": None if bot is None else game.difficulty,
+        "level": None if bot is None else game.level,
         "algorithm": None if bot is None else game.algorithm,
     }
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
 from bot.games.moves import AIMove, BotMove
 from bot.records.games import EndReason, Mode
-from engine import Decision, Difficulty, GameOverError, Mark, initial_state, player, result, terminal, winner
+from engine import Decision, GameOverError, Mark, initial_state, player, result, terminal, winner
 from engine.protocol import Game as Rules
 from engine.search import Algorithm
 from engine.variants import VARIANTS
@@ -64,13 +64,14 @@ class Game:
     ``challenged_id`` is set while a challenge waits for an answer. ``locale`` is the Discord locale of
     the player who last acted, for messages sent without an interaction (time-outs). ``verified`` is False for a
     game resumed from a board that no stored game vouched for (:mod:`bot.games.proof`): its end is never recorded.
+    ``level`` is the bot's level, 1 (weakest) to 8 (full strength; :mod:`bot.games.levels`).
     """
 
     game_id: str
     channel_id: int
     x_id: int | None
     o_id: int | None
-    difficulty: Difficulty = Difficulty.UNBEATABLE
+    level: int = 8
     algorithm: Algorithm = "alpha-beta"
     mode: Mode = "buttons"
     moves: tuple[int, ...] = ()
@@ -213,8 +214,8 @@ class Game:
         return replace(self, **changes)
 
     def with_ai(self, decision: Decision | BotMove) -> Game:
-        """The game after the bot plays ``decision`` (3x3's engine decision, or a variant's :class:`BotMove`); its
-        state count is added to the game's total.
+        """The game after the bot plays ``decision`` (3x3's engine decision at level 8, or a :class:`BotMove`: a
+        variant's, or a 3x3 level's depth-limited alpha-beta); its state count is added to the game's total.
 
         Raises:
             GameOverError, IllegalMoveError: as :meth:`play`.
@@ -225,7 +226,7 @@ class Game:
                 decision.cell,
                 decision.states,
                 decision.elapsed_ms / 1000.0,
-                self.algorithm,
+                self.algorithm if self.level == 8 else "alpha-beta",
                 decision.random,
                 decision.depth,
                 decision.budget_ms,

@@ -16,7 +16,7 @@ from bot.games.intents import Actor, Player
 from bot.games.resuming import Resuming
 from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
-from engine import Difficulty, Mark
+from engine import Mark
 from engine.estimate import minimax_states_estimate
 from engine.variants import variant as variant_named
 
@@ -48,13 +48,13 @@ class Openings(Resuming):
         opponent: int | None = None,
         opponent_is_bot: bool = False,
         play_as: Mark | None = Mark.X,
-        difficulty: Difficulty = Difficulty.UNBEATABLE,
+        level: int = 8,
         algorithm: Algorithm = "alpha-beta",
         mode: Mode = "buttons",
         variant: str = "3x3",
     ) -> Answer:
         """A new game of ``variant`` (a key of :data:`engine.variants.VARIANTS`) against the bot, or a challenge to
-        ``opponent``; ``play_as=None`` picks a side at random.
+        ``opponent``; ``play_as=None`` picks a side at random; the bot plays at ``level`` (1-8).
 
         Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X on 3x3; on a
         slow variant the board says the bot is thinking and :class:`BotMoved` follows), :class:`Challenged`, or a
@@ -80,7 +80,7 @@ class Openings(Resuming):
             channel_id=actor.channel_id,
             x_id=x_id,
             o_id=o_id,
-            difficulty=difficulty,
+            level=level,
             algorithm=algorithm,
             mode=mode,
             guild_id=actor.guild_id,
@@ -124,7 +124,7 @@ class Openings(Resuming):
             channel_id=actor.channel_id,
             x_id=ended.o_id,
             o_id=ended.x_id,
-            difficulty=ended.difficulty,
+            level=ended.level,
             algorithm=ended.algorithm,
             mode=board.mode,
             guild_id=actor.guild_id,
@@ -181,10 +181,10 @@ class Openings(Resuming):
                 return refusal
             self.on_started(game)
             log.info(
-                "game started: channel=%s game=%s difficulty=%s algorithm=%s mode=%s",
+                "game started: channel=%s game=%s level=%s algorithm=%s mode=%s",
                 game.channel_id,
                 game.game_id,
-                game.difficulty.value,
+                game.level,
                 game.algorithm,
                 game.mode,
             )

@@ -21,13 +21,13 @@ __all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
 
 
 def same_setup(board: Game, game: Game, *, mode: bool = True) -> bool:
-    """True when ``board`` names ``game``'s id, variant and players, and its options: difficulty and algorithm in a
+    """True when ``board`` names ``game``'s id, variant and players, and its options: level and algorithm in a
     game against the bot, and the board mode unless ``mode`` is False (the records do not keep it)."""
     if (board.game_id, board.variant, board.x_id, board.o_id) != (game.game_id, game.variant, game.x_id, game.o_id):
         return False
     if mode and board.mode != game.mode:
         return False
-    return not game.vs_bot or (board.difficulty, board.algorithm) == (game.difficulty, game.algorithm)
+    return not game.vs_bot or (board.level, board.algorithm) == (game.level, game.algorithm)
 
 
 def matches(board: Game, game: Game) -> bool:

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from bot.games.finished import setup_fields
 from bot.games.game import Game, initial_for
 from bot.records import FinishedGame, GameSetup, RecordsStore, RunningGame, RunningWriter
-from engine import Difficulty, IllegalMoveError, Mark
+from engine import IllegalMoveError, Mark
 from engine.variants import VARIANTS
 
 __all__ = ["GameStore", "RecordsGames", "StoredGame"]
@@ -112,7 +112,7 @@ def _setup(row: GameSetup) -> dict[str, Any]:
         "guild_id": row.guild_id,
         "x_id": row.x_user_id,
         "o_id": row.o_user_id,
-        "difficulty": row.difficulty or Difficulty.UNBEATABLE,
+        "level": row.level or 8,
         "algorithm": row.algorithm or "alpha-beta",
     }
 

@@ -6,7 +6,8 @@
 
 - ``kind``: a cell ``0``-``15`` / ``0``-``24`` in decimal, ``r`` (Resign) or ``n`` (Rematch);
 - ``moves``: one base-36 digit per cell played (``0``-``f``, ``0``-``o``), in order;
-- ``variant``: ``4`` or ``5``, then the three option letters of :mod:`bot.games.codec` (``[emu][am][bt]``);
+- ``variant``: ``4`` or ``5``, then the three option codes of :mod:`bot.games.codec` (``[1-8emu][am][bt]``: the
+  level, or an older board's difficulty);
 - ``states``: the bot's states count in base 36, 1-13 digits.
 
 The longest is 96 characters (a 5x5 game between two people with 20-digit ids, every cell played, kind 24), the
@@ -37,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from bot.games.codec import CodecError, game_from_match
+from bot.games.codec import CodecError, game_from_match, level_code
 from bot.games.game import Algorithm, Game, Mode, message_url, to_base36
-from engine import Difficulty, IllegalMoveError
+from engine import IllegalMoveError
 from engine.variants import VARIANTS
 
 __all__ = [
@@ -59,7 +60,6 @@ __all__ = [
 VariantKind = int | str
 """A button's kind: a cell (0-based int), ``"r"``, ``"n"``, and on ultimate ``"k"`` or ``"p0"``-``"p8"``."""
 
-_DIFFICULTY = {Difficulty.EASY: "e", Difficulty.MEDIUM: "m", Difficulty.UNBEATABLE: "u"}
 _ALGORITHM: dict[Algorithm, str] = {"alpha-beta": "a", "minimax": "m"}
 _MODE: dict[Mode, str] = {"buttons": "b", "text": "t"}
 _MNK_CODE: Final = {"4x4": "4", "5x5": "5"}
@@ -71,7 +71,7 @@ _B36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 MNK_BOARD_TEMPLATE: Final = (
     r"ttt:(?P<kind>\d{1,2}|[rn]):(?P<game>[0-9a-z]{1,13}):(?P<moves>[0-9a-o]{0,25}):"
-    r"(?P<opts>[45][emu][am][bt]):(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20}):(?P<states>[0-9a-z]{1,13})"
+    r"(?P<opts>[45][1-8emu][am][bt]):(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20}):(?P<states>[0-9a-z]{1,13})"
 )
 """The ``DynamicItem`` template of every 4x4 and 5x5 board button (cells, Resign, Rematch)."""
 REF_TEMPLATE: Final = (
@@ -133,7 +133,7 @@ def mnk_encoder(game: Game) -> Callable[[VariantKind], str]:
     x, o = game.x_id, game.o_id
     if x == o:
         raise CodecError(f"cannot encode game {game.game_id!r}: the same player on both sides")
-    opts = code + _DIFFICULTY[game.difficulty] + _ALGORITHM[game.algorithm] + _MODE[game.mode]
+    opts = code + level_code(game) + _ALGORITHM[game.algorithm] + _MODE[game.mode]
     moves = "".join(_B36[cell] for cell in game.moves)
     players = f"{_BOT if x is None else x}:{_BOT if o is None else o}"
     tail = f"{game.game_id}:{moves}:{opts}:{players}:{to_base36(game.ai_states)}"

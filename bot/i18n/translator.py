@@ -2,8 +2,9 @@
 
 Command, group and option *names* are looked up with the gettext context ``"command name"`` (so "board"
 the option and "board" in a sentence translate independently); descriptions and choice names are plain
-msgids. Discord requires localized names to be lower case, without spaces, 1-32 characters: a
-translation that breaks the rule is dropped (the English name stays) and logged.
+msgids, or a choice name made from a message with fields carries it as ``msgid`` and ``fields`` extras of its
+``locale_str`` (the English name is the message formatted). Discord requires localized names to be lower case,
+without spaces, 1-32 characters: a translation that breaks the rule is dropped (the English name stays) and logged.
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ class CatalogTranslator(app_commands.Translator):
             if translated != message and not valid_name(translated):
                 log.warning("dropped the %s name %r for %r: Discord would refuse it", code, translated, message)
                 return None
+        elif "msgid" in string.extras:  # a name made from a message with fields, e.g. "Level {level} · {rating}"
+            msgid = string.extras["msgid"]
+            translated = catalog.gettext(msgid)
+            if translated == msgid:
+                return None
+            fields = string.extras.get("fields", {})
+            translated = translated.format(**fields)
         else:
             translated = catalog.gettext(message)
         return translated if translated != message else None

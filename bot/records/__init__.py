@@ -17,18 +17,20 @@ from __future__ import annotations
 
 from bot.records.errors import RecordsUnavailableError
 from bot.records.games import (
+    LEVEL_OF_DIFFICULTY,
+    LEVELS,
     Algorithm,
     Difficulty,
     EndReason,
     FinishedGame,
     GameSetup,
     Leaderboard,
+    RatedRow,
+    Rating,
     Record,
     Result,
     Side,
     UserStats,
-    VsBotRow,
-    VsPeopleRow,
 )
 from bot.records.running import RunningGame, RunningStore, Stored
 from bot.records.running_writer import RunningWriter
@@ -38,12 +40,16 @@ from bot.records.writer import RecordWriter
 
 __all__ = [
     "DEFAULT_SQLITE_PATH",
+    "LEVELS",
+    "LEVEL_OF_DIFFICULTY",
     "Algorithm",
     "Difficulty",
     "EndReason",
     "FinishedGame",
     "GameSetup",
     "Leaderboard",
+    "RatedRow",
+    "Rating",
     "Record",
     "RecordWriter",
     "RecordsStore",
@@ -55,8 +61,6 @@ __all__ = [
     "Side",
     "Stored",
     "UserStats",
-    "VsBotRow",
-    "VsPeopleRow",
     "database_url",
     "open_store",
 ]

@@ -19,6 +19,8 @@ __all__ = [
     "COUNTED_END_REASONS",
     "DIFFICULTIES",
     "END_REASONS",
+    "LEVELS",
+    "LEVEL_OF_DIFFICULTY",
     "MAX_SNOWFLAKE",
     "VARIANT_CELLS",
     "Algorithm",
@@ -28,12 +30,12 @@ __all__ = [
     "GameSetup",
     "Leaderboard",
     "Mode",
+    "RatedRow",
+    "Rating",
     "Record",
     "Result",
     "Side",
     "UserStats",
-    "VsBotRow",
-    "VsPeopleRow",
 ]
 
 Side = Literal["X", "O"]
@@ -49,7 +51,11 @@ END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
 COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
 """Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
 DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
-"""Engine's difficulty levels (:class:`engine.Difficulty`); a row stores a level by its value (``"easy"``)."""
+"""The difficulties boards and rows had before the levels (:class:`engine.Difficulty`)."""
+LEVELS: Final[tuple[int, ...]] = tuple(range(1, 9))
+"""The bot's levels, 1 (weakest) to 8 (the engine at full strength)."""
+LEVEL_OF_DIFFICULTY: Final[dict[Difficulty, int]] = {Difficulty.EASY: 2, Difficulty.MEDIUM: 5, Difficulty.UNBEATABLE: 8}
+"""The level a difficulty of an older board or row is played and counted at (migration 0004 maps rows the same)."""
 ALGORITHMS: Final[tuple[Algorithm, ...]] = get_args(Algorithm)
 
 MAX_SNOWFLAKE: Final = 2**63 - 1
@@ -67,7 +73,8 @@ class GameSetup:
 
     Ids are Discord snowflakes (0 to 2**63 - 1); ``None`` stands for the bot (a user id), or a direct message
     (``guild_id``). ``bot_side`` is the mark the bot played, or ``None`` in a game between two people, where
-    ``difficulty`` and ``algorithm`` may be ``None`` too. Subclasses check these fields with :meth:`_check_setup`.
+    ``level`` (1-8, :data:`LEVELS`) and ``algorithm`` may be ``None`` too. Subclasses check these fields with
+    :meth:`_check_setup`.
     """
 
     game_id: str
@@ -76,7 +83,7 @@ class GameSetup:
     x_user_id: int | None
     o_user_id: int | None
     bot_side: Side | None
-    difficulty: Difficulty | None
+    level: int | None
     algorithm: Algorithm | None
 
     def _check_setup(self) -> None:
@@ -89,8 +96,8 @@ class GameSetup:
             raise ValueError(f"bot_side must be 'X', 'O' or None, not {self.bot_side!r}")
         if self.x_user_id is not None and self.x_user_id == self.o_user_id:
             raise ValueError(f"game {self.game_id!r}: user {self.x_user_id} cannot play both sides")
-        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be one of {DIFFICULTIES}, not {self.difficulty!r}")
+        if self.level is not None and (isinstance(self.level, bool) or self.level not in LEVELS):
+            raise ValueError(f"level must be one of {LEVELS}, not {self.level!r}")
         if self.algorithm is not None and self.algorithm not in ALGORITHMS:
             raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {self.algorithm!r}")
 
@@ -99,7 +106,7 @@ class GameSetup:
 class FinishedGame(GameSetup):
     """One game as it ended, keyed by ``game_id`` (stored once, whatever the number of saves).
 
-    The players and options are those of :class:`GameSetup`; a game against the bot needs its ``difficulty`` and
+    The players and options are those of :class:`GameSetup`; a game against the bot needs its ``level`` and
     ``algorithm``. ``variant`` names the board (a key of
     :data:`VARIANT_CELLS`, ``"3x3"`` by default) and ``moves`` are its cells (0-based: 0-8, 0-15, 0-24, 0-80) in
     the order played. ``result`` is the winning mark (by three in a row or because the other side
@@ -124,8 +131,8 @@ class FinishedGame(GameSetup):
         if self.variant not in VARIANT_CELLS:
             raise ValueError(f"variant must be one of {tuple(VARIANT_CELLS)}, not {self.variant!r}")
         self._check_sides()
-        if self.bot_side is not None and (self.difficulty is None or self.algorithm is None):
-            raise ValueError(f"game {self.game_id!r} against the bot needs its difficulty and algorithm")
+        if self.bot_side is not None and (self.level is None or self.algorithm is None):
+            raise ValueError(f"game {self.game_id!r} against the bot needs its level and algorithm")
         self._check_moves()
         self._check_result()
         check_id("states_evaluated", self.states_evaluated, required=True)
@@ -226,25 +233,33 @@ class UserStats:
 
 
 @dataclass(frozen=True, slots=True)
-class VsBotRow:
-    """A leaderboard row against the bot: the user's record at every difficulty, and at unbeatable alone."""
+class Rating:
+    """One player's Glicko-2 rating in one variant and pool: ``rating`` and ``deviation`` in rating points,
+    ``volatility`` (Glickman's sigma), the rated ``games`` and the best level beaten (``None``: none yet, or the
+    people pool). A player with no rated game has Glickman's defaults, 1500 ± 350."""
 
-    user_id: int
-    record: Record
-    unbeatable: Record
+    rating: float = 1500.0
+    deviation: float = 350.0
+    volatility: float = 0.06
+    games: int = 0
+    best_level: int | None = None
+
+    def __str__(self) -> str:
+        return f"{round(self.rating)} ± {round(self.deviation)}"
 
 
 @dataclass(frozen=True, slots=True)
-class VsPeopleRow:
-    """A leaderboard row against people."""
+class RatedRow:
+    """A leaderboard row: a user and their rating."""
 
     user_id: int
-    record: Record
+    rating: Rating
 
 
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
-    """The two leaderboard tables, best first (ranking rules: :meth:`bot.records.RecordsStore.leaderboard`)."""
+    """The two leaderboard tables, best first (ranking rules: :meth:`bot.records.RecordsStore.leaderboard`): the
+    ratings against the bot and between people."""
 
-    vs_bot: tuple[VsBotRow, ...]
-    vs_people: tuple[VsPeopleRow, ...]
+    vs_bot: tuple[RatedRow, ...]
+    vs_people: tuple[RatedRow, ...]

@@ -10,9 +10,12 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     DateTime,
+    Float,
     Index,
+    Integer,
     MetaData,
     PrimaryKeyConstraint,
+    SmallInteger,
     String,
     Table,
     Text,
@@ -21,7 +24,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["UTCDateTime", "games", "metadata", "running_games"]
+__all__ = ["UTCDateTime", "games", "metadata", "ratings", "running_games"]
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -72,6 +75,7 @@ games = Table(
     Column("started_at", UTCDateTime, nullable=False),
     Column("ended_at", UTCDateTime, nullable=False),
     Column("variant", String(16), nullable=False, server_default=text("'3x3'")),
+    Column("level", SmallInteger, nullable=True),
     PrimaryKeyConstraint("game_id", name="pk_games"),
     CheckConstraint("bot_side IN ('X', 'O')", name="ck_games_bot_side"),
     CheckConstraint("difficulty IN ('easy', 'medium', 'unbeatable')", name="ck_games_difficulty"),
@@ -86,10 +90,12 @@ games = Table(
     Index("ix_games_guild_id", "guild_id"),
     Index("ix_games_channel_id_ended_at", "channel_id", "ended_at"),
     Index("ix_games_variant", "variant"),
+    Index("ix_games_variant_level", "variant", "level"),
 )
 """One row per finished game. ``variant`` names the board (``'3x3'``, ``'4x4'``, ``'5x5'``, ``'ultimate'``; rows from
-before migration 0003 are ``'3x3'``). ``moves`` holds the cells in play order: a 3x3 game's as digits (``"4083"``),
-any other variant's as comma-separated numbers (``"12,0,80"``)."""
+before migration 0003 are ``'3x3'``). ``level`` is the bot's level (1-8; ``NULL`` between people); ``difficulty`` is
+only set on rows from before migration 0004, which mapped it to a level. ``moves`` holds the cells in play order: a
+3x3 game's as digits (``"4083"``), any other variant's as comma-separated numbers (``"12,0,80"``)."""
 
 running_games = Table(
     "running_games",
@@ -103,6 +109,7 @@ running_games = Table(
     Column("states_evaluated", BigInteger, nullable=False),
     Column("verified", Boolean, nullable=False),
     Column("updated_at", UTCDateTime, nullable=False),
+    Column("level", SmallInteger, nullable=True),
     PrimaryKeyConstraint("game_id", name="pk_running_games"),
     CheckConstraint("bot_side IN ('X', 'O')", name="ck_running_games_bot_side"),
     CheckConstraint("mode IN ('buttons', 'text')", name="ck_running_games_mode"),
@@ -118,3 +125,26 @@ so an id that carries a game id and a version names one position. ``verified`` i
 board the bot could not check against a stored game: its end is never recorded. The row is deleted when the game
 ends (the finished game goes to ``games``).
 """
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("user_id", BigInteger, nullable=False),
+    Column("variant", String(16), nullable=False),
+    Column("pool", String(8), nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("best_level", SmallInteger, nullable=True),
+    Column("updated_at", UTCDateTime, nullable=False),
+    PrimaryKeyConstraint("user_id", "variant", "pool", name="pk_ratings"),
+    CheckConstraint("pool IN ('bot', 'people')", name="ck_ratings_pool"),
+    CheckConstraint("deviation > 0", name="ck_ratings_deviation"),
+    CheckConstraint("games >= 0", name="ck_ratings_games"),
+    CheckConstraint("best_level BETWEEN 1 AND 8", name="ck_ratings_best_level"),
+    Index("ix_ratings_variant_pool_rating", "variant", "pool", "rating"),
+)
+"""One Glicko-2 rating per user, variant and pool (``'bot'``: games against the bot's levels; ``'people'``: games
+between people), with its deviation and volatility (Glickman's sigma), the rated games and the best level beaten
+(``NULL`` until a win against the bot). A row is written with the game that changed it, in one transaction."""

@@ -1,28 +1,27 @@
-"""The records' statistics: a user's wins, draws and losses, the bot's own record, the leaderboards, each for one
-variant or all of them (``variant=None``)."""
+"""The records' statistics: a user's wins, draws and losses and ratings, the bot's own record per level, the
+leaderboards by rating."""
 
 from __future__ import annotations
 
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from sqlalchemy import ColumnElement, String, and_, case, func, literal, or_, select, true, union_all
+from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.records.games import (
     COUNTED_END_REASONS,
-    DIFFICULTIES,
+    LEVELS,
     VARIANT_CELLS,
-    Difficulty,
     Leaderboard,
+    RatedRow,
+    Rating,
     Record,
     UserStats,
-    VsBotRow,
-    VsPeopleRow,
 )
-from bot.records.schema import games
+from bot.records.schema import games, ratings
 
-__all__ = ["StatsQueries"]
+__all__ = ["LEADERBOARD_MAX_DEVIATION", "LEADERBOARD_MIN_GAMES", "StatsQueries"]
 
 
 class _Connects(Protocol):
@@ -76,115 +75,110 @@ class StatsQueries:
             counts = (await connection.execute(statement)).one()
         return UserStats(vs_bot=Record(*map(int, counts[:3])), vs_people=Record(*map(int, counts[3:])))
 
-    async def bot_record(
-        self: _Connects, guild_id: int | None = None, variant: str | None = None
-    ) -> dict[Difficulty, Record]:
-        """The bot's own wins, draws and losses (its point of view) at each difficulty, in guild ``guild_id`` or
-        everywhere (``None``), in ``variant``'s games or all of them (``None``); every difficulty is present, in
-        the order easy, medium, unbeatable.
+    async def bot_record(self: _Connects, guild_id: int | None = None, variant: str | None = None) -> dict[int, Record]:
+        """The bot's own wins, draws and losses (its point of view) at each level, in guild ``guild_id`` or
+        everywhere (``None``), in ``variant``'s games or all of them (``None``); every level 1-8 is present, in order.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
-        won = games.c.result == games.c.bot_side
-        lost = and_(games.c.result.in_(_DECIDED), games.c.result != games.c.bot_side)
-        statement = (
-            select(games.c.difficulty, _count(won), _count(games.c.result == "draw"), _count(lost))
-            .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id), _of_variant(variant))
-            .group_by(games.c.difficulty)
-        )
-        async with self.connection() as connection:
-            rows = (await connection.execute(statement)).all()
-        found = {Difficulty(row[0]): Record(int(row[1]), int(row[2]), int(row[3])) for row in rows}
-        return {difficulty: found.get(difficulty, Record()) for difficulty in DIFFICULTIES}
+        found = {level: record for (_, level), record in (await _per_level(self, guild_id, variant)).items()}
+        return {level: found.get(level, Record()) for level in LEVELS}
 
-    async def bot_records(self: _Connects, guild_id: int | None = None) -> dict[str, dict[Difficulty, Record]]:
-        """The bot's own record per variant and difficulty (e.g. 5x5, unbeatable: 0 losses in 312 games), in guild
-        ``guild_id`` or everywhere (``None``): every variant of :data:`VARIANT_CELLS` in its order, every difficulty
+    async def bot_records(self: _Connects, guild_id: int | None = None) -> dict[str, dict[int, Record]]:
+        """The bot's own record per variant and level (e.g. ultimate, level 8: beaten 3 times in 1,204 games), in
+        guild ``guild_id`` or everywhere (``None``): every variant of :data:`VARIANT_CELLS` in its order, every level
         in each, in one query.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
-        won = games.c.result == games.c.bot_side
-        lost = and_(games.c.result.in_(_DECIDED), games.c.result != games.c.bot_side)
-        statement = (
-            select(games.c.variant, games.c.difficulty, _count(won), _count(games.c.result == "draw"), _count(lost))
-            .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id))
-            .group_by(games.c.variant, games.c.difficulty)
-        )
-        async with self.connection() as connection:
-            rows = (await connection.execute(statement)).all()
-        found = {(row[0], Difficulty(row[1])): Record(int(row[2]), int(row[3]), int(row[4])) for row in rows}
+        found = await _per_level(self, guild_id, None)
         return {
-            variant: {difficulty: found.get((variant, difficulty), Record()) for difficulty in DIFFICULTIES}
-            for variant in VARIANT_CELLS
+            variant: {level: found.get((variant, level), Record()) for level in LEVELS} for variant in VARIANT_CELLS
         }
 
-    async def leaderboard(
-        self: _Connects, guild_id: int | None, limit: int = 10, variant: str | None = None
-    ) -> Leaderboard:
-        """The top ``limit`` players of guild ``guild_id`` (or of every game, ``None``) in two tables, over
-        ``variant``'s games or all of them (``None``).
-
-        Against the bot, where nobody can beat the unbeatable level: most draws at unbeatable, then fewest
-        losses at unbeatable, then most games against the bot (any difficulty), then the lower user id.
-        Against people: most wins, then fewest losses, then the lower user id. A table lists only users with
-        at least one counted game of its kind (won, drawn, or ended by a resignation).
+    async def leaderboard(self: _Connects, guild_id: int | None, limit: int = 10, variant: str = "3x3") -> Leaderboard:
+        """The top ``limit`` ratings in ``variant`` against the bot and between people, of the players with a game
+        in guild ``guild_id`` (every player: ``None``), best first (then the lower deviation, then the lower user
+        id). As on chess sites, a rating is listed only after :data:`LEADERBOARD_MIN_GAMES` rated games and while
+        its deviation is at most :data:`LEADERBOARD_MAX_DEVIATION`.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
 
-        def seats(user: Any, side: str) -> Any:
-            return select(
-                user.label("user_id"),
-                literal(side, String(1)).label("side"),
-                games.c.result,
-                games.c.bot_side,
-                games.c.difficulty,
-            ).where(user.is_not(None), _COUNTED, _in_scope(guild_id), _of_variant(variant))
-
-        seat = union_all(seats(games.c.x_user_id, "X"), seats(games.c.o_user_id, "O")).subquery("seat")
-        won = seat.c.result == seat.c.side
-        drew = seat.c.result == "draw"
-        lost = and_(seat.c.result.in_(_DECIDED), seat.c.result != seat.c.side)
-        unbeatable = seat.c.difficulty == Difficulty.UNBEATABLE.value
-        hard_draws = _count(and_(unbeatable, drew)).label("hard_draws")
-        hard_losses = _count(and_(unbeatable, lost)).label("hard_losses")
-        played = func.count().label("played")
-        vs_bot = (
-            select(
-                seat.c.user_id,
-                _count(won),
-                _count(drew),
-                _count(lost),
-                _count(and_(unbeatable, won)),
-                hard_draws,
-                hard_losses,
-                played,
+        def table(pool: str) -> Any:
+            statement = (
+                select(*_RATING_COLUMNS)
+                .where(
+                    ratings.c.variant == variant,
+                    ratings.c.pool == pool,
+                    ratings.c.games >= LEADERBOARD_MIN_GAMES,
+                    ratings.c.deviation <= LEADERBOARD_MAX_DEVIATION,
+                )
+                .order_by(ratings.c.rating.desc(), ratings.c.deviation.asc(), ratings.c.user_id.asc())
+                .limit(limit)
             )
-            .where(seat.c.bot_side.is_not(None))
-            .group_by(seat.c.user_id)
-            .order_by(hard_draws.desc(), hard_losses.asc(), played.desc(), seat.c.user_id.asc())
-            .limit(limit)
-        )
-        wins = _count(won).label("wins")
-        losses = _count(lost).label("losses")
-        vs_people = (
-            select(seat.c.user_id, wins, _count(drew), losses)
-            .where(seat.c.bot_side.is_(None))
-            .group_by(seat.c.user_id)
-            .order_by(wins.desc(), losses.asc(), seat.c.user_id.asc())
-            .limit(limit)
+            if guild_id is None:
+                return statement
+            played_here = select(games.c.game_id).where(
+                games.c.guild_id == guild_id,
+                or_(games.c.x_user_id == ratings.c.user_id, games.c.o_user_id == ratings.c.user_id),
+            )
+            return statement.where(played_here.exists())
+
+        async with self.connection() as connection:
+            found = [(await connection.execute(table(pool))).all() for pool in ("bot", "people")]
+        vs_bot, vs_people = (tuple(RatedRow(int(r[0]), _rating(r[1:])) for r in rows) for rows in found)
+        return Leaderboard(vs_bot=vs_bot, vs_people=vs_people)
+
+    async def ratings(self: _Connects, user_id: int, variant: str) -> dict[str, Rating]:
+        """``user_id``'s ratings in ``variant``, against the bot (``"bot"``) and against people (``"people"``); a pool
+        without a rated game has the starting rating (1500 ± 350).
+
+        Raises:
+            RecordsUnavailableError: the database cannot be reached.
+        """
+        statement = select(ratings.c.pool, *_RATING_COLUMNS[1:]).where(
+            ratings.c.user_id == user_id, ratings.c.variant == variant
         )
         async with self.connection() as connection:
-            bot_rows = (await connection.execute(vs_bot)).all()
-            people_rows = (await connection.execute(vs_people)).all()
-        return Leaderboard(
-            vs_bot=tuple(
-                VsBotRow(int(r[0]), Record(int(r[1]), int(r[2]), int(r[3])), Record(int(r[4]), int(r[5]), int(r[6])))
-                for r in bot_rows
-            ),
-            vs_people=tuple(VsPeopleRow(int(r[0]), Record(int(r[1]), int(r[2]), int(r[3]))) for r in people_rows),
-        )
+            rows = (await connection.execute(statement)).all()
+        found = {row[0]: _rating(row[1:]) for row in rows}
+        return {pool: found.get(pool, Rating()) for pool in ("bot", "people")}
+
+
+LEADERBOARD_MIN_GAMES = 5
+"""Rated games a player needs before the leaderboard lists their rating."""
+LEADERBOARD_MAX_DEVIATION = 200.0
+"""The largest rating deviation the leaderboard lists (a rating not yet settled, or left unplayed, is not)."""
+
+_RATING_COLUMNS = (
+    ratings.c.user_id,
+    ratings.c.rating,
+    ratings.c.deviation,
+    ratings.c.volatility,
+    ratings.c.games,
+    ratings.c.best_level,
+)
+
+
+def _rating(row: Any) -> Rating:
+    rating, deviation, volatility, played, best = row
+    return Rating(float(rating), float(deviation), float(volatility), int(played), best)
+
+
+async def _per_level(store: _Connects, guild_id: int | None, variant: str | None) -> dict[tuple[str, int], Record]:
+    """The bot's record per (variant, level) in guild ``guild_id`` (``None``: everywhere) and ``variant`` (``None``:
+    all)."""
+    won = games.c.result == games.c.bot_side
+    lost = and_(games.c.result.in_(_DECIDED), games.c.result != games.c.bot_side)
+    statement = (
+        select(games.c.variant, games.c.level, _count(won), _count(games.c.result == "draw"), _count(lost))
+        .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id), _of_variant(variant))
+        .group_by(games.c.variant, games.c.level)
+    )
+    async with store.connection() as connection:
+        rows = (await connection.execute(statement)).all()
+    return {(row[0], int(row[1])): Record(int(row[2]), int(row[3]), int(row[4])) for row in rows if row[1] is not None}

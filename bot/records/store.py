@@ -20,10 +20,10 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from bot.records.errors import RecordsUnavailableError, describe, is_transient, shown_url
 from bot.records.games import FinishedGame, GameSetup
 from bot.records.migrate import upgrade
+from bot.records.ratings import rate_games
 from bot.records.schema import games
 from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
-from engine.players import Difficulty
 
 __all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store", "setup_row", "setup_values"]
 
@@ -133,8 +133,9 @@ class RecordsStore(StatsQueries):
         return self._connection(write=write)
 
     async def save(self, game: FinishedGame) -> bool:
-        """Store ``game`` unless a game with its id is stored already (``INSERT ... ON CONFLICT DO NOTHING``);
-        returns True when it was newly stored. Saving a game again never changes or double-counts it.
+        """Store ``game`` unless a game with its id is stored already (``INSERT ... ON CONFLICT DO NOTHING``), and
+        its players' new ratings in the same transaction (:func:`bot.records.ratings.rate_games`); returns True when
+        it was newly stored. Saving a game again never changes or double-counts it.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
@@ -144,11 +145,13 @@ class RecordsStore(StatsQueries):
         statement = dialect.insert(games).values(_to_row(game)).on_conflict_do_nothing(index_elements=["game_id"])
         async with self._connection(write=True) as connection:
             result = await connection.execute(statement)
+            if result.rowcount == 1:
+                await rate_games(connection, [game])
         return result.rowcount == 1
 
     async def save_many(self, batch: Sequence[FinishedGame]) -> int:
-        """Store every game of ``batch`` not stored already, in one transaction; returns how many were newly
-        stored. What :meth:`save` does for one game, at a fraction of the cost per game.
+        """Store every game of ``batch`` not stored already, and the ratings they change, in one transaction; returns
+        how many were newly stored. What :meth:`save` does for one game, at a fraction of the cost per game.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
@@ -159,7 +162,9 @@ class RecordsStore(StatsQueries):
         rows = [_to_row(game) for game in batch]
         async with self._connection(write=True) as connection:
             result = await connection.execute(self._insert_new, rows)
-        return len(result.all())
+            new = set(result.scalars().all())
+            await rate_games(connection, [game for game in batch if game.game_id in new])
+        return len(new)
 
     async def game(self, game_id: str) -> FinishedGame | None:
         """The stored game with id ``game_id``, or None.
@@ -210,17 +215,17 @@ def setup_row(game: GameSetup) -> dict[str, Any]:
         "x_user_id": game.x_user_id,
         "o_user_id": game.o_user_id,
         "bot_side": game.bot_side,
-        "difficulty": None if game.difficulty is None else game.difficulty.value,
+        "level": game.level,
         "algorithm": game.algorithm,
     }
 
 
 def setup_values(row: RowMapping) -> dict[str, Any]:
-    """A row of the ``games`` or ``running_games`` table as field values: the difficulty read back from its stored
-    name (the inverse of :func:`setup_row`, with the table's other columns as they are)."""
+    """A row of the ``games`` or ``running_games`` table as field values (the inverse of :func:`setup_row`, with the
+    table's other columns as they are; the difficulty of rows from before the levels is left out: migration 0004
+    gave them its level)."""
     values = dict(row)
-    if values["difficulty"] is not None:
-        values["difficulty"] = Difficulty(values["difficulty"])
+    del values["difficulty"]
     return values
 
 

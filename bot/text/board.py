@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.games.game import AIMove, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.text.common import ALGORITHM_NAMES, DIFFICULTY_NAMES, MARK_EMOJI, Who, discord_who
+from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, Who, discord_who, level_name
 from bot.text.variants import (
     VARIANT_NAMES,
     played_line,
@@ -96,7 +96,7 @@ def _header(game: Game, who: Who, tr: Lang) -> str:
     else:
         text = tr(N_("**Tic-tac-toe {variant}** · {x} vs {o}"), variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
     if game.vs_bot:
-        text += f" · {tr(DIFFICULTY_NAMES[game.difficulty])} · {tr(ALGORITHM_NAMES[game.algorithm])}"
+        text += f" · {level_name(game.variant, game.level, tr)} · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text
 
 

@@ -1,22 +1,23 @@
-"""What every text shares: how a player is named (``Who``), the marks' emoji, the names of difficulties and
-algorithms, durations, and Discord markdown as terminal text."""
+"""What every text shares: how a player is named (``Who``), the marks' emoji, the names of levels and algorithms,
+durations, and Discord markdown as terminal text."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.games.levels import is_unbeatable, rating_of
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from engine import Difficulty, Mark
+from engine import Mark
 
 __all__ = [
     "ALGORITHM_NAMES",
-    "DIFFICULTY_NAMES",
     "ERROR",
     "MARK_EMOJI",
     "Who",
     "discord_who",
     "format_elapsed",
+    "level_name",
     "plain",
 ]
 
@@ -29,14 +30,17 @@ MARK_EMOJI = {Mark.X: "\N{CROSS MARK}", Mark.O: "\N{HEAVY LARGE CIRCLE}"}
 ERROR = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")
 
 
-DIFFICULTY_NAMES = {
-    Difficulty.EASY: N_("easy"),
-    Difficulty.MEDIUM: N_("medium"),
-    Difficulty.UNBEATABLE: N_("unbeatable"),
-}
-
-
 ALGORITHM_NAMES = {"alpha-beta": N_("alpha-beta"), "minimax": N_("minimax")}
+
+
+def level_name(variant: str, level: int, tr: Lang | None = None) -> str:
+    """A level with its rating in ``variant``: ``"level 5 (1450)"``, and on a solved game level 8
+    ``"level 8 (1610, unbeatable)"``."""
+    tr = tr or lang(None)
+    rating = rating_of(variant, level)
+    if is_unbeatable(variant, level):
+        return tr(N_("level {level} ({rating}, unbeatable)"), level=level, rating=rating)
+    return tr(N_("level {level} ({rating})"), level=level, rating=rating)
 
 
 def discord_who(user_id: int | None, tr: Lang | None = None) -> str:

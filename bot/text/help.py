@@ -1,10 +1,11 @@
-"""/ttt help: the rules, the cell numbers, what "states evaluated" means, the review labels and the leaderboard."""
+"""/ttt help: the rules, the cell numbers, what "states evaluated" means, the review labels, levels and ratings."""
 
 from __future__ import annotations
 
 from bot.games.hints import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
+from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
 from bot.text.board import board_grid
 from engine import State
 
@@ -22,16 +23,14 @@ def help_text(tr: Lang | None = None) -> str:
             tr(
                 N_(
                     "`/ttt start` plays the bot (or challenges `opponent`); press a cell or use "
-                    "`/ttt move cell:<1-9>`. `/ttt hint`, `/ttt resign`, `/ttt board` (post it again), "
-                    "`/ttt review` (a finished game, move by move), `/ttt stats`, `/ttt leaderboard`."
+                    "`/ttt move cell:<1-9>`. Also: `/ttt hint`, resign, board, review, stats, rating, leaderboard."
                 )
             ),
             tr(
                 N_(
-                    "**States evaluated:** the bot searches the game tree. *Minimax* visits every position to the "
-                    "end of the game (549,945 from the empty board). *Alpha-beta* returns the same move but "
-                    "*prunes* branches that cannot change the result, so it evaluates far fewer; the count is every "
-                    "position the search visited below the current one."
+                    "**States evaluated:** the positions the bot's search visited below the current one. *Minimax* "
+                    "visits every position to the end of the game (549,945 from the empty board); *Alpha-beta* "
+                    "returns the same move but *prunes* branches that cannot change it."
                 )
             ),
             tr(
@@ -60,10 +59,20 @@ def help_text(tr: Lang | None = None) -> str:
             ),
             tr(
                 N_(
-                    "**Leaderboard:** nobody can beat the bot at unbeatable, so against the bot players rank by "
-                    "draws at unbeatable, then by fewest losses there. Against people they rank by wins, then by "
-                    "fewest losses. Abandoned, declined and expired games do not count."
+                    "**Levels** (`level:` 1-8): lower levels look fewer moves ahead. Level 8 is full strength, "
+                    "unbeatable on 3x3, 4x4 and 5x5 (not on ultimate). Their ratings were measured against fixed "
+                    "reference players."
                 )
+            ),
+            tr(
+                N_(
+                    "**Ratings** (Glicko-2, per game): a game against the bot rates you against its level; resigning "
+                    "or timing out loses, and wins against a low level gain less and less. Games between people are "
+                    "rated apart. `/ttt rating`: yours (1500 ± 350 at first); `/ttt leaderboard`: {games}+ games, "
+                    "± {deviation} or less."
+                ),
+                games=LEADERBOARD_MIN_GAMES,
+                deviation=round(LEADERBOARD_MAX_DEVIATION),
             ),
         ]
     )

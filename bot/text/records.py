@@ -1,4 +1,5 @@
-"""The records in words: a player's wins, draws and losses, the bot's record per difficulty, the leaderboard."""
+"""The records in words: a player's wins, draws and losses and ratings, the bot's record per level, the
+leaderboard."""
 
 from __future__ import annotations
 
@@ -6,12 +7,19 @@ from collections.abc import Mapping
 
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.records import Leaderboard, Record, UserStats
-from bot.text.common import DIFFICULTY_NAMES, discord_who
+from bot.records import Leaderboard, RatedRow, Rating, Record, UserStats
+from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
+from bot.text.common import discord_who, level_name
 from bot.text.variants import VARIANT_NAMES
-from engine import Difficulty
 
-__all__ = ["bot_record_text", "bot_records_text", "leaderboard_text", "short_variant_name", "stats_text"]
+__all__ = [
+    "bot_record_text",
+    "bot_records_text",
+    "leaderboard_text",
+    "rating_text",
+    "short_variant_name",
+    "stats_text",
+]
 
 
 def short_variant_name(variant: str, tr: Lang | None = None) -> str:
@@ -19,34 +27,30 @@ def short_variant_name(variant: str, tr: Lang | None = None) -> str:
     return (tr or lang(None))(VARIANT_NAMES["ultimate"]) if variant == "ultimate" else variant
 
 
-def bot_records_text(name: str, records: Mapping[str, Mapping[Difficulty, Record]], tr: Lang | None = None) -> str:
-    """The bot's own record per variant and difficulty, e.g. "5x5, unbeatable: 0 losses in 312 games" (levels
-    without a game left out)."""
+def bot_records_text(name: str, records: Mapping[str, Mapping[int, Record]], tr: Lang | None = None) -> str:
+    """The bot's own record per variant and level, e.g. "ultimate, level 8 (1710): beaten 3 times in 1,204 games"
+    (levels without a game left out)."""
     tr = tr or lang(None)
     lines = [f"**{name}**"]
     for variant, by_level in records.items():
-        for difficulty in Difficulty:
-            games = by_level.get(difficulty, Record())
-            if not games.games:
-                continue
-            lines.append(
-                tr.plural(
-                    "{variant}, {difficulty}: {losses} losses in {games} game ({record})",
-                    "{variant}, {difficulty}: {losses} losses in {games} games ({record})",
-                    games.games,
-                    variant=short_variant_name(variant, tr),
-                    difficulty=tr(DIFFICULTY_NAMES[difficulty]),
-                    losses=tr.number(games.losses),
-                    games=tr.number(games.games),
-                    record=_record(games, tr),
-                )
-            )
+        for level, games in by_level.items():
+            if games.games:
+                lines.append(f"{short_variant_name(variant, tr)}, {_beaten(variant, level, games, tr)}")
     if len(lines) == 1:
         lines.append(tr(N_("No finished games yet.")))
-    unbeatable = [by_level.get(Difficulty.UNBEATABLE, Record()) for by_level in records.values()]
-    if any(r.games for r in unbeatable) and not any(r.losses for r in unbeatable):
-        lines.append(tr(N_("Never beaten at unbeatable.")))
     return "\n".join(lines)
+
+
+def _beaten(variant: str, level: int, games: Record, tr: Lang) -> str:
+    """``"level 8 (1710): beaten 3 times in 1,204 games"``."""
+    return tr.plural(
+        "{level}: beaten {losses} times in {games} game",
+        "{level}: beaten {losses} times in {games} games",
+        games.games,
+        level=level_name(variant, level, tr),
+        losses=tr.number(games.losses),
+        games=tr.number(games.games),
+    )
 
 
 def _record(record: Record, tr: Lang) -> str:
@@ -54,63 +58,83 @@ def _record(record: Record, tr: Lang) -> str:
     return tr(N_("{wins} W · {draws} D · {losses} L"), **counts)
 
 
-def stats_text(name: str, stats: UserStats, tr: Lang | None = None) -> str:
-    """A user's wins, draws and losses against the bot and against people."""
+def stats_text(name: str, stats: UserStats, tr: Lang | None = None, ratings: Mapping[str, Rating] | None = None) -> str:
+    """A user's wins, draws and losses against the bot and against people, then their rating against the bot in
+    each variant of ``ratings`` (variant to rating)."""
     tr = tr or lang(None)
+    lines = [
+        f"**{name}**",
+        tr(N_("vs the bot: {record}"), record=_record(stats.vs_bot, tr)),
+        tr(N_("vs people: {record}"), record=_record(stats.vs_people, tr)),
+    ]
+    for variant, rating in (ratings or {}).items():
+        lines.append(
+            tr(
+                N_("rating vs the bot, {variant}: {rating}"),
+                variant=short_variant_name(variant, tr),
+                rating=_rating(rating, tr),
+            )
+        )
+    return "\n".join(lines)
+
+
+def bot_record_text(name: str, variant: str, record: Mapping[int, Record], tr: Lang | None = None) -> str:
+    """The bot's own record in ``variant`` per level (its wins are the players' losses)."""
+    tr = tr or lang(None)
+    lines = [f"**{name}**"]
+    lines += [f"{_beaten(variant, level, games, tr)} · {_record(games, tr)}" for level, games in record.items()]
+    return "\n".join(lines)
+
+
+def rating_text(name: str, variant: str, ratings: Mapping[str, Rating], tr: Lang | None = None) -> str:
+    """A player's ratings in ``variant``: against the bot ("1534 ± 112 · 12 games · best level beaten: 5") and
+    against people."""
+    tr = tr or lang(None)
+    bot, people = ratings["bot"], ratings["people"]
+    best = tr(N_("none yet")) if bot.best_level is None else level_name(variant, bot.best_level, tr)
+    against_bot = tr(N_("vs the bot: {rating}"), rating=_rating(bot, tr))
+    best_line = tr(N_("best level beaten: {level}"), level=best)
     return "\n".join(
         [
             f"**{name}**",
-            tr(N_("vs the bot: {record}"), record=_record(stats.vs_bot, tr)),
-            tr(N_("vs people: {record}"), record=_record(stats.vs_people, tr)),
+            f"{against_bot} · {best_line}",
+            tr(N_("vs people: {rating}"), rating=_rating(people, tr)),
         ]
     )
 
 
-def bot_record_text(name: str, record: Mapping[Difficulty, Record], tr: Lang | None = None) -> str:
-    """The bot's own record per difficulty (its wins are the players' losses)."""
-    tr = tr or lang(None)
-    lines = [f"**{name}**"]
-    for difficulty in Difficulty:
-        games = record.get(difficulty, Record())
-        lines.append(
-            tr.plural(
-                "{difficulty}: {games} game · {record}",
-                "{difficulty}: {games} games · {record}",
-                games.games,
-                difficulty=tr(DIFFICULTY_NAMES[difficulty]),
-                games=tr.number(games.games),
-                record=_record(games, tr),
-            )
-        )
-    unbeatable = record.get(Difficulty.UNBEATABLE, Record())
-    if unbeatable.games and not unbeatable.losses:
-        lines.append(tr(N_("Never beaten at unbeatable.")))
-    return "\n".join(lines)
+def _rating(rating: Rating, tr: Lang) -> str:
+    """``"1534 ± 112 · 12 games"``."""
+    return tr.plural(
+        "{rating} ± {deviation} · {games} game",
+        "{rating} ± {deviation} · {games} games",
+        rating.games,
+        rating=round(rating.rating),
+        deviation=round(rating.deviation),
+        games=tr.number(rating.games),
+    )
 
 
-def leaderboard_text(board: Leaderboard, *, everywhere: bool, tr: Lang | None = None) -> str:
-    """The top players against the bot (draws at unbeatable, then fewest losses there) and against people
-    (wins, then fewest losses); names are mentions, sent without pings."""
+def leaderboard_text(board: Leaderboard, variant: str, *, everywhere: bool, tr: Lang | None = None) -> str:
+    """The top ratings in ``variant`` against the bot and between people (at least
+    :data:`~bot.records.stats.LEADERBOARD_MIN_GAMES` games, deviation at most
+    :data:`~bot.records.stats.LEADERBOARD_MAX_DEVIATION`); names are mentions, sent without pings."""
     tr = tr or lang(None)
     title = tr(N_("**Leaderboard** · all servers")) if everywhere else tr(N_("**Leaderboard** · this server"))
-    none = [tr(N_("No finished games yet."))]
-    vs_bot = [
+    none = [
         tr(
-            N_("{rank}. {user} · unbeatable: {unbeatable} · all levels: {record}"),
-            unbeatable=_record(row.unbeatable, tr),
-            **_columns(rank, row.user_id, row.record, tr),
+            N_("Nobody yet: a rating is listed after {games} games, once its deviation is at most {deviation}."),
+            games=LEADERBOARD_MIN_GAMES,
+            deviation=round(LEADERBOARD_MAX_DEVIATION),
         )
-        for rank, row in enumerate(board.vs_bot, 1)
     ]
-    vs_people = [
-        tr(N_("{rank}. {user} · {record}"), **_columns(rank, row.user_id, row.record, tr))
-        for rank, row in enumerate(board.vs_people, 1)
-    ]
-    lines = [title, tr(N_("__Against the bot__ (draws at unbeatable, then fewest losses there)")), *(vs_bot or none)]
-    lines += [tr(N_("__Against people__ (wins, then fewest losses)")), *(vs_people or none)]
+
+    def rows(table: tuple[RatedRow, ...]) -> list[str]:
+        return [
+            f"{rank}. {discord_who(row.user_id, tr)} · {_rating(row.rating, tr)}" for rank, row in enumerate(table, 1)
+        ]
+
+    lines = [f"{title} · {short_variant_name(variant, tr)}", tr(N_("__Against the bot__ (rating)"))]
+    lines += rows(board.vs_bot) or none
+    lines += [tr(N_("__Against people__ (rating)")), *(rows(board.vs_people) or none)]
     return "\n".join(lines)
-
-
-def _columns(rank: int, user_id: int, record: Record, tr: Lang) -> dict[str, object]:
-    """The columns every leaderboard row has: its rank, the user (a mention) and their record."""
-    return {"rank": rank, "user": discord_who(user_id, tr), "record": _record(record, tr)}

@@ -22,11 +22,11 @@ from bot import console
 from bot.__main__ import main
 from bot.client import GIL_SWITCH_SECONDS, TTTBot, run_bot, use_endpoints
 from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
+from bot.games.levels import rating_of
 from bot.games.renewing import RenewingExecutor
 from bot.ops import interactions
 from bot.records import RecordWriter, open_store
 from bot.records.errors import RecordsUnavailableError
-from engine import Difficulty
 from engine.search import Algorithm
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value.abcdefghijklmnopqrstuvwxyz"
@@ -164,6 +164,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
             "hint",
             "leaderboard",
             "move",
+            "rating",
             "resign",
             "review",
             "start",
@@ -171,18 +172,19 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         ]
         records_cog = bot.get_cog("RecordCommands")  # a cog of its own, whose commands join /ttt
         assert "bot.cogs.records" in bot.extensions and records_cog is not None
-        assert [c.name for c in group.commands][-4:] == ["stats", "leaderboard", "review", "help"]
-        assert all(group.get_command(name).binding is records_cog for name in ("stats", "leaderboard", "review"))
+        assert [c.name for c in group.commands][-5:] == ["stats", "leaderboard", "rating", "review", "help"]
+        mine = ("stats", "leaderboard", "rating", "review")
+        assert all(group.get_command(name).binding is records_cog for name in mine)
         assert group.get_command("start").binding is bot.ttt
         await bot.unload_extension("bot.cogs.records")
         assert [c.name for c in group.commands] == ["start", "move", "hint", "resign", "board", "help"]
         start = group.get_command("start")
         options = {p.name: p for p in start.parameters}
         assert all(p.description and p.description != "…" for p in options.values())
-        assert [c.value for c in options["difficulty"].choices] == ["easy", "medium", "unbeatable"]
+        assert [c.value for c in options["level"].choices] == list(range(1, 9))
+        assert [c.name for c in options["level"].choices] == [f"Level {n} · {rating_of('3x3', n)}" for n in range(1, 9)]
         assert [c.value for c in options["algorithm"].choices] == ["alpha-beta", "minimax"]
         # the command's Literal choices name engine's one definition of each (a Literal keeps the choices' names)
-        assert [c.value for c in options["difficulty"].choices] == [level.value for level in Difficulty]
         assert sorted(c.value for c in options["algorithm"].choices) == sorted(get_args(Algorithm))
         # 3x3's cells, Resign, Rematch and challenge answers; every button of a 4x4/5x5 board, of an ultimate board
         assert len(bot._connection._view_store._dynamic_items) == 6
@@ -251,7 +253,7 @@ def test_console_offers_the_review_at_the_end() -> None:
 
 
 def test_console_as_o_with_minimax_opens_with_the_full_tree() -> None:
-    status, text = _console("q\n", play_as="O", algorithm="minimax", difficulty="easy")
+    status, text = _console("q\n", play_as="O", algorithm="minimax", level=8)
     assert status == 0 and "X played" in text and "minimax evaluated 549,945 states" in text and "Bye." in text
 
 
@@ -272,7 +274,7 @@ def test_console_exits_cleanly_on_end_of_input_and_ctrl_c() -> None:
 def test_console_plays_every_variant_with_coordinates(variant: str, last: str) -> None:
     cells = [f"{c}{r}" for r in range(1, 10) for c in "abcdefghi"]
     script = "5\nz9\nh\n" + "\n".join(cells) + "\n"  # every coordinate in turn; taken or off-board ones are refused
-    status, text = _console(script, variant=variant, difficulty="easy")
+    status, text = _console(script, variant=variant, level=2)
     assert status == 0
     assert f"a coordinate a1-{last}" in text
     assert "'5' is not a cell" in text  # numbers are 3x3's

@@ -17,9 +17,8 @@ from bot.games.ai import AI
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.i18n.lang import lang
-from bot.records import FinishedGame, Leaderboard, Record, RecordsUnavailableError, UserStats
-from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, stats_text
-from engine.players import Difficulty
+from bot.records import FinishedGame, Leaderboard, Rating, Record, RecordsUnavailableError, UserStats
+from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, rating_text, stats_text
 from tests.ui.fakes import FakeInteraction
 
 BOT, ALICE = 1, 10
@@ -51,16 +50,21 @@ class Store:
         self.variants.append(variant)
         return UserStats(Record(wins=user_id), Record(draws=2))
 
-    async def bot_record(self, variant: str | None = None) -> dict[str, Record]:
+    async def bot_record(self, variant: str | None = None) -> dict[int, Record]:
         self._check()
         self.variants.append(variant)
-        return {Difficulty.UNBEATABLE: Record(wins=3, draws=1)}
+        return {8: Record(wins=3, draws=1)}
 
-    async def bot_records(self) -> dict[str, dict[str, Record]]:
+    async def bot_records(self) -> dict[str, dict[int, Record]]:
         self._check()
-        return {"3x3": {Difficulty.UNBEATABLE: Record(wins=3, draws=1)}, "5x5": {Difficulty.EASY: Record(losses=1)}}
+        return {"3x3": {8: Record(wins=3, draws=1)}, "5x5": {2: Record(losses=1)}}
 
-    async def leaderboard(self, guild_id: int | None, variant: str | None = None) -> Leaderboard:
+    async def ratings(self, user_id: int, variant: str) -> dict[str, Rating]:
+        self._check()
+        self.variants.append(variant)
+        return {"bot": Rating(1600, 90, 0.06, 10 if variant != "ultimate" else 0, 3), "people": Rating()}
+
+    async def leaderboard(self, guild_id: int | None, variant: str = "3x3") -> Leaderboard:
         self._check()
         self.leaderboard_guild = guild_id
         self.variants.append(variant)
@@ -111,26 +115,27 @@ async def test_stats_of_a_player_and_of_the_bot(service: GameService) -> None:
     fake = interaction("de")
     await commands(service, Store()).stats(fake, user(ALICE))
     assert fake.calls[0].name == "defer"  # a database may take longer than Discord's 3 s
-    assert answer(fake) == stats_text(f"<@{ALICE}>", UserStats(Record(wins=ALICE), Record(draws=2)), lang("de"))
+    played = Rating(1600, 90, 0.06, 10, 3)
+    ratings = {"3x3": played, "4x4": played, "5x5": played}  # every variant with a rated game
+    stats = UserStats(Record(wins=ALICE), Record(draws=2))
+    assert answer(fake) == stats_text(f"<@{ALICE}>", stats, lang("de"), ratings)
     fake = interaction()
     store = Store()
     await commands(service, store).stats(fake, user(BOT))
     records = await store.bot_records()
-    assert answer(fake) == bot_records_text(f"<@{BOT}>", records, lang("en-US"))  # type: ignore[arg-type]
-    assert "5x5, easy: 1 losses in 1 game" in answer(fake)
+    assert answer(fake) == bot_records_text(f"<@{BOT}>", records, lang("en-US"))
+    assert "5x5, level 2 (" in answer(fake) and "): beaten 1 times in 1 game" in answer(fake)
 
 
 async def test_stats_and_the_leaderboard_of_one_variant(service: GameService) -> None:
     store = Store()
     fake = interaction()
     await commands(service, store).stats(fake, user(BOT), "ultimate")
-    assert answer(fake) == bot_record_text(
-        f"<@{BOT}> · ultimate", {Difficulty.UNBEATABLE: Record(wins=3, draws=1)}, lang("en-US")
-    )
+    assert answer(fake) == bot_record_text(f"<@{BOT}> · ultimate", "ultimate", {8: Record(3, 1)}, lang("en-US"))
     await commands(service, store).stats(interaction(), user(ALICE), "4x4")
     fake = interaction()
     await commands(service, store).leaderboard(fake, everywhere=False, variant="5x5")
-    assert store.variants == ["ultimate", "4x4", "5x5"]
+    assert store.variants == ["ultimate", "4x4", "4x4", "5x5"]  # the player's stats, then their 4x4 rating
     assert answer(fake).splitlines()[0].endswith(" · 5x5")
 
 
@@ -139,7 +144,7 @@ async def test_the_leaderboard_is_this_servers_unless_asked_or_outside_a_server(
     fake = interaction()
     await commands(service, store).leaderboard(fake, everywhere=False)
     assert store.leaderboard_guild == GUILD
-    assert answer(fake) == leaderboard_text(Leaderboard((), ()), everywhere=False, tr=lang("en-US"))
+    assert answer(fake) == leaderboard_text(Leaderboard((), ()), "3x3", everywhere=False, tr=lang("en-US"))
     await commands(service, store).leaderboard(interaction(), everywhere=True)
     assert store.leaderboard_guild is None
     store.leaderboard_guild = "not asked"
@@ -147,7 +152,16 @@ async def test_the_leaderboard_is_this_servers_unless_asked_or_outside_a_server(
     assert store.leaderboard_guild is None
 
 
-@pytest.mark.parametrize("command", ["stats", "leaderboard", "review"])
+async def test_rating_of_a_player_in_a_variant(service: GameService) -> None:
+    fake = interaction("ja")
+    store = Store()
+    await commands(service, store).rating(fake, user(ALICE), "5x5")
+    assert fake.calls[0].name == "defer" and store.variants == ["5x5"]
+    expected = {"bot": Rating(1600, 90, 0.06, 10, 3), "people": Rating()}
+    assert answer(fake) == rating_text(f"<@{ALICE}> · 5x5", "5x5", expected, lang("ja"))
+
+
+@pytest.mark.parametrize("command", ["stats", "leaderboard", "review", "rating"])
 async def test_a_database_that_is_down_gets_a_private_answer(service: GameService, command: str) -> None:
     fake = interaction("fr")
     cog = commands(service, Store(down=True))
@@ -155,6 +169,8 @@ async def test_a_database_that_is_down_gets_a_private_answer(service: GameServic
         await cog.stats(fake, user(ALICE))
     elif command == "leaderboard":
         await cog.leaderboard(fake, everywhere=False)
+    elif command == "rating":
+        await cog.rating(fake, user(ALICE), "3x3")
     else:
         await cog.review(fake, "done1")
     assert answer(fake) == lang("fr")(RECORDS_DOWN)

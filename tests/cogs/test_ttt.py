@@ -26,7 +26,6 @@ from bot.records import RecordWriter, open_store
 from bot.text.board import message_text
 from bot.text.common import ERROR
 from bot.ui.responder import Responder
-from engine import Difficulty
 from tests.ui.fakes import FakeClient, FakeInteraction
 
 ALICE, BOB, CHANNEL = 10, 20, 1
@@ -64,7 +63,7 @@ async def test_a_free_choice_and_its_move_go_through_the_private_pad() -> None:
     service.on_bot_move = responder.show_bot_move
     bot: Any = SimpleNamespace(games=service, responder=responder, records=None, writer=None)
     cog = TicTacToe(bot)
-    await service.start(Actor(ALICE, CHANNEL, guild_id=5), game_id="gu", variant="ultimate", difficulty=Difficulty.EASY)
+    await service.start(Actor(ALICE, CHANNEL, guild_id=5), game_id="gu", variant="ultimate", level=2)
     service.placed(CHANNEL, "gu", 500, 1)
     on_board = BoardRef("ultimate", "gu", 0, CHANNEL, 5, 500)
     on_pad = BoardRef("ultimate", "gu", 0, CHANNEL, 5, None, pad=True)

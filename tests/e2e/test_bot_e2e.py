@@ -26,6 +26,7 @@ import discord
 import pytest
 import pytest_asyncio
 
+from bot.games.levels import rating_of
 from testing.boards import finished, free_cells, to_move, winner
 from testing.fake_discord import FakeDiscord, InteractionRecord
 
@@ -396,20 +397,22 @@ async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) ->
     ttt = tree[0]
     assert ttt["type"] == 1 and ttt["description"]
     subs = {o["name"]: o for o in ttt["options"]}
-    assert set(subs) == {"start", "move", "hint", "resign", "board", "stats", "leaderboard", "review", "help"}
+    assert set(subs) == {"start", "move", "hint", "resign", "board", "stats", "leaderboard", "rating", "review", "help"}
     assert all(o["type"] == OPTION_SUBCOMMAND and o["description"] for o in subs.values())
     start = {o["name"]: o for o in subs["start"]["options"]}
-    assert set(start) == {"opponent", "play_as", "difficulty", "algorithm", "board", "variant"}
+    assert set(start) == {"opponent", "play_as", "level", "algorithm", "board", "variant"}
     assert start["opponent"]["type"] == OPTION_USER
     choices = {
         "play_as": {"X", "O", "random"},
-        "difficulty": {"easy", "medium", "unbeatable"},
         "algorithm": {"alpha-beta", "minimax"},
         "board": {"buttons", "text"},
     }
     for name, values in choices.items():
         assert start[name]["type"] == OPTION_STRING
         assert {c["value"] for c in start[name]["choices"]} == values
+    assert start["level"]["type"] == OPTION_INTEGER
+    assert [c["value"] for c in start["level"]["choices"]] == list(range(1, 9))
+    assert all(c["name"].startswith(f"Level {c['value']} · ") for c in start["level"]["choices"])
     assert not any(o.get("required") for o in start.values())
     (cell,) = subs["move"]["options"]
     assert (cell["name"], cell["type"], cell["required"], cell["min_length"], cell["max_length"]) == (
@@ -462,12 +465,12 @@ async def test_plays_whole_games_and_never_loses(
     assert won in ("", game.ai), f"the bot lost: {game.board}"
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium"])
-async def test_weaker_levels_play_to_the_end(fake: FakeDiscord, channel: str, users: Users, difficulty: str) -> None:
+@pytest.mark.parametrize("level", [1, 4, 7])
+async def test_weaker_levels_play_to_the_end(fake: FakeDiscord, channel: str, users: Users, level: int) -> None:
     game = VsBot(fake, channel, users.alice, "buttons")
-    await game.start(difficulty=difficulty, play_as="random")
-    assert f"· {difficulty} ·" in game.message["content"]
-    await game.play_out(greedy_player, random.Random(difficulty))
+    await game.start(level=level, play_as="random")
+    assert f"· level {level} ({rating_of('3x3', level)}) ·" in game.message["content"]
+    await game.play_out(greedy_player, random.Random(level))
 
 
 @pytest.mark.parametrize("algorithm", ["minimax", "alpha-beta"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.levels import rating_of
 from testing.boards import board_of, free_cells
 from testing.fake_discord import FakeDiscord
 from testing.players import answered, press, private_text, refusal, start_game, ttt, updated_message
@@ -41,15 +42,17 @@ async def test_the_synced_commands_carry_every_localization(shared_fake: FakeDis
         "ja": "開始",
     }
     options = {o["name"]: o for o in subs["start"]["options"]}  # type: ignore[attr-defined]
-    assert options["difficulty"]["name_localizations"]["de"] == "schwierigkeit"
-    unbeatable = next(c for c in options["difficulty"]["choices"] if c["value"] == "unbeatable")
-    assert unbeatable["name_localizations"] == {
-        "de": "unschlagbar",
-        "fr": "imbattable",
-        "es-ES": "imbatible",
-        "es-419": "imbatible",
-        "pt-BR": "imbatível",
-        "ja": "最強",
+    assert options["level"]["name_localizations"]["de"] == "stufe"
+    five = next(c for c in options["level"]["choices"] if c["value"] == 5)
+    rating = rating_of("3x3", 5)
+    assert five["name"] == f"Level 5 · {rating}"
+    assert five["name_localizations"] == {
+        "de": f"Stufe 5 · {rating}",
+        "fr": f"Niveau 5 · {rating}",
+        "es-ES": f"Nivel 5 · {rating}",
+        "es-419": f"Nivel 5 · {rating}",
+        "pt-BR": f"Nível 5 · {rating}",
+        "ja": f"レベル 5 · {rating}",
     }
     assert shared_fake.violations == []  # every localized name follows Discord's rules
 
@@ -63,7 +66,7 @@ async def test_a_german_player_plays_in_german(shared_fake: FakeDiscord, shared_
     board = await start_game(fake, channel, greta)
     assert (
         board["content"].startswith("**Tic-Tac-Toe** · ❌")
-        and "gegen ⭕ der Bot · unschlagbar · Alpha-Beta" in (board["content"])
+        and f"gegen ⭕ der Bot · Stufe 8 ({rating_of('3x3', 8)}, unschlagbar) · Alpha-Beta" in (board["content"])
     )
     assert "ist am Zug (X)." in board["content"]
     labels = {c.get("label") for row in board["components"] for c in row["components"]}

@@ -4,7 +4,7 @@ A whole game through the pad, its free choices made on the player's private pad 
 chosen, Back, chosen again, a cell played there) while the public board stays as it is until the move; a bystander
 and a stale private pad refused; a burst of presses while the bot's 1 s search runs, and forged custom_ids (a
 restart in the middle of a game: ``test_ultimate_restart_e2e.py``). The games against the bot use
-``difficulty:easy`` (a 100 ms search budget) to keep the suite fast; the burst uses ``unbeatable`` (1 s).
+``level:2`` (a search of 100 states) to keep the suite fast; the burst uses level 8 (up to 1 s).
 """
 
 from __future__ import annotations
@@ -182,7 +182,7 @@ async def test_a_whole_ultimate_game_through_the_pad_with_free_choices(fake: Fak
     channel = fake.add_channel()
     (alice,) = make_users(fake, "alice-ultimate")
     rng = random.Random(9)
-    board = await start(fake, channel, alice, difficulty="easy")
+    board = await start(fake, channel, alice, level=2)
     pictures = {board["attachments"][0]["id"]}
     # a free choice made privately: choose a small board, go Back to the open boards, choose another, play there
     pad = await open_pad(fake, channel, alice, board, pressable(board, "pick")[4])
@@ -213,7 +213,7 @@ async def test_a_whole_ultimate_game_through_the_pad_with_free_choices(fake: Fak
 async def test_only_the_player_to_move_may_choose_and_a_stale_private_pad_is_refused(fake: FakeDiscord) -> None:
     channel = fake.add_channel()
     alice, bob = make_users(fake, "alice-choice", "bob-choice")
-    board = await start(fake, channel, alice, difficulty="easy")
+    board = await start(fake, channel, alice, level=2)
     rec = await answered(await fake.press_button(None, channel, bob, board["id"], pressable(board, "pick")[0]))
     assert rec.ephemeral and rec.callback_type == CB_MESSAGE and "isn't your game" in (rec.content or "")
     assert not (rec.components or [])
@@ -237,7 +237,7 @@ async def test_only_the_player_to_move_may_choose_and_a_stale_private_pad_is_ref
 async def test_a_burst_of_presses_during_a_long_search(fake: FakeDiscord) -> None:
     channel = fake.add_channel()
     alice, bob = make_users(fake, "alice-burst", "bob-burst")
-    board = await start(fake, channel, alice, difficulty="unbeatable")
+    board = await start(fake, channel, alice, level=8)
     pad = await open_pad(fake, channel, alice, board, pressable(board, "pick")[4])
     stale = pressable(pad, "cell")
     await on_pad(fake, channel, alice, pad, stale[4])  # e5
@@ -262,7 +262,7 @@ async def test_a_burst_of_presses_during_a_long_search(fake: FakeDiscord) -> Non
 async def test_forged_custom_ids_are_refused(fake: FakeDiscord) -> None:
     channel = fake.add_channel()
     (alice,) = make_users(fake, "alice-forged-u")
-    board = await start(fake, channel, alice, difficulty="easy")
+    board = await start(fake, channel, alice, level=2)
     board, _ = await play_one(fake, channel, alice, board, random.Random(3))
     game = REF.fullmatch(buttons(board)[0]["custom_id"])
     assert game is not None
@@ -281,7 +281,7 @@ async def test_forged_custom_ids_are_refused(fake: FakeDiscord) -> None:
 async def test_an_ultimate_hint_is_private_and_marked_as_an_estimate(fake: FakeDiscord) -> None:
     channel = fake.add_channel()
     (alice,) = make_users(fake, "alice-hint-u")
-    await start(fake, channel, alice, difficulty="easy")
+    await start(fake, channel, alice, level=2)
     text = await private_text(await fake.slash_command(None, channel, alice, subcommand="hint"))
     assert "estimate" in text and re.search(r"^`[a-i][1-9]` ", text, re.M), text
     assert re.search(r"searched \d+ plies deep and evaluated [\d,]+ states", text), text

@@ -37,7 +37,7 @@ async def test_an_ultimate_game_resumes_after_a_restart(start_bot: BotStarter) -
         channel = server.channels()[0]
         (alice,) = make_users(server, "alice-restart")
         rng = random.Random(11)
-        board = await start(server, channel, alice, difficulty="easy")
+        board = await start(server, channel, alice, level=2)
         for _ in range(3):
             board, _ = await play_one(server, channel, alice, board, rng)
         ply = version(board)
@@ -60,7 +60,7 @@ async def test_a_private_pad_opened_before_a_restart_still_plays_after_it(start_
         bot = await start_bot(server)
         channel = server.channels()[0]
         alice, bob = make_users(server, "alice-pad-restart", "bob-pad-restart")
-        board = await start(server, channel, alice, difficulty="easy")
+        board = await start(server, channel, alice, level=2)
         pad = await open_pad(server, channel, alice, board, pressable(board, "pick")[6])
         await bot.signal(signal.SIGTERM)
         assert await bot.wait_exit(15.0) == 0

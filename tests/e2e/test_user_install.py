@@ -91,7 +91,7 @@ async def test_the_bots_move_on_4x4_appears_in_a_group_dm_it_is_not_in(
 ) -> None:
     fake = shared_fake
     group, (alice, _) = group_of(fake, "al4", "bo4")
-    board = await variants.start(fake, group, alice, variant="4x4", play_as="X", difficulty="easy")
+    board = await variants.start(fake, group, alice, variant="4x4", play_as="X", level=2)
     for _ in range(2):
         ply = len(variants.moves_of(board))
         cell = variants.free_cells(board)[0]
@@ -130,7 +130,7 @@ async def test_with_no_fresh_token_the_move_is_kept_and_board_shows_it(start_bot
     async with FakeDiscord(token_lifetime=0.0) as fake:  # every token expired by the time it could edit the board
         bot = await start_bot(fake, LOG_LEVEL="DEBUG")  # discord.py logs webhook URLs at DEBUG: redacted
         group, (alice, _) = group_of(fake, "alx", "box")
-        board = await variants.start(fake, group, alice, variant="4x4", play_as="X", difficulty="easy")
+        board = await variants.start(fake, group, alice, variant="4x4", play_as="X", level=2)
         cell = variants.free_cells(board)[0]
         rec = await variants.answered(await fake.press_button(None, group, alice, board["id"], cell))
         assert "thinking" in variants.text_of(rec.payload)

@@ -215,3 +215,20 @@ def test_python_dash_m_engine_review_smoke() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert [p["label"] for p in json.loads(proc.stdout)["plies"]] == ["best", "best", "best"]
+
+
+def test_levels_prints_every_games_ladder_as_json() -> None:
+    code, out, err = run(["levels"])
+    assert (code, err) == (0, "")
+    payload = json.loads(out)
+    assert list(payload) == ["3x3", "4x4", "5x5", "ultimate"]
+    for levels in payload.values():
+        assert [row["level"] for row in levels] == list(range(1, 9))
+        assert set(levels[0]) == {"level", "rating", "low", "high", "games", "search"}
+        assert all(isinstance(row["rating"], int) for row in levels)
+
+
+def test_bestmove_takes_a_level() -> None:
+    code, out, _ = run(["bestmove", "3x3", "1", "2", "5", "--level", "8"])
+    assert (code, json.loads(out)["move"]) == (0, 9)
+    assert run(["bestmove", "3x3", "--level", "9"])[0] == 2

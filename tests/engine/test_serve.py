@@ -66,6 +66,10 @@ def test_a_state_query_gives_the_mover_the_legal_moves_and_the_winner() -> None:
         ('{"variant": "3x3", "moves": "5"}', "RequestError"),
         ('{"variant": "3x3", "moves": [true]}', "RequestError"),
         ('{"variant": "3x3", "budget_ms": 0}', "RequestError"),
+        ('{"variant": "3x3", "level": 0}', "RequestError"),
+        ('{"variant": "3x3", "level": 9}', "RequestError"),
+        ('{"variant": "3x3", "level": "8"}', "RequestError"),
+        ('{"variant": "3x3", "level": true}', "RequestError"),
         ('{"variant": "3x3", "query": "everything"}', "RequestError"),
         ("[5]", "RequestError"),
         ("{not json", "RequestError"),
@@ -138,3 +142,15 @@ def test_an_ultimate_move_is_searched_within_its_budget_and_has_no_exact_value()
     assert (reply["value"], reply["source"]) == (None, "search")
     assert isinstance(reply["states"], int) and reply["states"] > 0
     assert isinstance(reply["elapsed_ms"], float) and reply["elapsed_ms"] < 1000
+
+
+def test_a_move_request_takes_a_level_and_only_level_8_gives_an_exact_value() -> None:
+    # X (1, 5) threatens 9; a level that looks one ply ahead does not see the loss, level 8 blocks it
+    assert ask({"variant": "3x3", "moves": [1, 2, 5], "level": 8})["move"] == 9
+    assert ask({"variant": "3x3", "moves": [1, 2, 5]})["value"] == "loss in 4"  # the default is level 8
+    weak = ask({"variant": "3x3", "moves": [1, 2, 5], "level": 1})
+    assert (weak["value"], weak["source"]) == (None, "search")
+    assert isinstance(weak["states"], int) and 0 < weak["states"] <= 6
+    for name, moves in (("5x5", [13]), ("ultimate", [41, 33])):
+        reply = ask({"variant": name, "moves": moves, "level": 3})
+        assert reply["value"] is None and reply["states"] > 0

@@ -28,7 +28,6 @@ from bot.games.game import Game
 from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
 from bot.text.board import message_text
-from engine import Difficulty
 
 ALICE, CHANNEL = 11, 100
 STALL_MARKER = "TTT_TEST_STALL_MARKER"
@@ -187,16 +186,14 @@ async def test_a_game_that_moved_on_while_its_search_failed_is_not_searched_agai
     assert ai.pool.pending == 0
 
 
-def stalled_once(
-    variant: str, moves: tuple[int, ...], difficulty: Difficulty, budget: float | None, seed: int
-) -> BotMove:
+def stalled_once(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> BotMove:
     """In a worker: the first call writes its process id to the file named by ``$TTT_TEST_STALL_MARKER`` and stalls
     (until the test kills it); later calls, in any process, search for real."""
     marker = Path(os.environ[STALL_MARKER])
     if not marker.exists():
         marker.write_text(str(os.getpid()))
         threading.Event().wait(120)
-    return variant_ai.variant_move(variant, moves, difficulty, budget, seed)
+    return variant_ai.variant_move(variant, moves, level, budget, seed)
 
 
 async def test_a_worker_killed_mid_search_breaks_its_pool_and_the_search_goes_on_in_a_new_one(

@@ -13,7 +13,7 @@ from bot.games import codec
 from bot.games.codec import ANSWER_TEMPLATE, CELL_TEMPLATE, MAX_CUSTOM_ID, REMATCH_TEMPLATE, RESIGN_TEMPLATE
 from bot.games.game import Game, new_game_id
 from bot.ui.views import board_view
-from engine import Difficulty, actions, initial_state, result, terminal
+from engine import actions, initial_state, result, terminal
 
 BIGGEST_SNOWFLAKE = 2**64 - 1  # 20 digits: the widest user id
 BIGGEST_STATES = 36**6 - 1  # "zzzzzz": the widest state count the format holds
@@ -49,7 +49,7 @@ def games(draw: st.DrawFn) -> Game:
         channel_id=draw(snowflakes),
         x_id=x_id,
         o_id=o_id,
-        difficulty=draw(st.sampled_from(list(Difficulty))),
+        level=draw(st.integers(1, 8)),
         algorithm=draw(st.sampled_from(["alpha-beta", "minimax"])),
         mode=draw(st.sampled_from(["buttons", "text"])),
         guild_id=draw(st.none() | snowflakes),
@@ -102,9 +102,7 @@ def test_the_worst_case_length_is_82() -> None:
     }
     worst = sum(widest.values()) + 6  # the separators after the prefix's own
     assert widest["game id"] == 13 and worst == 82 <= MAX_CUSTOM_ID
-    game = Game(
-        new_game_id(BIGGEST_SNOWFLAKE), 1, BIGGEST_SNOWFLAKE, BIGGEST_SNOWFLAKE - 1, Difficulty.EASY, "minimax", "text"
-    )
+    game = Game(new_game_id(BIGGEST_SNOWFLAKE), 1, BIGGEST_SNOWFLAKE, BIGGEST_SNOWFLAKE - 1, 2, "minimax", "text")
     for cell in A_DRAW:
         game = game.play(cell)
     game = replace(game, ai_states=BIGGEST_STATES)
@@ -125,10 +123,10 @@ async def test_every_component_of_a_worst_case_board_fits() -> None:
 
 def test_the_format_is_readable() -> None:
     game = Game("0a1b2c", 1, 123, None).play(4)
-    assert codec.encode(game, 3) == "ttt:3:0a1b2c:4:uab:123:b:0"
-    assert codec.encode(game, "r") == "ttt:r:0a1b2c:4:uab:123:b:0"
-    played = replace(game, ai_states=7641, algorithm="minimax", mode="text")
-    assert codec.encode(played, "n") == "ttt:n:0a1b2c:4:umt:123:b:5w9"  # 7641 in base 36
+    assert codec.encode(game, 3) == "ttt:3:0a1b2c:4:8ab:123:b:0"
+    assert codec.encode(game, "r") == "ttt:r:0a1b2c:4:8ab:123:b:0"
+    played = replace(game, ai_states=7641, algorithm="minimax", mode="text", level=3)
+    assert codec.encode(played, "n") == "ttt:n:0a1b2c:4:3mt:123:b:5w9"  # 7641 in base 36
 
 
 def test_decoding_places_the_game_and_ends_finished_positions() -> None:
@@ -158,6 +156,8 @@ VALID = "ttt:3:0a1b2c:4:uab:123:b:0"
         ("ttt:3:0a1b2c:44:uab:123:b:0", "a repeated cell"),
         ("ttt:3:0a1b2c:031425:uab:123:b:0", "a move after X won"),
         ("ttt:3:0a1b2c:4:xab:123:b:0", "unknown difficulty"),
+        ("ttt:3:0a1b2c:4:9ab:123:b:0", "no level 9"),
+        ("ttt:3:0a1b2c:4:0ab:123:b:0", "no level 0"),
         ("ttt:3:0a1b2c:4:uxb:123:b:0", "unknown algorithm"),
         ("ttt:3:0a1b2c:4:uaz:123:b:0", "unknown board mode"),
         ("ttt:3:0a1b2c:4:ua:123:b:0", "missing option"),
@@ -201,3 +201,18 @@ def test_one_player_on_both_sides_cannot_be_encoded() -> None:
 def test_game_ids_outside_the_format_cannot_be_encoded(game_id: str) -> None:
     with pytest.raises(codec.CodecError, match="cannot encode game"):
         codec.encode(Game(game_id, 1, 123, None), 0)
+
+
+@pytest.mark.parametrize(("code", "level"), [("e", 2), ("m", 5), ("u", 8)])
+def test_a_board_posted_with_a_difficulty_still_decodes_at_its_level(code: str, level: int) -> None:
+    old = f"ttt:3:0a1b2c:40:{code}ab:123:b:1z"  # a cell button of a board posted before the levels
+    game, kind = codec.decode(old, channel_id=7, message_id=9)
+    assert (kind, game.moves, game.level, game.algorithm, game.mode) == (3, (4, 0), level, "alpha-beta", "buttons")
+    assert (game.x_id, game.o_id, game.ai_states, game.channel_id) == (123, None, 71, 7)
+    assert codec.is_ours(old)
+    assert codec.encode(game, 3) == f"ttt:3:0a1b2c:40:{level}ab:123:b:1z"  # the next board carries the level
+
+
+def test_a_level_outside_1_to_8_cannot_be_encoded() -> None:
+    with pytest.raises(codec.CodecError, match="level"):
+        codec.encode(Game("g1", 1, 5, None, level=9), 0)

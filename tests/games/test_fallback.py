@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.fallback import FALLBACK_BUDGET_MS, fallback_move, quick_rules, tactical_cell
 from bot.games.variant_ai import variant_move
-from engine import Difficulty, GameOverError, mnk_play
+from engine import GameOverError, mnk_play
 from engine.mnk import TIC_TAC_TOE_4X4
 from engine.variants import VARIANTS
 
@@ -37,8 +37,8 @@ def test_a_line_of_its_own_comes_before_blocking_one_and_blocking_before_buildin
 
 
 def test_a_5x5_position_in_the_book_gets_the_books_move() -> None:
-    searched = variant_move("5x5", (12,), Difficulty.UNBEATABLE, None, 1)
-    fallback = fallback_move("5x5", (12,), Difficulty.UNBEATABLE, 1)
+    searched = variant_move("5x5", (12,), 8, None, 1)
+    fallback = fallback_move("5x5", (12,), 8, 1)
     assert searched.book and fallback.book and fallback.cell == searched.cell
     assert fallback.reduced and not searched.reduced and fallback.budget_ms is None
 
@@ -49,27 +49,28 @@ def test_the_exact_solver_is_never_run() -> None:
 
     with mock.patch.object(mnk_play, "choose_move", refuse), mock.patch.object(mnk_play, "root_scores", refuse):
         for variant, moves in (("4x4", (5,)), ("5x5", (0, 1, 2, 3, 4, 5)), ("5x5", (24, 0))):
-            move = fallback_move(variant, moves, Difficulty.UNBEATABLE, 7)
+            move = fallback_move(variant, moves, 8, 7)
             state = VARIANTS[variant].replay(moves)
             assert move.cell in VARIANTS[variant].game.actions(state) and move.reduced
         with pytest.raises(AssertionError):  # the check above can fail: the real player does run it
-            variant_move("4x4", (5,), Difficulty.UNBEATABLE, None, 7)
+            variant_move("4x4", (5,), 8, None, 7)
 
 
 def test_ultimate_searches_with_the_small_budget_at_its_level() -> None:
-    move = fallback_move("ultimate", (40,), Difficulty.UNBEATABLE, 3)
+    move = fallback_move("ultimate", (40,), 8, 3)
     state = VARIANTS["ultimate"].replay((40,))
     assert move.cell in VARIANTS["ultimate"].game.actions(state)
     assert move.budget_ms == FALLBACK_BUDGET_MS and move.reduced and move.depth is not None and move.depth >= 1
     assert quick_rules("ultimate") is VARIANTS["ultimate"]
 
 
-def test_the_levels_random_moves_still_apply() -> None:
-    moves = {fallback_move("4x4", (0, 4, 1, 5, 2, 6), Difficulty.EASY, seed) for seed in range(30)}
-    assert any(move.random for move in moves) and any(move.cell == 3 and not move.random for move in moves)
-    assert not any(fallback_move("4x4", (0, 4, 1, 5, 2, 6), Difficulty.UNBEATABLE, s).random for s in range(10))
+def test_the_lower_levels_play_their_own_search() -> None:
+    with mock.patch.object(mnk_play, "choose_move", side_effect=AssertionError("the exact solver ran")):
+        for level in range(1, 8):
+            moves = {fallback_move("4x4", (0, 4, 1, 5, 2, 6), level, seed).cell for seed in range(10)}
+            assert moves == {3}, f"level {level} missed the win in one"  # every level sees one ply ahead
 
 
 def test_a_game_over_is_refused() -> None:
     with pytest.raises(GameOverError):
-        fallback_move("4x4", (0, 4, 1, 5, 2, 6, 3), Difficulty.UNBEATABLE, 1)
+        fallback_move("4x4", (0, 4, 1, 5, 2, 6, 3), 8, 1)

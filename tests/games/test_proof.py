@@ -53,7 +53,7 @@ def test_a_board_matches_the_stored_game_it_shows_or_an_earlier_position() -> No
     assert not matches(game(4, 0, 8, states=301), stored), "a forged count"
     assert not matches(game(4, 2, states=7), stored), "other moves"
     assert not matches(game(4, 0, 8, x=BOB, states=300), stored), "other players"
-    assert not same_setup(Game("g1", 1, ALICE, None, difficulty=Difficulty.EASY), stored), "other options"
+    assert not same_setup(Game("g1", 1, ALICE, None, level=2), stored), "other options"
     assert extends(game(4, 0, 8, 2), stored) and not extends(game(4, 0), stored)
 
 

@@ -44,7 +44,7 @@ from bot.games.pool import SearchPool
 from bot.games.service import MINIMAX_REPLY_STATES, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
-from engine import Decision, Difficulty, Mark, State
+from engine import Decision, Mark, State
 from engine.variants import VARIANTS
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
@@ -190,10 +190,10 @@ class HeldAI(AI):
         self.searching = asyncio.Event()
         self.release = asyncio.Event()
 
-    async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
+    async def choose(self, state: State, level: int, algorithm: Algorithm) -> Decision | BotMove:
         self.searching.set()
         await self.release.wait()
-        return await super().choose(state, difficulty, algorithm)
+        return await super().choose(state, level, algorithm)
 
 
 async def test_a_search_in_one_channel_never_holds_up_others_or_a_spectator() -> None:
@@ -302,10 +302,10 @@ class GatedAI(AI):
         self.gate = asyncio.Event()
         self.searching = asyncio.Event()
 
-    async def choose(self, state: State, difficulty: Difficulty, algorithm: Algorithm) -> Decision:
+    async def choose(self, state: State, level: int, algorithm: Algorithm) -> Decision | BotMove:
         self.searching.set()
         await self.gate.wait()
-        return await super().choose(state, difficulty, algorithm)
+        return await super().choose(state, level, algorithm)
 
 
 async def test_a_press_on_the_retired_board_while_the_repost_is_on_its_way_is_stale(ai: AI) -> None:
@@ -454,20 +454,20 @@ async def test_only_the_challenged_user_may_answer_whatever_the_button_says(ai: 
 
 async def test_a_rematch_takes_players_and_options_from_the_ended_game(ai: AI) -> None:
     games = service(ai)
-    board = await started(games, difficulty=Difficulty.MEDIUM)
+    board = await started(games, level=5)
     ended = await games.resign(who(ALICE), board=board)
     assert isinstance(ended, Shown)
     final = pressed(ended.game)
     refused(await games.rematch(who(ALICE), forged(final, o_id=DAVE), game_id="r1"), refusals.BOARD_MISMATCH)
     refused(
-        await games.rematch(who(ALICE), forged(final, difficulty=Difficulty.EASY), game_id="r1"),
+        await games.rematch(who(ALICE), forged(final, level=2), game_id="r1"),
         refusals.BOARD_MISMATCH,
     )
     refused(await games.rematch(who(DAVE), forged(final, x_id=DAVE), game_id="r1"), refusals.NOT_YOUR_GAME)
     assert games.current(CHANNEL) is None
     again = await games.rematch(who(ALICE), final, game_id="r1")
     assert isinstance(again, Posted) and (again.game.x_id, again.game.o_id) == (None, ALICE)
-    assert again.game.difficulty is Difficulty.MEDIUM
+    assert again.game.level == 5
 
 
 async def test_after_a_restart_a_rematch_takes_players_and_options_from_the_records(
@@ -477,7 +477,7 @@ async def test_after_a_restart_a_rematch_takes_players_and_options_from_the_reco
     writer.start()
     try:
         before = service(ai, store=store, on_finished=lambda game: writer.submit(finished_game(game)))
-        ended = await before.resign(who(ALICE), board=await started(before, difficulty=Difficulty.EASY))
+        ended = await before.resign(who(ALICE), board=await started(before, level=2))
         assert isinstance(ended, Shown)
         assert await writer.flush(10) and await store.writer.flush(10)
     finally:
@@ -486,11 +486,11 @@ async def test_after_a_restart_a_rematch_takes_players_and_options_from_the_reco
     after = service(ai, store=store)
     refused(await after.rematch(who(ALICE), forged(final, o_id=BOB), game_id="r1"), refusals.BOARD_MISMATCH)
     refused(
-        await after.rematch(who(ALICE), forged(final, difficulty=Difficulty.UNBEATABLE), game_id="r1"),
+        await after.rematch(who(ALICE), forged(final, level=8), game_id="r1"),
         refusals.BOARD_MISMATCH,
     )
     again = await after.rematch(who(ALICE), final, game_id="r1")
-    assert isinstance(again, Posted) and again.game.difficulty is Difficulty.EASY and again.game.o_id == ALICE
+    assert isinstance(again, Posted) and again.game.level == 2 and again.game.o_id == ALICE
 
 
 async def test_a_rematch_of_a_game_nobody_knows_is_only_a_new_game_against_the_bot(ai: AI) -> None:
@@ -509,7 +509,7 @@ async def test_a_forged_board_in_memory_is_refused(ai: AI) -> None:
     for fake in (
         forged(now, x_id=CAROL),
         forged(now, o_id=BOB),
-        forged(now, difficulty=Difficulty.EASY),
+        forged(now, level=2),
         forged(now, algorithm="minimax"),
         forged(now, ai_states=60_466_175),
     ):
@@ -535,7 +535,7 @@ async def test_after_a_restart_a_board_resumes_only_as_stored(ai: AI, store: Rec
     for fake, user in (
         (forged(now, x_id=CAROL), CAROL),  # taking over the game
         (forged(now, o_id=BOB), ALICE),  # a loss for someone who never played
-        (forged(now, difficulty=Difficulty.EASY), ALICE),
+        (forged(now, level=2), ALICE),
         (forged(now, ai_states=60_466_175), ALICE),
         (forged(win, ai_states=now.ai_states), ALICE),
     ):
@@ -741,10 +741,10 @@ async def test_a_full_queue_searches_with_a_smaller_budget_then_refuses_privatel
     budgets: list[float | None] = []
     real = variant_ai.variant_move
 
-    def slow(variant: str, moves: tuple[int, ...], difficulty: Difficulty, budget: float | None, seed: int) -> BotMove:
+    def slow(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> BotMove:
         budgets.append(budget)
         gate.wait(5)
-        return real(variant, moves, difficulty, budget, seed)
+        return real(variant, moves, level, budget, seed)
 
     with mock.patch.object(bot_ai_module, "variant_move", slow):
         boards = [await started(games, channel=CHANNEL + i, variant="4x4") for i in range(3)]
@@ -791,7 +791,7 @@ async def test_a_forged_4x4_board_is_refused(ai: AI) -> None:
     board = await started(games, variant="4x4")
     forged = replace(mnk_pressed(board), moves=(0, 1), state=VARIANTS["4x4"].replay((0, 1)))
     refused(await games.press(who(ALICE), forged, 2), refusals.STALE_BOARD)  # as on 3x3: moves never played
-    easy = replace(mnk_pressed(board), difficulty=Difficulty.EASY)
+    easy = replace(mnk_pressed(board), level=2)
     refused(await games.press(who(ALICE), easy, 2), refusals.BOARD_MISMATCH)
     refused(await games.press(who(ALICE), mnk_pressed(board), 16), refusals.NO_SUCH_CELL)
     assert games.current(CHANNEL) == board
@@ -845,7 +845,7 @@ async def test_a_reference_after_a_restart_resumes_the_stored_game(ai: AI, store
 async def test_an_ultimate_game_through_references(ai: AI) -> None:
     later: list[BotMoved] = []
     games = service(ai, on_bot_move=later.append)
-    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    board = await started(games, variant="ultimate", level=2)
     ref = BoardRef("ultimate", board.game_id, 0, CHANNEL, 5, board.message_id)
     moved = await games.press(who(ALICE), ref, 40)  # e5: the centre of the centre board
     assert isinstance(moved, Shown) and moved.game.thinking and moved.game.moves == (40,)
@@ -853,7 +853,7 @@ async def test_an_ultimate_game_through_references(ai: AI) -> None:
     game = later[-1].game
     reply = game.moves[1]
     assert game.ply == 2 and reply in range(30, 51) and game.last_ai is not None
-    assert game.last_ai.depth is not None and game.last_ai.budget_ms == 100.0  # easy: the engine's 100 ms level
+    assert game.last_ai.depth is not None and game.last_ai.states == 100  # level 2: a search of 100 states
     ref = BoardRef("ultimate", game.game_id, 2, CHANNEL, 5, game.message_id)
     forced = game.state.forced_board
     wrong = next(c for c in range(81) if game.state[c] is None and c not in game.rules.actions(game.state))
@@ -925,7 +925,7 @@ def pad_ref(game: Game, version: int | None = None, message_id: int | None = Non
 async def test_a_free_choice_is_only_the_player_to_moves_and_never_a_move(ai: AI) -> None:
     later: list[BotMoved] = []
     games = service(ai, on_bot_move=later.append)
-    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    board = await started(games, variant="ultimate", level=2)
     ref = BoardRef("ultimate", board.game_id, 0, CHANNEL, 5, board.message_id)
     chosen = await games.choose(who(ALICE), ref, 4)
     assert chosen == Chosen(board, 4, on_pad=False) and games.current(CHANNEL) == board
@@ -945,7 +945,7 @@ async def test_a_free_choice_is_only_the_player_to_moves_and_never_a_move(ai: AI
 async def test_a_press_on_the_private_pad_plays_on_the_board_message_the_service_holds(ai: AI) -> None:
     later: list[BotMoved] = []
     games = service(ai, on_bot_move=later.append)
-    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    board = await started(games, variant="ultimate", level=2)
     assert board.message_id == 1000 + CHANNEL
     refused(await games.press(who(BOB), pad_ref(board), 40), refusals.NOT_YOUR_GAME)
     moved = await games.press(who(ALICE), pad_ref(board, message_id=777), 40)  # the pad's own (ephemeral) message
@@ -963,7 +963,7 @@ async def test_a_press_on_the_private_pad_plays_on_the_board_message_the_service
 
 async def test_a_private_pad_after_a_restart_resumes_the_game_on_its_board_message(ai: AI, store: RecordsGames) -> None:
     games = service(ai, store=store)
-    board = await started(games, variant="ultimate", difficulty=Difficulty.EASY)
+    board = await started(games, variant="ultimate", level=2)
     await store.writer.flush()
     games.close()
     restarted = service(ai, store=store)

@@ -18,7 +18,6 @@ from bot.games.variant_codec import (
     mnk_encoder,
     ref_encoder,
 )
-from engine import Difficulty
 from engine.variants import VARIANTS
 
 LONGEST_USER = 2**63 - 1
@@ -45,15 +44,15 @@ def full_game(variant: str, seed: int) -> tuple[int, ...]:
 @pytest.mark.parametrize("variant", ["4x4", "5x5"])
 def test_a_mnk_board_round_trips_with_every_field(variant: str) -> None:
     moves = full_game(variant, 3)[:7]
-    game = played(variant, moves, difficulty=Difficulty.MEDIUM, mode="text", ai_states=123_456_789)
+    game = played(variant, moves, level=5, mode="text", ai_states=123_456_789)
     make = mnk_encoder(game)
     for kind in (0, game.cells - 1, "r", "n"):
         back, read = decode_variant(make(kind), channel_id=1, message_id=9)
         assert read == kind
         assert isinstance(back, Game)
         assert (back.variant, back.moves, back.state, back.ai_states) == (variant, moves, game.state, 123_456_789)
-        assert (back.difficulty, back.mode, back.x_id, back.o_id, back.message_id) == (
-            Difficulty.MEDIUM,
+        assert (back.level, back.mode, back.x_id, back.o_id, back.message_id) == (
+            5,
             "text",
             10,
             None,
@@ -151,3 +150,11 @@ def test_encoder_for_dispatches_on_the_variant_and_keeps_3x3_ids() -> None:
         mnk_encoder(three)
     with pytest.raises(CodecError):
         ref_encoder(four)
+
+
+@pytest.mark.parametrize(("code", "level"), [("e", 2), ("m", 5), ("u", 8), ("1", 1), ("7", 7)])
+def test_a_mnk_board_posted_with_a_difficulty_still_decodes_at_its_level(code: str, level: int) -> None:
+    back, kind = decode_variant(f"ttt:3:0a1b2c:5c:4{code}ab:123:b:7", channel_id=1)
+    assert isinstance(back, Game) and kind == 3
+    assert (back.variant, back.moves, back.level, back.x_id, back.ai_states) == ("4x4", (5, 12), level, 123, 7)
+    assert mnk_encoder(back)(3) == f"ttt:3:0a1b2c:5c:4{level}ab:123:b:7"  # written back with the level

@@ -27,9 +27,18 @@ async def test_names_descriptions_and_choices() -> None:
     assert await translate("Play tic-tac-toe", Locale.brazil_portuguese, Where.group_description) == (
         "Jogar jogo da velha"
     )
-    assert await translate("unbeatable", Locale.spain_spanish, Where.choice_name) == "imbatible"
+    assert await translate("buttons", Locale.spain_spanish, Where.choice_name) == "botones"
     assert await translate("start", Locale.korean, Where.command_name) is None  # no catalog: English
     assert await translate("stats", Locale.french, Where.command_name) is None  # the same word: nothing to send
+
+
+async def test_a_level_choice_is_its_message_translated_then_filled() -> None:
+    context: TranslationContext[Any, Any] = TranslationContext(Where.choice_name, None)
+    fields = {"level": 5, "rating": 1450}
+    name = app_commands.locale_str("Level 5 · 1450", msgid="Level {level} · {rating}", fields=fields)
+    assert await CatalogTranslator().translate(name, Locale.german, context) == "Stufe 5 · 1450"
+    assert await CatalogTranslator().translate(name, Locale.japanese, context) == "レベル 5 · 1450"
+    assert await CatalogTranslator().translate(name, Locale.korean, context) is None
 
 
 async def test_a_name_discord_would_refuse_is_dropped(

@@ -30,20 +30,18 @@ from sqlalchemy.engine import Connection
 from bot.records import (
     DEFAULT_SQLITE_PATH,
     FinishedGame,
+    Leaderboard,
     Record,
     RecordsStore,
     RecordsUnavailableError,
     RecordWriter,
     UserStats,
-    VsBotRow,
-    VsPeopleRow,
     database_url,
     open_store,
 )
 from bot.records.games import MAX_SNOWFLAKE
 from bot.records.migrate import head_revision
 from bot.records.schema import metadata
-from engine.players import Difficulty
 from tests.pg_server import PostgresServer
 from tests.records.conftest import Backend
 
@@ -68,7 +66,7 @@ def make(
     o: int | None,
     result: str | None,
     reason: str,
-    difficulty: Difficulty | None = None,
+    level: int | None = None,
     moves: tuple[int, ...] = (),
     tz: timezone = UTC,
 ) -> FinishedGame:
@@ -82,7 +80,7 @@ def make(
         x_user_id=x,
         o_user_id=o,
         bot_side=bot_side,  # type: ignore[arg-type]
-        difficulty=difficulty if bot_side else None,
+        level=level if bot_side else None,
         algorithm="alpha-beta" if bot_side else None,
         moves=moves,
         result=result,  # type: ignore[arg-type]
@@ -94,10 +92,10 @@ def make(
 
 
 HISTORY = [
-    make("g01", 1, CH1, G1, x=A, o=None, result="draw", reason="draw", difficulty=Difficulty.UNBEATABLE, moves=DRAWN),
-    make("g02", 2, CH1, G1, x=None, o=A, result="X", reason="win", difficulty=Difficulty.UNBEATABLE, moves=X_WINS),
-    make("g03", 3, CH2, G1, x=B, o=None, result="draw", reason="draw", difficulty=Difficulty.UNBEATABLE, moves=DRAWN),
-    make("g04", 4, CH2, G1, x=B, o=None, result="X", reason="win", difficulty=Difficulty.EASY, moves=X_WINS),
+    make("g01", 1, CH1, G1, x=A, o=None, result="draw", reason="draw", level=8, moves=DRAWN),
+    make("g02", 2, CH1, G1, x=None, o=A, result="X", reason="win", level=8, moves=X_WINS),
+    make("g03", 3, CH2, G1, x=B, o=None, result="draw", reason="draw", level=8, moves=DRAWN),
+    make("g04", 4, CH2, G1, x=B, o=None, result="X", reason="win", level=2, moves=X_WINS),
     # C resigns as X, so O (the bot) wins; kept in UTC+2 to check the times come back in UTC
     make(
         "g05",
@@ -108,21 +106,19 @@ HISTORY = [
         o=None,
         result="O",
         reason="resigned",
-        difficulty=Difficulty.MEDIUM,
+        level=5,
         moves=(4, 0),
         tz=timezone(timedelta(hours=2)),
     ),
-    make("g06", 6, DM, None, x=A, o=None, result="X", reason="win", difficulty=Difficulty.EASY, moves=X_WINS),
+    make("g06", 6, DM, None, x=A, o=None, result="X", reason="win", level=2, moves=X_WINS),
     make("g07", 7, CH1, G1, x=A, o=B, result="X", reason="win", moves=X_WINS),
     make("g08", 8, CH1, G1, x=B, o=A, result="X", reason="resigned", moves=(4, 0, 8)),  # A resigns as O
     make("g09", 9, CH2, G1, x=A, o=C, result="draw", reason="draw", moves=DRAWN),
     make("g10", 10, CH3, G2, x=C, o=D, result="O", reason="win", moves=O_WINS),
-    make(
-        "g11", 11, CH1, G1, x=A, o=None, result=None, reason="abandoned", difficulty=Difficulty.UNBEATABLE, moves=(4,)
-    ),
+    make("g11", 11, CH1, G1, x=A, o=None, result=None, reason="abandoned", level=8, moves=(4,)),
     make("g12", 12, CH1, G1, x=A, o=B, result=None, reason="declined"),
     make("g13", 13, CH3, G2, x=C, o=D, result=None, reason="expired"),
-    make("g14", 14, CH1, G1, x=None, o=D, result="draw", reason="draw", difficulty=Difficulty.UNBEATABLE, moves=DRAWN),
+    make("g14", 14, CH1, G1, x=None, o=D, result="draw", reason="draw", level=8, moves=DRAWN),
 ]
 BY_ID = {game.game_id: game for game in HISTORY}
 
@@ -151,18 +147,19 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
             schema = await connection.run_sync(_schema)
             drift = await connection.run_sync(lambda sync: compare_metadata(MigrationContext.configure(sync), metadata))
-        assert versions == [head_revision()] == ["0003"]
-        assert schema["tables"] == ["alembic_version", "games", "running_games"]
+        assert versions == [head_revision()] == ["0004"]
+        assert schema["tables"] == ["alembic_version", "games", "ratings", "running_games"]
         assert schema["indexes"] == {
             "ix_games_channel_id_ended_at": ["channel_id", "ended_at"],
             "ix_games_guild_id": ["guild_id"],
             "ix_games_o_user_id": ["o_user_id"],
             "ix_games_variant": ["variant"],
+            "ix_games_variant_level": ["variant", "level"],
             "ix_games_x_user_id": ["x_user_id"],
         }
         assert schema["primary_key"] == ["game_id"]
         assert drift == [], "the migrations and bot/records/schema.py disagree"
-        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 3  # 0001-0003
+        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 4  # 0001-0004
         assert await store.save(HISTORY[0])
     finally:
         await store.close()
@@ -173,7 +170,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         assert not [r for r in caplog.records if r.getMessage().startswith("Running upgrade")]
         async with again.engine.connect() as connection:
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
-        assert versions == ["0003"]
+        assert versions == ["0004"]
         assert await again.game("g01") == HISTORY[0]
     finally:
         await again.close()
@@ -203,7 +200,7 @@ async def test_processes_starting_together_migrate_once(backend: Backend) -> Non
         assert process.stdout is not None and await process.stdout.readline() == b"ready\n"
     outputs = [(await p.communicate(b"go\n"))[0].decode() for p in processes]
     assert [p.returncode for p in processes] == [0, 0, 0], outputs
-    assert sum(out.count("Running upgrade") for out in outputs) == 3, outputs  # 0001-0003, by one process
+    assert sum(out.count("Running upgrade") for out in outputs) == 4, outputs  # 0001-0004, by one process
 
 
 def _schema(connection: Connection) -> dict[str, object]:
@@ -242,7 +239,7 @@ async def test_saving_a_game_twice_counts_it_once(store: RecordsStore) -> None:
     assert await store.save(replace(first, result="X", end_reason="win")) is False  # the first save stands
     assert await store.game("g01") == first
     assert await store.user_stats(A) == UserStats(vs_bot=Record(draws=1), vs_people=Record())
-    assert (await store.bot_record())[Difficulty.UNBEATABLE] == Record(draws=1)
+    assert (await store.bot_record())[8] == Record(draws=1)
 
 
 async def test_queries_on_a_small_history(store: RecordsStore) -> None:
@@ -257,39 +254,19 @@ async def test_queries_on_a_small_history(store: RecordsStore) -> None:
     assert await store.user_stats(D) == UserStats(vs_bot=Record(0, 1, 0), vs_people=Record(1, 0, 0))
     assert await store.user_stats(999) == UserStats(vs_bot=Record(), vs_people=Record())
 
-    assert await store.bot_record() == {
-        Difficulty.EASY: Record(0, 0, 2),
-        Difficulty.MEDIUM: Record(1, 0, 0),
-        Difficulty.UNBEATABLE: Record(1, 3, 0),
-    }
-    assert await store.bot_record(G1) == {
-        Difficulty.EASY: Record(0, 0, 1),
-        Difficulty.MEDIUM: Record(),
-        Difficulty.UNBEATABLE: Record(1, 3, 0),
-    }
-    assert (await store.bot_record(G1))[Difficulty.UNBEATABLE].games == 4
+    unplayed = dict.fromkeys(range(1, 9), Record())
+    assert await store.bot_record() == unplayed | {2: Record(0, 0, 2), 5: Record(1, 0, 0), 8: Record(1, 3, 0)}
+    assert await store.bot_record(G1) == unplayed | {2: Record(0, 0, 1), 8: Record(1, 3, 0)}
+    assert (await store.bot_record(G1))[8].games == 4
+    assert (await store.bot_records())["3x3"][8] == Record(1, 3, 0)
+    assert (await store.bot_records())["ultimate"] == unplayed
 
-    everywhere = await store.leaderboard(None)
-    assert everywhere.vs_bot == (
-        VsBotRow(B, Record(1, 1, 0), unbeatable=Record(0, 1, 0)),  # B and D: 1 draw, 0 losses; B played more
-        VsBotRow(D, Record(0, 1, 0), unbeatable=Record(0, 1, 0)),
-        VsBotRow(A, Record(1, 1, 1), unbeatable=Record(0, 1, 1)),
-        VsBotRow(C, Record(0, 0, 1), unbeatable=Record()),
-    )
-    assert everywhere.vs_people == (
-        VsPeopleRow(D, Record(1, 0, 0)),  # one win each for D, A, B: fewest losses first, then the lower id
-        VsPeopleRow(A, Record(1, 1, 1)),
-        VsPeopleRow(B, Record(1, 0, 1)),
-        VsPeopleRow(C, Record(0, 1, 1)),
-    )
-    in_g1 = await store.leaderboard(G1)
-    assert [row.user_id for row in in_g1.vs_bot] == [B, D, A]
-    assert [row.user_id for row in in_g1.vs_people] == [A, B, C]
-    in_g2 = await store.leaderboard(G2, limit=1)
-    assert in_g2.vs_bot == (VsBotRow(C, Record(0, 0, 1), unbeatable=Record()),)
-    assert in_g2.vs_people == (VsPeopleRow(D, Record(1, 0, 0)),)
-    assert [row.user_id for row in (await store.leaderboard(None, limit=2)).vs_people] == [D, A]
-    assert (await store.leaderboard(999)).vs_bot == ()
+    # every counted game rated its players (stored out of order here, so rated in that order); g11 was abandoned
+    # on the bot's turn, g12 declined, g13 expired: not rated
+    mine = await store.ratings(A, "3x3")
+    assert (mine["bot"].games, mine["people"].games, mine["bot"].best_level) == (3, 3, 2)
+    assert (await store.ratings(D, "3x3"))["people"].games == 1
+    assert (await store.leaderboard(None)) == Leaderboard((), ())  # nobody has 5 rated games yet
 
     resigned = await store.game("g05")
     assert resigned == BY_ID["g05"]
@@ -337,7 +314,8 @@ def _base36(number: int) -> str:
         ({"result": None}, "needs result"),
         ({"end_reason": "abandoned"}, "needs result"),
         ({"bot_side": "X"}, "the bot plays X"),
-        ({"difficulty": "hard"}, "difficulty"),
+        ({"level": 9}, "level"),
+        ({"level": None}, "needs its level"),
         ({"started_at": datetime(2026, 1, 1)}, "timezone-aware"),
         ({"ended_at": T0 - timedelta(days=1)}, "before started_at"),
         ({"game_id": ""}, "game_id"),
@@ -379,7 +357,7 @@ async def test_games_finished_during_an_outage_are_written_once_it_ends(
     assert delays[:4] == [0.05, 0.1, 0.2, 0.2]  # doubling, capped at retry_max
     assert await store.user_stats(A) == UserStats(vs_bot=Record(0, 1, 1), vs_people=Record(1, 0, 1))
     assert await store.recent_games(CH1) == (BY_ID["g14"], BY_ID["g08"], BY_ID["g07"], BY_ID["g02"], BY_ID["g01"])
-    assert (await store.bot_record())[Difficulty.UNBEATABLE] == Record(1, 2, 0)
+    assert (await store.bot_record())[8] == Record(1, 2, 0)
     assert await writer.close() == 0
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING and r.name.startswith("bot.records")]
     assert warnings and all("\n" not in r.getMessage() for r in warnings)

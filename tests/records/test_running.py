@@ -14,7 +14,6 @@ import pytest
 from sqlalchemy import text
 
 from bot.records import RecordsStore, RunningGame, RunningStore, RunningWriter, Stored, open_store
-from engine.players import Difficulty
 from tests.records.conftest import Backend
 from tests.records.test_records import HISTORY
 
@@ -29,7 +28,7 @@ def running(game_id: str = "g1", *moves: int, channel: int = 11, states: int = 0
         x_user_id=101,
         o_user_id=None,
         bot_side="O",
-        difficulty=Difficulty.UNBEATABLE,
+        level=8,
         algorithm="alpha-beta",
         mode="buttons",
         moves=moves,

@@ -16,7 +16,6 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from bot.records import FinishedGame, Record, RecordsStore, database_url, open_store
 from bot.records.migrate import alembic_config
 from bot.records.schema import UTCDateTime, metadata
-from engine.players import Difficulty
 from tests.records.conftest import Backend
 
 A, B = 101, 102
@@ -54,7 +53,7 @@ def game(
     variant: str,
     moves: tuple[int, ...],
     result: str | None,
-    difficulty: Difficulty = Difficulty.UNBEATABLE,
+    level: int = 8,
     reason: str = "win",
     x: int | None = A,
 ) -> FinishedGame:
@@ -65,7 +64,7 @@ def game(
         x_user_id=x,
         o_user_id=None if x is not None else A,
         bot_side="O" if x is not None else "X",
-        difficulty=difficulty,
+        level=level,
         algorithm="alpha-beta",
         moves=moves,
         result=result,  # type: ignore[arg-type]
@@ -92,12 +91,12 @@ async def test_0003_keeps_the_rows_of_a_database_at_0002(backend: Backend) -> No
         old = await store.game("old1")
         assert old is not None and old.variant == "3x3" and old.moves == (4, 0, 8, 2, 6) and old.result == "O"
         assert (await store.game("old2")) is not None
-        assert (await store.bot_record(variant="3x3"))[Difficulty.UNBEATABLE] == Record(1, 0, 0)
+        assert (await store.bot_record(variant="3x3"))[8] == Record(1, 0, 0)  # unbeatable became level 8
         ultimate = game("u1", "ultimate", tuple(range(0, 81, 2)), None, reason="abandoned")
         assert await store.save(ultimate) and await store.game("u1") == ultimate
         async with store.engine.connect() as connection:
             drift = await connection.run_sync(lambda sync: compare_metadata(MigrationContext.configure(sync), metadata))
-            assert drift == [], "migration 0003 and bot/records/schema.py disagree"
+            assert drift == [], "migrations 0003-0004 and bot/records/schema.py disagree"
         with pytest.raises(IntegrityError):  # the CHECK constraints survived SQLite's table copy
             async with store.engine.begin() as connection:
                 await connection.execute(sa.update(GAMES_AT_0002).values(bot_side="Z"))
@@ -111,25 +110,25 @@ async def test_stats_and_leaderboards_take_a_variant(store: RecordsStore) -> Non
             game("a", "3x3", (0, 3, 1, 4, 2), "O", reason="resigned"),
             game("b", "5x5", (12, 0, 6), "draw", reason="draw"),
             game("c", "5x5", (12, 0), "O", reason="resigned"),
-            game("d", "4x4", (5, 6, 9), "X", difficulty=Difficulty.EASY),
-            game("e", "ultimate", (40, 36), "O", difficulty=Difficulty.MEDIUM, reason="resigned"),
+            game("d", "4x4", (5, 6, 9), "X", level=2),
+            game("e", "ultimate", (40, 36), "O", level=5, reason="resigned"),
         ]
     )
     assert (await store.user_stats(A)).vs_bot == Record(1, 1, 3)
     assert (await store.user_stats(A, variant="5x5")).vs_bot == Record(0, 1, 1)
     assert (await store.user_stats(A, variant="4x4")).vs_bot == Record(1, 0, 0)
-    assert (await store.bot_record(variant="5x5"))[Difficulty.UNBEATABLE] == Record(1, 1, 0)
+    assert (await store.bot_record(variant="5x5"))[8] == Record(1, 1, 0)
     records = await store.bot_records()
     assert list(records) == ["3x3", "4x4", "5x5", "ultimate"]
-    assert records["5x5"][Difficulty.UNBEATABLE] == Record(1, 1, 0) and records["4x4"][Difficulty.EASY] == Record(
-        0, 0, 1
-    )
-    assert records["ultimate"][Difficulty.MEDIUM] == Record(1, 0, 0) and records["3x3"][
-        Difficulty.UNBEATABLE
-    ] == Record(1, 0, 0)
-    board = await store.leaderboard(1, variant="5x5")
-    assert [row.user_id for row in board.vs_bot] == [A] and board.vs_bot[0].record == Record(0, 1, 1)
-    assert (await store.leaderboard(1, variant="4x4")).vs_bot[0].record == Record(1, 0, 0)
+    assert records["5x5"][8] == Record(1, 1, 0) and records["4x4"][2] == Record(0, 0, 1)
+    assert records["ultimate"][5] == Record(1, 0, 0) and records["3x3"][8] == Record(1, 0, 0)
+    assert {v: (await store.ratings(A, v))["bot"].games for v in records} == {
+        "3x3": 1,
+        "4x4": 1,
+        "5x5": 2,
+        "ultimate": 1,
+    }
+    assert (await store.ratings(A, "4x4"))["bot"].best_level == 2
 
 
 def test_a_finished_game_checks_its_variants_cells() -> None:

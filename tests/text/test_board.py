@@ -6,7 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games.game import AIMove, Game
+from bot.games.game import AIMove, Game, initial_for
+from bot.games.levels import rating_of
+from bot.i18n.lang import lang
 from bot.text.board import (
     ai_line,
     board_grid,
@@ -79,10 +81,19 @@ def test_the_bots_total_is_left_out_of_games_between_people_and_before_it_moved(
     assert result_line(early) == "<@10> resigned — ⭕ the bot wins."
 
 
+def test_the_header_names_the_level_with_its_rating_and_unbeatable_only_where_it_is() -> None:
+    for variant, level, note in (("3x3", 3, ""), ("5x5", 8, ", unbeatable"), ("ultimate", 8, "")):
+        game = Game("g1", 1, 10, None, level=level, variant=variant, state=initial_for(variant))
+        header = message_text(game).splitlines()[0]
+        assert f" · level {level} ({rating_of(variant, level)}{note}) · alpha-beta" in header, header
+    german = message_text(Game("g1", 1, 10, None, level=5), tr=lang("de")).splitlines()[0]
+    assert f"Stufe 5 ({rating_of('3x3', 5)})" in german, german
+
+
 def test_message_text_while_playing() -> None:
     game = replace(played(4, 0), last_ai=AIMove(Mark.O, 0, 307, 0.0002, "alpha-beta", False), ai_states=307)
     assert message_text(game).splitlines() == [
-        "**Tic-tac-toe** · ❌ <@10> vs ⭕ the bot · unbeatable · alpha-beta",
+        f"**Tic-tac-toe** · ❌ <@10> vs ⭕ the bot · level 8 ({rating_of('3x3', 8)}, unbeatable) · alpha-beta",
         "O played 1 · alpha-beta evaluated 307 states in 0.20 ms",
         "❌ <@10> to move (X).",
     ]

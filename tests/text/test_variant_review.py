@@ -8,7 +8,6 @@ from bot.games.hints import REVIEW_BUDGET_MS, EstimatedReviewedMove, ExactReview
 from bot.records import FinishedGame
 from bot.text.variant_review import MAX_CHARS, variant_review_text
 from engine import Mark
-from engine.players import Difficulty
 from engine.solver import GameValue
 
 ALICE = 10
@@ -23,7 +22,7 @@ def finished(variant: str, moves: tuple[int, ...]) -> FinishedGame:
         x_user_id=ALICE,
         o_user_id=None,
         bot_side="O",
-        difficulty=Difficulty.UNBEATABLE,
+        level=8,
         algorithm="alpha-beta",
         moves=moves,
         result="O",

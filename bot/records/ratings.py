@@ -1,0 +1,183 @@
+"""Players' ratings: Glicko-2 (Glickman, "Example of the Glicko-2 system", 2012) through the ``glicko2`` package,
+one rating per user, variant and pool, updated by every finished game in the transaction that records it.
+
+- **Pool ``bot``**: games against the bot. The opponent is the level played, with its frozen rating from the
+  engine's ladder (:func:`engine.levels.ladder`) and the small fixed deviation :data:`LEVEL_DEVIATION`.
+- **Pool ``people``**: games between people, both players updated from their ratings before the game.
+- Each game is a rating period of its own, as on lichess. A win scores 1, a draw 0.5, a loss 0; a resignation is
+  a loss, and so is a game abandoned on a player's turn (a time-out). A game abandoned on the bot's turn (it gave
+  up), declined or expired is not rated.
+
+Repeated wins against a low level gain less and less: Glicko-2's expected score against it approaches 1.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import glicko2
+from sqlalchemy import and_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.records.games import FinishedGame, Rating, Side
+from bot.records.schema import ratings
+
+__all__ = [
+    "LEVEL_DEVIATION",
+    "STARTING",
+    "Pool",
+    "Score",
+    "level_rating",
+    "rate_games",
+    "rated",
+    "scores",
+]
+
+Pool = Literal["bot", "people"]
+
+LEVEL_DEVIATION: Final = 30.0
+"""The rating deviation given to every level (its rating is measured and frozen, so it is nearly certain)."""
+
+
+STARTING: Final = Rating()
+"""A player with no rated game: Glickman's defaults (1500 ± 350, volatility 0.06)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What one finished game means for one player's rating: ``score`` 1, 0.5 or 0 against an opponent rated
+    ``opponent`` (another player's ``user_id`` in the people pool, else ``None`` and a level's rating)."""
+
+    user_id: int
+    pool: Pool
+    score: float
+    level: int | None = None
+    opponent: int | None = None
+
+
+def level_rating(variant: str, level: int) -> float:
+    """The frozen rating of ``level`` (1-8) in ``variant`` (:func:`engine.levels.ladder`).
+
+    Raises:
+        KeyError, ValueError: an unknown variant or level.
+    """
+    from engine.levels import ladder
+
+    for step in ladder(variant):
+        if step.level == level:
+            return float(step.rating)
+    raise ValueError(f"{variant} has no level {level!r}")
+
+
+def scores(game: FinishedGame) -> tuple[Score, ...]:
+    """Each person's score in ``game`` (none when the game is not rated: declined, expired, or abandoned on the bot's
+    turn)."""
+    loser = _loser(game)
+    if loser is None and game.result != "draw":
+        return ()
+
+    def score(side: Side) -> float:
+        return 0.5 if loser is None else 0.0 if side == loser else 1.0
+
+    if game.bot_side is not None:
+        side: Side = "O" if game.bot_side == "X" else "X"
+        user = game.x_user_id if side == "X" else game.o_user_id
+        assert user is not None  # a FinishedGame against the bot names the person
+        return (Score(user, "bot", score(side), level=game.level),)
+    x, o = game.x_user_id, game.o_user_id
+    assert x is not None and o is not None  # a FinishedGame between people names both
+    return Score(x, "people", score("X"), opponent=o), Score(o, "people", score("O"), opponent=x)
+
+
+def _loser(game: FinishedGame) -> Side | None:
+    """The side that lost ``game``: the other side of a win or a resignation, the side to move in an abandoned game
+    (a person's time-out; ``None`` when it was the bot's turn, or for any other end)."""
+    if game.end_reason in ("win", "resigned") and game.result in ("X", "O"):
+        return "O" if game.result == "X" else "X"
+    if game.end_reason == "abandoned":
+        to_move: Side = "X" if len(game.moves) % 2 == 0 else "O"
+        return None if to_move == game.bot_side else to_move
+    return None
+
+
+def rated(player: Rating, opponent: float, opponent_deviation: float, score: float, level: int | None) -> Rating:
+    """``player``'s rating after one game scoring ``score`` (1, 0.5, 0) against an opponent rated ``opponent`` with
+    ``opponent_deviation``; a win against ``level`` may raise the best level beaten."""
+    updated = glicko2.Player(rating=player.rating, rd=player.deviation, vol=player.volatility)
+    updated.update_player([opponent], [opponent_deviation], [score])
+    best = player.best_level
+    if level is not None and score == 1.0 and (best is None or level > best):
+        best = level
+    return Rating(float(updated.rating), float(updated.rd), float(updated.vol), player.games + 1, best)
+
+
+async def rate_games(
+    connection: AsyncConnection,
+    finished: Iterable[FinishedGame],
+    *,
+    level_rating: Callable[[str, int], float] = level_rating,
+) -> int:
+    """Update the ratings of every person in ``finished`` (games just stored, in the order they ended) inside
+    ``connection``'s open transaction; returns the ratings written.
+
+    Raises:
+        sqlalchemy.exc.SQLAlchemyError: the database refused a statement (the caller's transaction rolls back).
+    """
+    now = datetime.datetime.now(datetime.UTC)
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    written = 0
+    for game in finished:
+        found = scores(game)
+        if not found:
+            continue
+        before = {s.user_id: await _current(connection, s.user_id, game.variant, s.pool) for s in found}
+        for s in found:
+            if s.opponent is None:
+                assert s.level is not None
+                opponent, deviation = level_rating(game.variant, s.level), LEVEL_DEVIATION
+            else:
+                opponent, deviation = before[s.opponent].rating, before[s.opponent].deviation
+            after = rated(before[s.user_id], opponent, deviation, s.score, s.level)
+            values = {
+                "rating": after.rating,
+                "deviation": after.deviation,
+                "volatility": after.volatility,
+                "games": after.games,
+                "best_level": after.best_level,
+                "updated_at": now,
+            }
+            key = {"user_id": s.user_id, "variant": game.variant, "pool": s.pool}
+            upsert = dialect.insert(ratings).values(**key, **values)
+            await connection.execute(
+                upsert.on_conflict_do_update(index_elements=["user_id", "variant", "pool"], set_=values)
+            )
+            written += 1
+    return written
+
+
+async def _current(connection: AsyncConnection, user_id: int, variant: str, pool: Pool) -> Rating:
+    """The rating as stored, locked until the transaction ends. On PostgreSQL a missing row is first inserted at the
+    starting rating (``ON CONFLICT DO NOTHING`` waits for another transaction inserting it), so two processes rating
+    one player's games at once update one after the other instead of both starting from 1500. SQLite's writers
+    already hold the database's write lock here (the game's row was inserted first)."""
+    key = and_(ratings.c.user_id == user_id, ratings.c.variant == variant, ratings.c.pool == pool)
+    statement = select(
+        ratings.c.rating, ratings.c.deviation, ratings.c.volatility, ratings.c.games, ratings.c.best_level
+    ).where(key)
+    if connection.dialect.name == "postgresql":
+        start = {
+            "rating": STARTING.rating,
+            "deviation": STARTING.deviation,
+            "volatility": STARTING.volatility,
+            "games": 0,
+            "updated_at": datetime.datetime.now(datetime.UTC),
+        }
+        insert = postgresql.insert(ratings).values(user_id=user_id, variant=variant, pool=pool, **start)
+        await connection.execute(insert.on_conflict_do_nothing())
+        statement = statement.with_for_update()
+    row = (await connection.execute(statement)).first()
+    return STARTING if row is None else Rating(*row)

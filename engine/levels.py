@@ -1,0 +1,221 @@
+"""Levels 1-8 for every game, 8 the strongest, each with a rating measured in matches.
+
+How a level plays (:data:`SPECS`): the weaker levels search less, so their mistakes are those of a player who
+looks fewer moves ahead.
+
+- **3x3, 4x4, 5x5**: levels 1-7 search with depth-limited alpha-beta and a heuristic evaluation at the cut-off
+  (:func:`engine.mnk_horizon.horizon_search`), some with Gaussian noise on the root moves' scores (a close
+  second choice is then often played, a move seen to lose never). Level 8 plays perfectly: it finds every move
+  that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among
+  several, plays the one a depth-limited search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker
+  opponent instead of drawing at random. It never loses.
+- **Ultimate**: every level is the variant's search (:func:`engine.ultimate_play.choose_move`, the one entry
+  point, so a faster kernel can replace it) under a budget of states (nodes visited); level 8 is the full
+  budget. No level is perfect on ultimate.
+
+Ratings come from :file:`engine/levels.json`, written by ``benchmarks/levels_calibration.py``: Elo ratings fitted
+by maximum likelihood against a fixed ladder of reference players (OpenSpiel's ``MCTSBot`` at several simulation
+counts, and uniform random play), one scale per game, with the anchor, the commands, seeds and game counts
+stored beside them (see ``docs/levels.md``). The table is frozen until the calibration is re-run.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import random
+import time
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Literal
+
+from engine import mnk_play
+from engine.game import State, player
+from engine.mnk import MnkState, TicTacToe
+from engine.mnk_horizon import horizon_search
+from engine.search import search
+from engine.solver import value_for
+from engine.ultimate import UltimateState
+from engine.ultimate_play import choose_move as ultimate_choose
+from engine.variants import EngineMove, variant
+
+__all__ = ["LEVELS", "SPECS", "TIE_BREAK_DEPTH", "TOP", "Level", "LevelSpec", "choose_move", "ladder", "table"]
+
+LEVELS = range(1, 9)
+"""The levels, 1 (weakest) to 8 (strongest)."""
+TOP = 8
+"""The strongest level, the default."""
+
+TIC_TAC_TOE_3X3 = TicTacToe(3, 3, 3)
+TIE_BREAK_DEPTH = {"3x3": 3, "4x4": 3, "5x5": 3}
+"""Per solved variant: the depth of the search that chooses among level 8's equally good moves."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelSpec:
+    """How a level searches.
+
+    Attributes:
+        depth: plies of the depth-limited search (m,n,k games), or ``None`` for the variant's full-strength player.
+        noise: the standard deviation, in evaluation points, of the Gaussian added to each root move's score
+            before the pick (0: the best move, ties drawn at random).
+        nodes: ultimate: the budget in states (nodes visited) of one move's search.
+    """
+
+    depth: int | None = None
+    noise: float = 0.0
+    nodes: int | None = None
+
+    @property
+    def search(self) -> str:
+        """The level's search in words, e.g. ``"alpha-beta to depth 2, noise 16"``."""
+        if self.nodes is not None:
+            text = f"search of {self.nodes:,} states"
+        elif self.depth is None:
+            return "perfect play"
+        else:
+            text = f"alpha-beta to depth {self.depth}"
+        return f"{text}, noise {self.noise:g}" if self.noise else text
+
+
+_3X3_SPECS = (
+    LevelSpec(1, 64.0),
+    LevelSpec(1, 16.0),
+    LevelSpec(2, 64.0),
+    LevelSpec(2, 16.0),
+    LevelSpec(3, 16.0),
+    LevelSpec(2, 4.0),
+    LevelSpec(3),
+    LevelSpec(),
+)
+_4_IN_A_ROW_SPECS = (  # measured: deeper searches lose less, noise costs wins (docs/levels.md)
+    LevelSpec(1, 256.0),
+    LevelSpec(1, 64.0),
+    LevelSpec(1, 16.0),
+    LevelSpec(2, 32.0),
+    LevelSpec(2, 16.0),
+    LevelSpec(3, 4.0),
+    LevelSpec(3),
+    LevelSpec(),
+)
+
+SPECS: dict[str, tuple[LevelSpec, ...]] = {
+    "3x3": _3X3_SPECS,
+    "4x4": _4_IN_A_ROW_SPECS,
+    "5x5": _4_IN_A_ROW_SPECS,
+    "ultimate": (
+        LevelSpec(noise=150.0, nodes=1),
+        LevelSpec(noise=80.0, nodes=100),
+        LevelSpec(noise=40.0, nodes=300),
+        LevelSpec(noise=20.0, nodes=1_000),
+        LevelSpec(nodes=3_000),
+        LevelSpec(nodes=10_000),
+        LevelSpec(nodes=30_000),
+        LevelSpec(nodes=250_000),
+    ),
+}
+"""Per variant, levels 1-8 in order. Ultimate's level 8 budget is about what 1,000 ms of search reaches."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of one game with its measured rating.
+
+    Attributes:
+        level: 1-8.
+        rating: the Elo rating fitted from the calibration matches (see the module docstring).
+        low, high: its 95 % interval.
+        games: calibration games the level played.
+        search: how the level searches, in words (:attr:`LevelSpec.search`).
+    """
+
+    level: int
+    rating: int
+    low: int
+    high: int
+    games: int
+    search: str
+
+
+@functools.cache
+def table() -> dict[str, Any]:
+    """The whole committed calibration (:file:`engine/levels.json`): every variant's levels, reference players,
+    anchor, and the command, seeds and game counts that made it."""
+    text = resources.files("engine").joinpath("levels.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def ladder(name: str) -> tuple[Level, ...]:
+    """Levels 1-8 of variant ``name`` (``"3x3"``, ``"4x4"``, ``"5x5"``, ``"ultimate"``), weakest first.
+
+    Raises:
+        UnknownVariantError: no variant has that name.
+    """
+    variant(name)
+    rows = table()["variants"][name]["levels"]
+    return tuple(
+        Level(row["level"], row["rating"], row["low"], row["high"], row["games"], SPECS[name][row["level"] - 1].search)
+        for row in rows
+    )
+
+
+def _check_level(level: object) -> int:
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
+        raise ValueError(f"level {level!r} is not one of 1-8")
+    return level
+
+
+def choose_move(
+    name: str,
+    state: Any,
+    level: int = TOP,
+    *,
+    rng: random.Random | None = None,
+    budget_ms: float | None = None,
+) -> EngineMove:
+    """The move of ``level`` (1-8) in ``state`` of variant ``name`` (a state of that variant's rules).
+
+    Deterministic given a seeded ``rng`` (it breaks ties and draws the noise) and, on ultimate, no ``budget_ms``:
+    ultimate's levels search a budget of states; ``budget_ms`` (wall-clock ms) caps it too, as the bot does.
+    ``states`` is the nodes the search visited; ``value`` is exact at level 8 of a solved game, else ``None``.
+
+    Raises:
+        ValueError: ``level`` is not 1-8.
+        UnknownVariantError: no variant has that name.
+        GameOverError: the game in ``state`` is over.
+    """
+    game = variant(name)
+    spec = SPECS[name][_check_level(level) - 1]
+    rng = rng if rng is not None else random.Random()
+    if isinstance(state, UltimateState):
+        cap = math.inf if budget_ms is None else budget_ms
+        decision = ultimate_choose(state, cap, spec.noise, rng, max_nodes=spec.nodes)
+        return EngineMove(
+            decision.move, decision.states, None, decision.elapsed_ms, depth=decision.depth, score=decision.score
+        )
+    rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
+    position = MnkState(state.x, state.o) if isinstance(state, State) else state
+    if spec.depth is None:
+        return _perfect(name, rules, state, position, rng)
+    found = horizon_search(rules, position, spec.depth, rng, spec.noise)
+    return EngineMove(found.move, found.states, None, found.elapsed_ms, depth=spec.depth, score=found.score)
+
+
+def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random) -> EngineMove:
+    """Level 8 on a solved game: a move that keeps the exact value, the most pressing of them (see the module)."""
+    started = time.perf_counter()
+    if isinstance(state, State):
+        result = search(state)
+        best, states = result.best_moves, result.states
+        value = value_for(state, player(state))
+        source: Literal["search", "book"] = "search"
+    else:
+        decision = mnk_play.choose_move(rules, position, rng)
+        best, states, value, source = decision.best_moves, decision.states, decision.value, decision.source
+    move = best[0]
+    if len(best) > 1:
+        found = horizon_search(rules, position, TIE_BREAK_DEPTH[name], rng, moves=best)
+        move, states = found.move, states + found.states
+    return EngineMove(move, states, value, (time.perf_counter() - started) * 1000.0, source)
