@@ -25,7 +25,7 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.i18n.translator import C_
 from bot.puzzles import view
-from bot.puzzles.play import Run, choose, daily, judge, position
+from bot.puzzles.play import Run, by_id, choose, daily, judge, position
 from bot.records import RecordsStore, RecordsUnavailableError
 from bot.text.variants import VARIANT_NAMES
 from bot.ui.responder import NO_PINGS, defer, private
@@ -135,9 +135,7 @@ class PuzzleCommands(commands.Cog):
         rating = ratings[puzzle.id].rating if puzzle.id in ratings else puzzle.rating
         run = await self.store.start(Run(0, user, guild, name, puzzle.id, daily=day.isoformat() if is_daily else None))
         text = view.status_text(puzzle, 0, view.header(puzzle, rating, tr), lines)
-        await interaction.edit_original_response(
-            content=text, view=view.puzzle_view(run, tr), allowed_mentions=NO_PINGS
-        )
+        await self._edit(interaction, text, view.puzzle_view(run, tr), await self._picture(run, 0))
 
     async def press(self, interaction: discord.Interaction[discord.Client], run_id: int, ply: int, key: str) -> None:
         """Judge a press: refused privately unless it is the owner's, on the puzzle's current move."""
@@ -146,7 +144,7 @@ class PuzzleCommands(commands.Cog):
         try:
             async with lock:
                 run = await self.store.run(run_id)
-                if run is None:
+                if run is None or run.puzzle_id not in by_id(run.variant):  # over, or no longer in the shipped set
                     return await private(interaction, tr(OVER))
                 if run.user_id != interaction.user.id:
                     return await private(interaction, tr(NOT_YOURS, owner=f"<@{run.user_id}>"))
@@ -189,7 +187,8 @@ class PuzzleCommands(commands.Cog):
             await self.store.advance(run)
             line = tr(view.RIGHT, cell=name, reply=rules.cell_name(verdict.reply))
             text = view.status_text(puzzle, run.progress, head, [line])
-            return await self._edit(interaction, text, view.puzzle_view(run, tr))
+            picture = await self._picture(run, run.progress)
+            return await self._edit(interaction, text, view.puzzle_view(run, tr), picture)
         solved = verdict.outcome == "solved"
         attempt = await self.store.finish(run, solved)
         if attempt is None:
@@ -206,11 +205,20 @@ class PuzzleCommands(commands.Cog):
             shown = run.progress
         rated = tr(view.RATED, before=round(before.rating), after=round(after.rating)) if after else tr(view.UNRATED)
         text = view.status_text(puzzle, shown, head, [*lines, rated])
-        await self._edit(interaction, text, view.puzzle_view(run, tr, live=False))
+        await self._edit(interaction, text, view.puzzle_view(run, tr, live=False), await self._picture(run, shown))
 
     @staticmethod
-    async def _edit(interaction: discord.Interaction[discord.Client], text: str, components: discord.ui.View) -> None:
-        await interaction.edit_original_response(content=text, view=components, allowed_mentions=NO_PINGS)
+    async def _picture(run: Run, progress: int) -> discord.File | None:
+        return await asyncio.to_thread(view.picture, run.puzzle, progress)
+
+    @staticmethod
+    async def _edit(
+        interaction: discord.Interaction[discord.Client], text: str, components: discord.ui.View, file: Any = None
+    ) -> None:
+        files = [file] if file is not None else discord.utils.MISSING
+        await interaction.edit_original_response(
+            content=text, view=components, attachments=files, allowed_mentions=NO_PINGS
+        )
 
     def _refute(self, name: str) -> Any:
         rules = variant_named(name)

@@ -1,14 +1,16 @@
 """A puzzle's message: the text (header, the board as text, what just happened) and its buttons.
 
-The board is the game's text grid (:func:`bot.text.variants.state_grid`). 4x4 and 5x5 get a button per cell (free
-cells labelled with their coordinate, taken ones with their mark, disabled). Ultimate gets a 3x3 pad: the cells of
-the small board the solver must play in; on a free choice the open small boards, then the chosen one's cells and
-Back. Button ids are ``tpz:<run>:<ply>:<key>`` (``key``: a cell 0-80, ``b0``-``b8`` a small board, ``k`` Back);
-the bot checks every press against the running puzzle it stored (:mod:`bot.cogs.puzzles`).
+The board is the game's text grid (:func:`bot.text.variants.state_grid`), and on ultimate its picture too. 4x4 and
+5x5 get a button per cell (free cells labelled with their coordinate, taken ones with their mark, disabled).
+Ultimate gets a 3x3 pad: the cells of the small board the solver must play in; on a free choice the open small
+boards, then the chosen one's cells and Back. Button ids are ``tpz:<run>:<ply>:<key>`` (``key``: a cell 0-80,
+``b0``-``b8`` a small board, ``k`` Back); the bot checks every press against the running puzzle it stored
+(:mod:`bot.cogs.puzzles`).
 """
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any, Final
 
@@ -16,13 +18,15 @@ import discord
 
 from bot.i18n import N_
 from bot.i18n.lang import Lang
+from bot.images.ultimate import draw_ultimate
 from bot.puzzles.play import PuzzleRating, Run, position
 from bot.text.variants import board_cells, mark_at, small_board_name, state_grid, width_of
+from bot.ui.variant_views import PICTURE_NAME, state_picture
 from bot.ui.views import BoardComponents, button_payload
 from engine.puzzles import Puzzle
 from engine.variants import variant as variant_named
 
-__all__ = ["ID_TEMPLATE", "header", "is_puzzle_id", "puzzle_line", "puzzle_view", "status_text"]
+__all__ = ["ID_TEMPLATE", "header", "is_puzzle_id", "picture", "puzzle_line", "puzzle_view", "status_text"]
 
 ID_TEMPLATE: Final = r"tpz:(?P<run>[0-9]{1,12}):(?P<ply>[0-9]{1,2}):(?P<key>k|b[0-8]|[0-9]{1,2})"
 """The buttons' custom_id pattern (matched whole by discord.py's ``DynamicItem``)."""
@@ -63,6 +67,16 @@ def status_text(puzzle: Puzzle, progress: int, head: str, lines: list[str]) -> s
     """The whole message: ``head``, the board after ``progress`` plies of the line, then ``lines``."""
     grid = state_grid(puzzle.variant, position(puzzle, progress))
     return "\n".join([head, grid, *lines])
+
+
+def picture(puzzle: Puzzle, progress: int, *, over: bool = False) -> discord.File | None:
+    """The ultimate grid's picture after ``progress`` plies of the line (``ultimate.png``, drawn here: about 30 ms),
+    as the game's board shows it; ``None`` for 4x4 and 5x5, whose board is the buttons."""
+    if puzzle.variant != "ultimate":
+        return None
+    played = (*puzzle.moves, *puzzle.line[:progress])
+    drawn = draw_ultimate(state_picture(position(puzzle, progress), played[-1] if played else None, over=over))
+    return discord.File(io.BytesIO(drawn), filename=PICTURE_NAME)
 
 
 def _cell_button(run: Run, state: Any, cell: int, name: str, live: bool) -> dict[str, Any]:

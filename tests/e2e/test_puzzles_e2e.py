@@ -1,5 +1,6 @@
 """Puzzles end to end, with the real bot process and the fake Discord: one puzzle solved and one failed, the puzzle
-ratings moving each way, another player refused, a puzzle going on after SIGKILL and a restart, and the daily one."""
+ratings moving each way, another player refused, a puzzle going on after SIGKILL and a restart, the daily one, and an
+ultimate puzzle solved on its pad."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from typing import Any
 import pytest
 
 from bot.puzzles.play import PuzzleRating, rate, starting
+from bot.text.variants import small_board_name
 from engine.puzzles import Puzzle, load
+from engine.ultimate import BIT_OF_CELL
 from engine.variants import variant
 from testing.boards import button_labelled
 from testing.fake_discord import FakeDiscord
@@ -86,4 +89,37 @@ async def test_a_puzzle_solved_and_one_failed_move_the_ratings(start_bot: BotSta
         assert "Daily puzzle of" in daily["content"] and "solved by 0 so far" in daily["content"]
         again = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
         assert puzzle_of(again).id == puzzle_of(daily).id  # the same for everyone today
+        await bot.kill()
+
+
+async def test_an_ultimate_puzzle_is_solved_on_its_pad(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        channel = fake.channels()[0]
+        (kim,) = make_users(fake, "kim")
+        bot = await start_bot(fake)
+        rules = variant("ultimate")
+        for _ in range(40):  # about 3 in 20 puzzles near 1500 start with a free choice: ask until one does
+            message = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="ultimate"))
+            found = re.search(r"Puzzle `(ultimate-[0-9a-f]{12})`", message["content"])
+            assert found is not None, message["content"]
+            puzzle = next(p for p in load("ultimate") if p.id == found[1])
+            assert [a["filename"] for a in message["attachments"]] == ["ultimate.png"]  # the grid's picture
+            if len(rules.replay(puzzle.moves).playable_boards) > 1:
+                break
+        else:
+            pytest.fail("no puzzle with a free choice in 40")
+        for i, cell in enumerate(puzzle.solution):
+            state = rules.replay((*puzzle.moves, *puzzle.line[: 2 * i]))
+            if len(state.playable_boards) > 1:  # a free choice: open the small board first
+                board = BIT_OF_CELL[cell] // 9
+                pad = button_labelled(message, small_board_name(board))
+                assert pad is not None, message["components"]
+                rec = await fake.press_button(fake.default_guild_id, channel, kim, message["id"], pad["custom_id"])
+                message = await updated_message(fake, rec)
+                assert button_labelled(message, "Back") is not None
+            button = button_labelled(message, rules.cell_name(cell))
+            assert button is not None, (cell, message["components"])
+            rec = await fake.press_button(fake.default_guild_id, channel, kim, message["id"], button["custom_id"])
+            message = await updated_message(fake, rec)
+        assert "Solved!" in message["content"], message["content"]
         await bot.kill()
