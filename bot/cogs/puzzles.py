@@ -123,7 +123,7 @@ class PuzzleCommands(commands.Cog):
         if is_daily:
             puzzle = daily(name, day, guild)
             solvers = await self.store.daily_solvers(guild, day.isoformat(), puzzle.id)
-            done = await self.store.daily_result(user, guild, day.isoformat())
+            done = await self.store.daily_result(user, guild, day.isoformat(), puzzle.id)
             if done is not None:
                 result = tr(DAILY_SOLVED if done else DAILY_FAILED)
                 return await private(interaction, tr(DAILY_DONE, result=result, solvers=solvers))

@@ -58,11 +58,12 @@ class PuzzleStore:
         async with self.records.connection() as connection:
             return set((await connection.execute(statement)).scalars())
 
-    async def daily_result(self, user_id: int, guild_id: int | None, day: str) -> bool | None:
-        """Whether ``user_id`` solved a daily puzzle of ``day`` in the server (``None``: no attempt)."""
+    async def daily_result(self, user_id: int, guild_id: int | None, day: str, puzzle_id: str) -> bool | None:
+        """Whether ``user_id`` solved the daily puzzle ``puzzle_id`` of ``day`` in the server (``None``: no attempt)."""
         statement = select(puzzle_attempts.c.solved).where(
-            puzzle_attempts.c.user_id == user_id, puzzle_attempts.c.daily == day, _guild(guild_id)
-        )
+            puzzle_attempts.c.user_id == user_id, puzzle_attempts.c.daily == day, _guild(guild_id),
+            puzzle_attempts.c.puzzle_id == puzzle_id,
+        )  # fmt: skip
         async with self.records.connection() as connection:
             return (await connection.execute(statement.limit(1))).scalar()
 

@@ -89,6 +89,11 @@ async def test_a_puzzle_solved_and_one_failed_move_the_ratings(start_bot: BotSta
         assert "Daily puzzle of" in daily["content"] and "solved by 0 so far" in daily["content"]
         again = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
         assert puzzle_of(again).id == puzzle_of(daily).id  # the same for everyone today
+        for cell in puzzle_of(daily).solution:
+            daily = await updated_message(fake, await play(fake, channel, lee, daily, cell))
+        assert "Solved!" in daily["content"], daily["content"]
+        done = await refusal(await ttt(fake, channel, lee, "puzzle", variant="4x4", daily=True))
+        assert "already tried today's daily puzzle (solved); 1 solved it so far" in done, done
         await bot.kill()
 
 

@@ -53,6 +53,7 @@ async def test_the_daily_solvers_are_counted_per_server_and_day(store: RecordsSt
     assert await puzzles.daily_solvers(GUILD, day, puzzle.id) == 1
     assert await puzzles.daily_solvers(GUILD + 1, day, puzzle.id) == 0
     assert await puzzles.daily_solvers(GUILD, "2026-11-27", puzzle.id) == 0
-    assert await puzzles.daily_result(KIM, GUILD, day) is True
-    assert await puzzles.daily_result(LEE, GUILD, day) is False
-    assert await puzzles.daily_result(KIM, None, day) is None
+    assert await puzzles.daily_result(KIM, GUILD, day, puzzle.id) is True
+    assert await puzzles.daily_result(LEE, GUILD, day, puzzle.id) is False
+    assert await puzzles.daily_result(KIM, None, day, puzzle.id) is None
+    assert await puzzles.daily_result(KIM, GUILD, day, load("4x4")[0].id) is None  # each game has its daily
