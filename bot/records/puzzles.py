@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.puzzles.play import PuzzleRating, Run, rate, starting
 from bot.records.puzzle_schema import puzzle_attempts, puzzle_players, puzzle_ratings, running_puzzles
+from bot.records.schema import games
 
 if TYPE_CHECKING:
     from bot.records.store import RecordsStore
@@ -75,6 +76,14 @@ class PuzzleStore:
         )  # fmt: skip
         async with self.records.connection() as connection:
             return int((await connection.execute(statement)).scalar() or 0)
+
+    async def finished_moves(self, variant: str) -> list[tuple[int, ...]]:
+        """The moves (0-based cells) of every finished game of ``variant`` (not 3x3), oldest first: what
+        :func:`engine.puzzles.mining.mine` mines."""
+        statement = select(games.c.moves).where(games.c.variant == variant).order_by(games.c.ended_at, games.c.game_id)
+        async with self.records.connection() as connection:
+            rows = (await connection.execute(statement)).scalars().all()
+        return [tuple(int(cell) for cell in text.split(",") if cell) for text in rows]
 
     async def start(self, run: Run) -> Run:
         """Store a new running puzzle (``run.run_id`` is ignored); returns it with its id."""
