@@ -45,6 +45,8 @@ ILLEGAL = N_("That move cannot be played here.")
 DAILY_DONE = N_("You already tried today's daily puzzle ({result}); {solvers} solved it so far. Come back tomorrow!")
 DAILY_SOLVED, DAILY_FAILED = N_("solved"), N_("not solved")
 REFUTE_BUDGET_MS = 300.0
+Shown = tuple[str, discord.ui.View, "discord.File | None"]
+"""A puzzle message after a press: its text, its buttons and the ultimate grid's new picture (``None``: keep it)."""
 
 
 class PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=view.ID_TEMPLATE):
@@ -138,74 +140,77 @@ class PuzzleCommands(commands.Cog):
         await self._edit(interaction, text, view.puzzle_view(run, tr), await self._picture(run, 0))
 
     async def press(self, interaction: discord.Interaction[discord.Client], run_id: int, ply: int, key: str) -> None:
-        """Judge a press: refused privately unless it is the owner's, on the puzzle's current move."""
-        tr = lang(str(interaction.locale))
-        lock = self._locks.setdefault(run_id, asyncio.Lock())
-        try:
-            async with lock:
-                run = await self.store.run(run_id)
-                if run is None or run.puzzle_id not in by_id(run.variant):  # over, or no longer in the shipped set
-                    return await private(interaction, tr(OVER))
-                if run.user_id != interaction.user.id:
-                    return await private(interaction, tr(NOT_YOURS, owner=f"<@{run.user_id}>"))
-                if ply != run.progress:
-                    return await private(interaction, tr(STALE))
-                await self._move(interaction, run, key, tr)
-        except RecordsUnavailableError:
-            await private(interaction, tr(RECORDS_DOWN))
-        finally:
-            if not lock.locked():
-                self._locks.pop(run_id, None)
+        """Judge a press: refused privately unless it is the owner's, on the puzzle's current move.
 
-    async def _move(self, interaction: discord.Interaction[discord.Client], run: Run, key: str, tr: Lang) -> None:
+        The press is acknowledged first (the engine may take a moment to refute a wrong move); the decision is made
+        and stored under the puzzle's lock, and shown after it (no Discord call is awaited under the lock).
+        """
+        tr = lang(str(interaction.locale))
+        await interaction.response.defer()
+        try:
+            async with self._locks.setdefault(run_id, asyncio.Lock()):
+                answer = await self._decide(interaction.user.id, run_id, ply, key, tr)
+        except RecordsUnavailableError:
+            answer = tr(RECORDS_DOWN)
+        if isinstance(answer, str):
+            return await private(interaction, answer)
+        text, components, file = answer
+        files = [file] if file is not None else discord.utils.MISSING
+        await interaction.edit_original_response(
+            content=text, view=components, attachments=files, allowed_mentions=NO_PINGS
+        )
+
+    async def _decide(self, user_id: int, run_id: int, ply: int, key: str, tr: Lang) -> str | Shown:
+        """The refusal's text, or the message after the press (stored first)."""
+        run = await self.store.run(run_id)
+        if run is None or run.puzzle_id not in by_id(run.variant):  # over, or no longer in the shipped set
+            self._locks.pop(run_id, None)
+            return tr(OVER)
+        if run.user_id != user_id:
+            return tr(NOT_YOURS, owner=f"<@{run.user_id}>")
+        if ply != run.progress:
+            return tr(STALE)
         puzzle = run.puzzle
         rules = variant_named(puzzle.variant)
         rated_now = (await self.store.puzzle_ratings(puzzle.variant)).get(puzzle.id)
         head = view.header(puzzle, rated_now.rating if rated_now else puzzle.rating, tr)
         if key == "k" or key.startswith("b"):
-            state = position(puzzle, run.progress)
             board = -1 if key == "k" else int(key[1:])
-            if board >= 0 and (puzzle.variant != "ultimate" or board not in state.playable_boards):
-                return await private(interaction, tr(ILLEGAL))
-            run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, run.progress, board, run.daily)
+            if board >= 0 and (puzzle.variant != "ultimate" or board not in position(puzzle, ply).playable_boards):
+                return tr(ILLEGAL)
+            run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, ply, board, run.daily)
             await self.store.advance(run)
-            text = view.status_text(puzzle, run.progress, head, [])
-            await interaction.response.edit_message(content=text, view=view.puzzle_view(run, tr))
-            return
+            return view.status_text(puzzle, ply, head, []), view.puzzle_view(run, tr), None
         cell = int(key)
-        await interaction.response.defer()
         try:
-            verdict = await asyncio.to_thread(judge, puzzle, run.progress, cell, self._refute(puzzle.variant))
+            verdict = await asyncio.to_thread(judge, puzzle, ply, cell, self._refute(puzzle.variant))
         except ValueError:
-            return await private(interaction, tr(ILLEGAL))
+            return tr(ILLEGAL)
         name = rules.cell_name(cell)
         if verdict.outcome == "right":
             assert verdict.reply is not None
-            run = Run(
-                run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, run.progress + 2, -1, run.daily
-            )
+            run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, ply + 2, -1, run.daily)
             await self.store.advance(run)
             line = tr(view.RIGHT, cell=name, reply=rules.cell_name(verdict.reply))
-            text = view.status_text(puzzle, run.progress, head, [line])
-            picture = await self._picture(run, run.progress)
-            return await self._edit(interaction, text, view.puzzle_view(run, tr), picture)
+            text = view.status_text(puzzle, ply + 2, head, [line])
+            return text, view.puzzle_view(run, tr), await self._picture(run, ply + 2)
         solved = verdict.outcome == "solved"
         attempt = await self.store.finish(run, solved)
+        self._locks.pop(run_id, None)
         if attempt is None:
-            return await private(interaction, tr(OVER))
+            return tr(OVER)
         before, after = attempt
         if solved:
-            lines = [tr(view.SOLVED, cell=name)]
-            shown = len(puzzle.line)
+            lines, shown = [tr(view.SOLVED, cell=name)], len(puzzle.line)
         else:
             refuted = verdict.reply is not None
             lines = [tr(view.REFUTED, cell=name, reply=rules.cell_name(verdict.reply or 0)) if refuted
                      else tr(view.WRONG, cell=name)]  # fmt: skip
-            lines.append(tr(view.SOLUTION, line=" ".join(rules.cell_name(c) for c in puzzle.line[run.progress :])))
-            shown = run.progress
+            lines.append(tr(view.SOLUTION, line=" ".join(rules.cell_name(c) for c in puzzle.line[ply:])))
+            shown = ply
         rated = tr(view.RATED, before=round(before.rating), after=round(after.rating)) if after else tr(view.UNRATED)
         text = view.status_text(puzzle, shown, head, [*lines, rated])
-        await self._edit(interaction, text, view.puzzle_view(run, tr, live=False), await self._picture(run, shown))
+        return text, view.puzzle_view(run, tr, live=False), await self._picture(run, shown)
 
     @staticmethod
     async def _picture(run: Run, progress: int) -> discord.File | None:
