@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 BABEL_KEYWORDS := -k N_ -k C_:1c,2 -k plural:1,2
 
-.PHONY: run console test lint lock messages book clean
+.PHONY: run console test lint lock messages book puzzles clean
 
 run: $(INSTALLED)
 	@$(BIN)/python -m bot
@@ -48,6 +48,10 @@ messages: $(INSTALLED)
 # Rebuild the 5x5 opening book from scratch with the engine's own solver (about 3 min on one core).
 book: $(INSTALLED)
 	$(BIN)/python -m engine.mnk_book_build --game 5x5 --plies 6
+
+# Rebuild the shipped puzzles (engine/puzzles/data/*.json) from self-play, proved by the engine (two processes).
+puzzles: $(INSTALLED)
+	$(BIN)/python -m engine.puzzles.build --jobs 2
 
 clean:
 	rm -rf $(VENV)

@@ -36,6 +36,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.identify import IdentifyPacer
 from bot.loop_lag import LoopLagMonitor
 from bot.ops.wiring import Operations, wrap_interaction_parser
+from bot.puzzles.view import is_puzzle_id
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.pictures import Drawer, picture_executor
 from bot.ui.responder import Responder, apologise
@@ -160,6 +161,7 @@ class TTTBot(commands.AutoShardedBot):
         await self.games.recover(self._mine)  # before any interaction: the games a previous process stored
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
         await self.load_extension("bot.cogs.records")  # its commands join /ttt
+        await self.load_extension("bot.cogs.puzzles")  # /ttt puzzle joins /ttt
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VARIANT_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()
@@ -195,7 +197,8 @@ class TTTBot(commands.AutoShardedBot):
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
-        if not codec.is_ours(str(data.get("custom_id", ""))):
+        custom_id = str(data.get("custom_id", ""))
+        if not codec.is_ours(custom_id) and not is_puzzle_id(custom_id):
             await self.ttt.inactive_button(interaction)
 
     async def close(self) -> None:

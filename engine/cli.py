@@ -1,4 +1,5 @@
-"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve``, ``bestmove`` and ``levels``.
+"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve``, ``bestmove``, ``levels``
+and ``puzzles``.
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
 :func:`analyse_command`, :func:`review_command` from :mod:`engine.cli_review`), so tests run them in-process with
@@ -20,10 +21,12 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.analysis import MoveAnalysis, analyse
+from engine.cli_puzzles import puzzles_command
 from engine.cli_review import EXIT_OK, EXIT_USAGE, review_command
 from engine.errors import GameOverError, InvalidBoardError
 from engine.game import State, format_board, parse_board, player
 from engine.levels import ladder
+from engine.puzzles import PUZZLE_VARIANTS
 from engine.search import (
     ALGORITHM_CONFIGS,
     TEXTBOOK_ALPHA_BETA,
@@ -91,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m engine",
         description="Analyse a tic-tac-toe position, or review a game move by move.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review,serve,bestmove,levels}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review,serve,bestmove,levels,puzzles}")
 
     an_p = sub.add_parser("analyse", aliases=["analyze"], help="choose a move for a position and explain it")
     an_p.add_argument("board", metavar="BOARD", help="nine characters of X, O and '.', row by row, e.g. '....X....'")
@@ -120,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
     bm_p.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="the search's budget (ms)")
     bm_p.add_argument("--level", type=int, default=8, choices=range(1, 9), help="the engine's level, 1-8 (default 8)")
     sub.add_parser("levels", help="print every game's levels 1-8 with their measured ratings, as JSON")
+    pz_p = sub.add_parser("puzzles", help="print the shipped puzzles of a variant (find the only winning move)")
+    pz_p.add_argument("--variant", choices=PUZZLE_VARIANTS, required=True)
+    pz_p.add_argument("--json", action="store_true", help="print one JSON array instead of text")
     return parser
 
 
@@ -152,6 +158,8 @@ def main(
         payload = {name: [dataclasses.asdict(level) for level in ladder(name)] for name in VARIANTS}
         print(json.dumps(payload), file=stdout)
         return EXIT_OK
+    if args.command == "puzzles":
+        return puzzles_command(args.variant, as_json_output=args.json, stdout=stdout)
     if args.command == "review":
         return review_command(args.cells, as_json=args.json, stdout=stdout, stderr=stderr)
     return analyse_command(

@@ -19,6 +19,7 @@ from bot.games import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
+from bot.puzzles.view import puzzle_line
 from bot.records import Rating, RecordsStore, RecordsUnavailableError, RecordWriter
 from bot.text.records import (
     bot_record_text,
@@ -31,6 +32,7 @@ from bot.text.records import (
 from bot.text.review import review_text
 from bot.text.variant_review import variant_review_text
 from bot.ui.responder import NO_PINGS, defer, private
+from engine.puzzles import PUZZLE_VARIANTS
 from engine.variants import VARIANTS
 
 __all__ = ["RECORDS_DOWN", "RecordCommands", "setup"]
@@ -180,12 +182,12 @@ class RecordCommands(commands.Cog):
         try:
             await self.writer.flush(REVIEW_FLUSH_SECONDS)
             ratings = await self.records.ratings(target.id, variant)
+            puzzles = await self.records.puzzles.player(target.id, variant) if variant in PUZZLE_VARIANTS else None
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         name = f"{target.mention} · {short_variant_name(variant, tr)}"
-        await interaction.edit_original_response(
-            content=rating_text(name, variant, ratings, tr), allowed_mentions=NO_PINGS
-        )
+        text = rating_text(name, variant, ratings, tr) + ("" if puzzles is None else "\n" + puzzle_line(puzzles, tr))
+        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     async def leaderboard(self, interaction: Interaction, *, everywhere: bool, variant: str = "3x3") -> None:
         """The top 10 ratings in ``variant`` of this server's players, or of every server's (``everywhere``, and

@@ -15,6 +15,7 @@ Discord-free. At start-up ``store = await open_store(os.environ.get("DATABASE_UR
 
 from __future__ import annotations
 
+from bot.records import puzzle_schema  # noqa: F401  (its tables join the schema that migrations are checked against)
 from bot.records.errors import RecordsUnavailableError
 from bot.records.games import (
     LEVEL_OF_DIFFICULTY,

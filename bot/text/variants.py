@@ -30,6 +30,7 @@ __all__ = [
     "played_line",
     "proven_text",
     "small_board_name",
+    "state_grid",
     "thinking_line",
     "variant_ai_line",
     "variant_grid",
@@ -86,10 +87,14 @@ def mark_at(state: Any, cell: int) -> Mark | None:
 def variant_grid(game: Game) -> str:
     """The board as monospace text in a code block, with column letters and row numbers; empty cells are ``·``.
     Ultimate's 9x9 grid separates its small boards with lines. At most about 300 characters (ultimate)."""
-    width = width_of(game.variant)
+    return state_grid(game.variant, game.state)
+
+
+def state_grid(variant: str, state: Any) -> str:
+    """:func:`variant_grid` of an engine ``state`` of ``variant`` (a puzzle's position, say)."""
+    width = width_of(variant)
     letters = "abcdefghi"[:width]
-    state = game.state
-    if game.variant != "ultimate":
+    if variant != "ultimate":
         lines = ["   " + " ".join(letters)]
         for row in range(width):
             cells = (mark_at(state, width * row + col) for col in range(width))

@@ -39,6 +39,7 @@ __all__ = [
     "LayoutComponents",
     "is_layout",
     "private_pad",
+    "state_picture",
     "ultimate_picture",
     "variant_view",
 ]
@@ -120,7 +121,11 @@ def _grid_rows(game: Game, make: Callable[[VariantKind], str], frozen: bool) -> 
 def ultimate_picture(game: Game) -> UltimatePicture:
     """What the picture of an ultimate game shows: its marks, its small boards' results, the boards the player to
     move may play in (none once it is over) and the last move."""
-    state = game.state
+    return state_picture(game.state, game.moves[-1] if game.moves else None, over=game.over)
+
+
+def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePicture:
+    """:func:`ultimate_picture` of an engine ``state`` whose last move was ``last`` (a puzzle's position, say)."""
     boards: list[Mark | str | None] = []
     for status in state.board_statuses:
         value = getattr(status, "value", status)
@@ -128,8 +133,8 @@ def ultimate_picture(game: Game) -> UltimatePicture:
     return UltimatePicture(
         cells=tuple(state[cell] for cell in range(81)),
         boards=cast(Any, tuple(boards)),
-        targets=frozenset(() if game.over else state.playable_boards),
-        last=game.moves[-1] if game.moves else None,
+        targets=frozenset(() if over else state.playable_boards),
+        last=last,
     )
 
 

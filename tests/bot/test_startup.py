@@ -162,6 +162,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
             "hint",
             "leaderboard",
             "move",
+            "puzzle",
             "rating",
             "resign",
             "review",
@@ -170,12 +171,13 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         ]
         records_cog = bot.get_cog("RecordCommands")  # a cog of its own, whose commands join /ttt
         assert "bot.cogs.records" in bot.extensions and records_cog is not None
-        assert [c.name for c in group.commands][-5:] == ["stats", "leaderboard", "rating", "review", "help"]
+        assert [c.name for c in group.commands][-6:] == ["stats", "leaderboard", "rating", "review", "puzzle", "help"]
+        assert group.get_command("puzzle").binding is bot.get_cog("PuzzleCommands")  # bot.cogs.puzzles joins /ttt
         mine = ("stats", "leaderboard", "rating", "review")
         assert all(group.get_command(name).binding is records_cog for name in mine)
         assert group.get_command("start").binding is bot.ttt
         await bot.unload_extension("bot.cogs.records")
-        assert [c.name for c in group.commands] == ["start", "move", "hint", "resign", "board", "help"]
+        assert [c.name for c in group.commands] == ["start", "move", "hint", "resign", "board", "puzzle", "help"]
         start = group.get_command("start")
         options = {p.name: p for p in start.parameters}
         assert all(p.description and p.description != "…" for p in options.values())
@@ -185,7 +187,9 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         # the command's Literal choices name engine's one definition of each (a Literal keeps the choices' names)
         assert sorted(c.value for c in options["algorithm"].choices) == sorted(get_args(Algorithm))
         # 3x3's cells, Resign, Rematch and challenge answers; every button of a 4x4/5x5 board, of an ultimate board
-        assert len(bot._connection._view_store._dynamic_items) == 6
+        assert (
+            len(bot._connection._view_store._dynamic_items) == 7
+        )  # the board buttons and the puzzles' (bot.cogs.puzzles)
         assert [c.value for c in options["variant"].choices] == ["3x3", "4x4", "5x5", "ultimate"]
         assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()

@@ -17,6 +17,8 @@ from bot.games.ai import AI
 from bot.games.finished import finished_game
 from bot.games.game import Game
 from bot.i18n.lang import lang
+from bot.puzzles.play import PuzzleRating
+from bot.puzzles.view import puzzle_line
 from bot.records import FinishedGame, Leaderboard, Rating, Record, RecordsUnavailableError, UserStats
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, rating_text, stats_text
 from tests.ui.fakes import FakeInteraction
@@ -58,6 +60,15 @@ class Store:
     async def bot_records(self) -> dict[str, dict[int, Record]]:
         self._check()
         return {"3x3": {8: Record(wins=3, draws=1)}, "5x5": {2: Record(losses=1)}}
+
+    @property
+    def puzzles(self) -> Store:
+        """The puzzle reads (this fake answers them too)."""
+        return self
+
+    async def player(self, user_id: int, variant: str) -> PuzzleRating:
+        self._check()
+        return PuzzleRating(1620, 80, 0.06, 5, 4)
 
     async def ratings(self, user_id: int, variant: str) -> dict[str, Rating]:
         self._check()
@@ -158,7 +169,8 @@ async def test_rating_of_a_player_in_a_variant(service: GameService) -> None:
     await commands(service, store).rating(fake, user(ALICE), "5x5")
     assert fake.calls[0].name == "defer" and store.variants == ["5x5"]
     expected = {"bot": Rating(1600, 90, 0.06, 10, 3), "people": Rating()}
-    assert answer(fake) == rating_text(f"<@{ALICE}> · 5x5", "5x5", expected, lang("ja"))
+    puzzles = puzzle_line(PuzzleRating(1620, 80, 0.06, 5, 4), lang("ja"))
+    assert answer(fake) == rating_text(f"<@{ALICE}> · 5x5", "5x5", expected, lang("ja")) + "\n" + puzzles
 
 
 @pytest.mark.parametrize("command", ["stats", "leaderboard", "review", "rating"])

@@ -400,7 +400,19 @@ async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) ->
     ttt = tree[0]
     assert ttt["type"] == 1 and ttt["description"]
     subs = {o["name"]: o for o in ttt["options"]}
-    assert set(subs) == {"start", "move", "hint", "resign", "board", "stats", "leaderboard", "rating", "review", "help"}
+    assert set(subs) == {
+        "start",
+        "move",
+        "hint",
+        "resign",
+        "board",
+        "stats",
+        "leaderboard",
+        "rating",
+        "review",
+        "puzzle",
+        "help",
+    }
     assert all(o["type"] == OPTION_SUBCOMMAND and o["description"] for o in subs.values())
     start = {o["name"]: o for o in subs["start"]["options"]}
     assert set(start) == {"opponent", "play_as", "level", "algorithm", "board", "variant"}

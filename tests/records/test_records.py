@@ -147,8 +147,17 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
             schema = await connection.run_sync(_schema)
             drift = await connection.run_sync(lambda sync: compare_metadata(MigrationContext.configure(sync), metadata))
-        assert versions == [head_revision()] == ["0004"]
-        assert schema["tables"] == ["alembic_version", "games", "ratings", "running_games"]
+        assert versions == [head_revision()] == ["0005"]
+        assert schema["tables"] == [
+            "alembic_version",
+            "games",
+            "puzzle_attempts",
+            "puzzle_players",
+            "puzzle_ratings",
+            "ratings",
+            "running_games",
+            "running_puzzles",
+        ]
         assert schema["indexes"] == {
             "ix_games_channel_id_ended_at": ["channel_id", "ended_at"],
             "ix_games_guild_id": ["guild_id"],
@@ -159,7 +168,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         }
         assert schema["primary_key"] == ["game_id"]
         assert drift == [], "the migrations and bot/records/schema.py disagree"
-        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 4  # 0001-0004
+        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 5  # 0001-0005
         assert await store.save(HISTORY[0])
     finally:
         await store.close()
@@ -170,7 +179,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         assert not [r for r in caplog.records if r.getMessage().startswith("Running upgrade")]
         async with again.engine.connect() as connection:
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
-        assert versions == ["0004"]
+        assert versions == ["0005"]
         assert await again.game("g01") == HISTORY[0]
     finally:
         await again.close()
@@ -200,7 +209,7 @@ async def test_processes_starting_together_migrate_once(backend: Backend) -> Non
         assert process.stdout is not None and await process.stdout.readline() == b"ready\n"
     outputs = [(await p.communicate(b"go\n"))[0].decode() for p in processes]
     assert [p.returncode for p in processes] == [0, 0, 0], outputs
-    assert sum(out.count("Running upgrade") for out in outputs) == 4, outputs  # 0001-0004, by one process
+    assert sum(out.count("Running upgrade") for out in outputs) == 5, outputs  # 0001-0005, by one process
 
 
 def _schema(connection: Connection) -> dict[str, object]:

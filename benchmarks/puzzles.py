@@ -1,0 +1,53 @@
+"""Check every shipped puzzle with the independent plain oracle (tests/engine/puzzle_oracle.py), and time it.
+
+Run from the repository root with ``python benchmarks/puzzles.py [VARIANT ...]`` (default: all). For each variant
+it prints the puzzles checked by N and the seconds the oracle took; it stops at the first wrong puzzle with an
+AssertionError that names it. ``tests/engine/test_puzzles.py`` checks a sample the same way.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+    sys.path.insert(0, str(_HERE.parent))
+
+from engine.puzzles import PUZZLE_VARIANTS, load  # noqa: E402
+from engine.variants import variant  # noqa: E402
+from tests.engine.puzzle_oracle import PlainOracle  # noqa: E402
+
+
+def check_all(name: str) -> Counter[int]:
+    """Check every puzzle of ``name``; return the count by N.
+
+    Raises:
+        AssertionError: a puzzle is wrong (the message gives its id).
+    """
+    oracle = PlainOracle(variant(name).game)
+    counts: Counter[int] = Counter()
+    for puzzle in load(name):
+        oracle.memo.clear()
+        try:
+            oracle.check(puzzle.moves, puzzle.solution, puzzle.replies)
+        except AssertionError as err:
+            raise AssertionError(f"{puzzle.id}: {err}") from err
+        counts[puzzle.win_in] += 1
+    return counts
+
+
+def main(names: list[str]) -> int:
+    for name in names or PUZZLE_VARIANTS:
+        start = time.perf_counter()
+        counts = check_all(name)
+        spread = ", ".join(f"N={n}: {counts[n]}" for n in sorted(counts))
+        print(f"{name}: {sum(counts.values())} puzzles hold ({spread}); {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

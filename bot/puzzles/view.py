@@ -1,0 +1,121 @@
+"""A puzzle's message: the text (header, the board as text, what just happened) and its buttons.
+
+The board is the game's text grid (:func:`bot.text.variants.state_grid`), and on ultimate its picture too. 4x4 and
+5x5 get a button per cell (free cells labelled with their coordinate, taken ones with their mark, disabled).
+Ultimate gets a 3x3 pad: the cells of the small board the solver must play in; on a free choice the open small
+boards, then the chosen one's cells and Back. Button ids are ``tpz:<run>:<ply>:<key>`` (``key``: a cell 0-80,
+``b0``-``b8`` a small board, ``k`` Back); the bot checks every press against the running puzzle it stored
+(:mod:`bot.cogs.puzzles`).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any, Final
+
+import discord
+
+from bot.i18n import N_
+from bot.i18n.lang import Lang
+from bot.images.ultimate import draw_ultimate
+from bot.puzzles.play import PuzzleRating, Run, position
+from bot.text.variants import board_cells, mark_at, small_board_name, state_grid, width_of
+from bot.ui.variant_views import PICTURE_NAME, state_picture
+from bot.ui.views import BoardComponents, button_payload
+from engine.puzzles import Puzzle
+from engine.variants import variant as variant_named
+
+__all__ = ["ID_TEMPLATE", "header", "is_puzzle_id", "picture", "puzzle_line", "puzzle_view", "status_text"]
+
+ID_TEMPLATE: Final = r"tpz:(?P<run>[0-9]{1,12}):(?P<ply>[0-9]{1,2}):(?P<key>k|b[0-8]|[0-9]{1,2})"
+"""The buttons' custom_id pattern (matched whole by discord.py's ``DynamicItem``)."""
+
+_ID = re.compile(ID_TEMPLATE)
+
+
+def is_puzzle_id(custom_id: str) -> bool:
+    """True when ``custom_id`` has the shape of a puzzle button's."""
+    return _ID.fullmatch(custom_id) is not None
+
+
+HEADER = N_("🧩 Puzzle `{id}` · rating {rating} · **{side} to play and win in {n}**")
+DAILY = N_("📅 Daily puzzle of {day} · solved by {solvers} so far")
+RIGHT = N_("✅ {cell} is right. The engine answers {reply}: find the next move.")
+SOLVED = N_("🎉 Solved! {cell} wins.")
+WRONG = N_("❌ {cell} does not win in time.")
+REFUTED = N_("❌ {cell} does not win in time: the engine answers {reply}.")
+SOLUTION = N_("The solution: {line}")
+RATED = N_("Your puzzle rating: {before} → {after}")
+UNRATED = N_("Not rated: you had tried this puzzle before.")
+BACK = N_("Back")
+PUZZLES_LINE = N_("puzzles: {rating} · {solved} solved of {attempts} rated")
+
+
+def puzzle_line(rating: PuzzleRating, tr: Lang) -> str:
+    """A player's puzzle rating, for ``/ttt rating``."""
+    return tr(PUZZLES_LINE, rating=str(rating), solved=rating.solved, attempts=rating.attempts)
+
+
+def header(puzzle: Puzzle, rating: float, tr: Lang) -> str:
+    """The first line: the puzzle's id and rating, and "X to play and win in N"."""
+    side = "X" if len(puzzle.moves) % 2 == 0 else "O"
+    return tr(HEADER, id=puzzle.id, rating=round(rating), side=side, n=puzzle.win_in)
+
+
+def status_text(puzzle: Puzzle, progress: int, head: str, lines: list[str]) -> str:
+    """The whole message: ``head``, the board after ``progress`` plies of the line, then ``lines``."""
+    grid = state_grid(puzzle.variant, position(puzzle, progress))
+    return "\n".join([head, grid, *lines])
+
+
+def picture(puzzle: Puzzle, progress: int, *, over: bool = False) -> discord.File | None:
+    """The ultimate grid's picture after ``progress`` plies of the line (``ultimate.png``, drawn here: about 30 ms),
+    as the game's board shows it; ``None`` for 4x4 and 5x5, whose board is the buttons."""
+    if puzzle.variant != "ultimate":
+        return None
+    played = (*puzzle.moves, *puzzle.line[:progress])
+    drawn = draw_ultimate(state_picture(position(puzzle, progress), played[-1] if played else None, over=over))
+    return discord.File(io.BytesIO(drawn), filename=PICTURE_NAME)
+
+
+def _cell_button(run: Run, state: Any, cell: int, name: str, live: bool) -> dict[str, Any]:
+    mark = mark_at(state, cell)
+    custom_id = f"tpz:{run.run_id}:{run.progress}:{cell}"
+    if mark is not None:
+        return button_payload(custom_id, discord.ButtonStyle.secondary, label=mark.value, disabled=True)
+    return button_payload(custom_id, discord.ButtonStyle.primary, label=name, disabled=not live)
+
+
+def _rows(buttons: list[dict[str, Any]], width: int) -> list[dict[str, Any]]:
+    return [{"type": 1, "components": buttons[i : i + width]} for i in range(0, len(buttons), width)]
+
+
+def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
+    """The buttons for ``run`` at its progress (all disabled when not ``live``: the puzzle is over)."""
+    puzzle = run.puzzle
+    rules = variant_named(puzzle.variant)
+    state = position(puzzle, run.progress)
+    if puzzle.variant != "ultimate":
+        width = width_of(puzzle.variant)
+        cells = [_cell_button(run, state, c, rules.cell_name(c), live) for c in range(width * width)]
+        return BoardComponents(_rows(cells, width))
+    boards = state.playable_boards
+    board = boards[0] if len(boards) == 1 else run.pad
+    if board < 0:
+        pads = [
+            button_payload(
+                f"tpz:{run.run_id}:{run.progress}:b{b}",
+                discord.ButtonStyle.primary,
+                label=small_board_name(b),
+                disabled=not live or b not in boards,
+            )
+            for b in range(9)
+        ]
+        return BoardComponents(_rows(pads, 3))
+    cells = [_cell_button(run, state, c, rules.cell_name(c), live) for c in board_cells(board)]
+    rows = _rows(cells, 3)
+    if len(boards) > 1:
+        back = button_payload(f"tpz:{run.run_id}:{run.progress}:k", discord.ButtonStyle.secondary, label=tr(BACK))
+        rows.append({"type": 1, "components": [back]})
+    return BoardComponents(rows)

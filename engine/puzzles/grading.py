@@ -1,0 +1,117 @@
+"""Puzzle themes and starting ratings, from the rules alone (no search).
+
+Themes (named as lichess names its puzzle themes, where one fits):
+
+- ``double_threat``: a solver move before the last leaves two or more cells that would win at once (a fork).
+- ``forcing``: every solver move before the last makes a threat the defender must answer.
+- ``quiet``: the first move makes no threat at all.
+- ``board_win`` (ultimate): the first move wins a small board.
+- ``decided_board`` (ultimate): a solver move before the last sends the defender to a decided (closed) small board.
+
+The starting rating is a difficulty estimate in Glicko-2 points: a base per N (the solver's moves), raised by the
+moves that look good at the start (the threats, blocks and small-board wins other than the solution) and by the
+branching, lowered for a forcing line. Players' ratings then move it (:mod:`bot.puzzles` rates every attempt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.bitboard import THREATS
+from engine.mnk import TicTacToe
+from engine.mnk_solver import initial_threats
+from engine.protocol import Mark
+from engine.puzzles.mnk_proof import Line
+from engine.puzzles.ultimate_proof import Position, moves_of, play, position_of
+from engine.ultimate import BIT_OF_CELL, WON9
+
+__all__ = ["BASE_RATING", "estimate_rating", "mnk_features", "ultimate_features"]
+
+BASE_RATING = {1: 700, 2: 1100, 3: 1400, 4: 1650, 5: 1850}
+"""The starting rating of a win in N before the adjustments."""
+
+
+def estimate_rating(win_in: int, branching: int, plausible: int, themes: Sequence[str]) -> int:
+    """The starting rating: :data:`BASE_RATING` ``[win_in]`` + 25 per plausible alternative (at most 12) + 4 per
+    legal move beyond 10 (at most 40 moves), + 100 when ``quiet``, - 75 when ``forcing``; within 400-2600."""
+    rating = BASE_RATING[min(win_in, 5)] + 25 * min(plausible, 12) + 4 * (min(branching, 40) - 10)
+    rating += 100 if "quiet" in themes else 0
+    rating -= 75 if "forcing" in themes else 0
+    return max(400, min(2600, rating))
+
+
+def mnk_features(game: TicTacToe, moves: Sequence[int], line: Line) -> tuple[int, int, tuple[str, ...]]:
+    """``(branching, plausible, themes)`` of an m,n,k puzzle: the legal moves at the start, the other moves that
+    make or block a threat there, and the themes of the module docstring."""
+    state = game.play(tuple(moves))
+    me, opp = (state.x, state.o) if game.player(state) is Mark.X else (state.o, state.x)
+    free = game.full ^ (me | opp)
+    blocks = initial_threats(game, opp) & free
+    plausible = 0
+    for cell in range(game.cells):
+        if free >> cell & 1 and cell != line.solution[0]:
+            makes = initial_threats(game, me | 1 << cell) & (free & ~(1 << cell))
+            plausible += bool(makes or blocks >> cell & 1)
+    themes: list[str] = []
+    threats_made = []
+    for i, cell in enumerate(line.solution[:-1]):
+        me |= 1 << cell
+        open_cells = game.full ^ (me | opp)
+        threats_made.append((initial_threats(game, me) & open_cells).bit_count())
+        if i == 0 and threats_made[0] == 0:
+            themes.append("quiet")
+        opp |= 1 << line.replies[i]
+    if any(t >= 2 for t in threats_made):
+        themes.insert(0, "double_threat")
+    if threats_made and all(t >= 1 for t in threats_made):
+        themes.append("forcing")
+    return bin(free).count("1"), plausible, tuple(themes)
+
+
+def _game_threats(pos: Position) -> int:
+    """The cells that would win the game at once for the side to move, wherever it is sent."""
+    me, opp, mw, _, closed, _ = pos
+    count = 0
+    for b in range(9):
+        if not closed >> b & 1 and WON9[mw | 1 << b]:
+            count += (THREATS[me >> 9 * b & 511] & ~((me | opp) >> 9 * b) & 511).bit_count()
+    return count
+
+
+def _small_threat(pos: Position, bit: int) -> bool:
+    me, opp = pos[0], pos[1]
+    b = bit // 9
+    mine, theirs = me >> 9 * b & 511, opp >> 9 * b & 511
+    return bool(THREATS[mine] >> bit % 9 & 1 or THREATS[mine | 1 << bit % 9] & ~(mine | theirs | 1 << bit % 9) & 511)
+
+
+def ultimate_features(moves: Sequence[int], line: Line) -> tuple[int, int, tuple[str, ...]]:
+    """``(branching, plausible, themes)`` of an ultimate puzzle, as :func:`mnk_features`; a plausible move wins a
+    small board or makes a threat in one."""
+    pos = position_of(moves)
+    if pos is None:
+        raise ValueError("the game is over: no puzzle")
+    first = BIT_OF_CELL[line.solution[0]]
+    legal = moves_of(pos)
+    plausible = sum(1 for bit in legal if bit != first and _small_threat(pos, bit))
+    themes: list[str] = []
+    if WON9[(pos[0] | 1 << first) >> 9 * (first // 9) & 511]:
+        themes.append("board_win")
+    forcing, fork, decided = True, False, False
+    for i, cell in enumerate(line.solution[:-1]):
+        after = play(pos, BIT_OF_CELL[cell])
+        mine = (after[1], after[0], after[3], after[2], after[4], -1)
+        threats = _game_threats(mine)
+        fork = fork or threats >= 2
+        forcing = forcing and threats >= 1
+        decided = decided or after[5] < 0
+        if i == 0 and threats == 0 and not _small_threat(pos, BIT_OF_CELL[cell]):
+            themes.append("quiet")
+        pos = play(after, BIT_OF_CELL[line.replies[i]])
+    if fork:
+        themes.insert(0, "double_threat")
+    if decided:
+        themes.append("decided_board")
+    if forcing and len(line.solution) > 1:
+        themes.append("forcing")
+    return len(legal), plausible, tuple(themes)

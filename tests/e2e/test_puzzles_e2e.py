@@ -1,0 +1,130 @@
+"""Puzzles end to end, with the real bot process and the fake Discord: one puzzle solved and one failed, the puzzle
+ratings moving each way, another player refused, a puzzle going on after SIGKILL and a restart, the daily one, and an
+ultimate puzzle solved on its pad."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.puzzles.play import PuzzleRating, rate, starting
+from bot.text.variants import small_board_name
+from engine.puzzles import Puzzle, load
+from engine.ultimate import BIT_OF_CELL
+from engine.variants import variant
+from testing.boards import button_labelled
+from testing.fake_discord import FakeDiscord
+from testing.players import public_message, refusal, ttt, updated_message
+
+from .conftest import E2E_TOKEN, BotStarter, make_users
+
+pytestmark = [pytest.mark.asyncio]
+
+PUZZLE_ID = re.compile(r"Puzzle `(4x4-[0-9a-f]{12})`")
+PUZZLE_RATING = re.compile(r"puzzles: (\d+) ± (\d+) · (\d+) solved of (\d+) rated")
+
+
+def puzzle_of(message: dict[str, Any]) -> Puzzle:
+    found = PUZZLE_ID.search(message["content"])
+    assert found is not None, message["content"]
+    return next(p for p in load("4x4") if p.id == found[1])
+
+
+async def play(fake: FakeDiscord, channel: str, user: dict[str, Any], message: dict[str, Any], cell: int) -> Any:
+    button = button_labelled(message, variant("4x4").cell_name(cell))
+    assert button is not None, (cell, message["components"])
+    return await fake.press_button(fake.default_guild_id, channel, user, message["id"], button["custom_id"])
+
+
+async def shown_puzzle_rating(fake: FakeDiscord, channel: str, user: dict[str, Any]) -> tuple[int, int, int, int]:
+    message = await public_message(fake, await ttt(fake, channel, user, "rating", variant="4x4"))
+    found = PUZZLE_RATING.search(message["content"])
+    assert found is not None, message["content"]
+    return int(found[1]), int(found[2]), int(found[3]), int(found[4])
+
+
+async def test_a_puzzle_solved_and_one_failed_move_the_ratings(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        channel = fake.channels()[0]
+        kim, lee = make_users(fake, "kim", "lee")
+        bot = await start_bot(fake)
+        assert await shown_puzzle_rating(fake, channel, kim) == (1500, 350, 0, 0)
+
+        message = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="4x4"))
+        puzzle = puzzle_of(message)
+        side = "X" if len(puzzle.moves) % 2 == 0 else "O"
+        assert f"**{side} to play and win in {puzzle.win_in}**" in message["content"]
+        others = await refusal(await play(fake, channel, lee, message, puzzle.solution[0]))
+        assert "Only" in others and str(kim["id"]) in others
+
+        for i, cell in enumerate(puzzle.solution):
+            if i == 1:  # a restart in the middle: the running puzzle is in the records database
+                await bot.kill()
+                bot = await start_bot(fake)
+            message = await updated_message(fake, await play(fake, channel, kim, message, cell))
+            if i < len(puzzle.replies):
+                reply = variant("4x4").cell_name(puzzle.replies[i])
+                assert f"The engine answers {reply}" in message["content"], message["content"]
+        assert "Solved!" in message["content"], message["content"]
+        player, _ = rate(PuzzleRating(), starting(puzzle), True)
+        assert f"Your puzzle rating: 1500 → {round(player.rating)}" in message["content"]
+        assert await shown_puzzle_rating(fake, channel, kim) == (round(player.rating), round(player.deviation), 1, 1)
+
+        message = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="4x4"))
+        second = puzzle_of(message)
+        assert second.id != puzzle.id
+        rules = variant("4x4")
+        wrong = next(c for c in rules.game.actions(rules.replay(second.moves)) if c != second.solution[0])
+        message = await updated_message(fake, await play(fake, channel, kim, message, wrong))
+        assert f"{rules.cell_name(wrong)} does not win in time" in message["content"], message["content"]
+        assert f"The solution: {' '.join(rules.cell_name(c) for c in second.line)}" in message["content"]
+        failed, _ = rate(player, starting(second), False)
+        assert f"Your puzzle rating: {round(player.rating)} → {round(failed.rating)}" in message["content"]
+        assert failed.rating < player.rating
+        assert await shown_puzzle_rating(fake, channel, kim) == (round(failed.rating), round(failed.deviation), 1, 2)
+
+        daily = await public_message(fake, await ttt(fake, channel, lee, "puzzle", variant="4x4", daily=True))
+        assert "Daily puzzle of" in daily["content"] and "solved by 0 so far" in daily["content"]
+        again = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
+        assert puzzle_of(again).id == puzzle_of(daily).id  # the same for everyone today
+        for cell in puzzle_of(daily).solution:
+            daily = await updated_message(fake, await play(fake, channel, lee, daily, cell))
+        assert "Solved!" in daily["content"], daily["content"]
+        done = await refusal(await ttt(fake, channel, lee, "puzzle", variant="4x4", daily=True))
+        assert "already tried today's daily puzzle (solved); 1 solved it so far" in done, done
+        await bot.kill()
+
+
+async def test_an_ultimate_puzzle_is_solved_on_its_pad(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        channel = fake.channels()[0]
+        (kim,) = make_users(fake, "kim")
+        bot = await start_bot(fake)
+        rules = variant("ultimate")
+        for _ in range(40):  # about 3 in 20 puzzles near 1500 start with a free choice: ask until one does
+            message = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="ultimate"))
+            found = re.search(r"Puzzle `(ultimate-[0-9a-f]{12})`", message["content"])
+            assert found is not None, message["content"]
+            puzzle = next(p for p in load("ultimate") if p.id == found[1])
+            assert [a["filename"] for a in message["attachments"]] == ["ultimate.png"]  # the grid's picture
+            if len(rules.replay(puzzle.moves).playable_boards) > 1:
+                break
+        else:
+            pytest.fail("no puzzle with a free choice in 40")
+        for i, cell in enumerate(puzzle.solution):
+            state = rules.replay((*puzzle.moves, *puzzle.line[: 2 * i]))
+            if len(state.playable_boards) > 1:  # a free choice: open the small board first
+                board = BIT_OF_CELL[cell] // 9
+                pad = button_labelled(message, small_board_name(board))
+                assert pad is not None, message["components"]
+                rec = await fake.press_button(fake.default_guild_id, channel, kim, message["id"], pad["custom_id"])
+                message = await updated_message(fake, rec)
+                assert button_labelled(message, "Back") is not None
+            button = button_labelled(message, rules.cell_name(cell))
+            assert button is not None, (cell, message["components"])
+            rec = await fake.press_button(fake.default_guild_id, channel, kim, message["id"], button["custom_id"])
+            message = await updated_message(fake, rec)
+        assert "Solved!" in message["content"], message["content"]
+        await bot.kill()

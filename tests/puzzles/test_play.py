@@ -1,0 +1,80 @@
+"""Choosing, judging and rating puzzles (bot.puzzles.play), and their buttons (bot.puzzles.view)."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from typing import Any
+
+import pytest
+
+from bot.i18n.lang import lang
+from bot.puzzles.play import NEAREST, PuzzleRating, Run, choose, daily, judge, rate, starting
+from bot.puzzles.view import is_puzzle_id, puzzle_view
+from engine.puzzles import load
+from engine.variants import variant
+
+
+def test_a_puzzle_is_chosen_near_the_rating_and_not_twice() -> None:
+    rng = random.Random(1)
+    for rating in (800.0, 1500.0, 2000.0):
+        puzzles = load("4x4")
+        nearest = sorted(abs(p.rating - rating) for p in puzzles)[NEAREST - 1]
+        chosen = choose("4x4", rating, set(), {}, rng)
+        assert abs(chosen.rating - rating) <= nearest
+    first = choose("5x5", 1500.0, set(), {}, random.Random(2))
+    moved = {first.id: PuzzleRating(3000.0, 60.0)}  # its rating moved far away: no longer near 1500
+    assert all(choose("5x5", 1500.0, set(), moved, random.Random(s)).id != first.id for s in range(30))
+    assert all(choose("5x5", 1500.0, {first.id}, {}, random.Random(s)).id != first.id for s in range(30))
+
+
+def test_the_daily_puzzle_is_the_same_all_day_per_server() -> None:
+    day = datetime.date(2026, 11, 26)
+    assert daily("4x4", day, 5) == daily("4x4", day, 5)
+    assert daily("4x4", day, 5).win_in >= 2
+    days = {daily("4x4", day + datetime.timedelta(days=d), 5).id for d in range(10)}
+    servers = {daily("4x4", day, g).id for g in range(10)}
+    assert len(days) > 5 and len(servers) > 5
+
+
+def test_moves_are_judged_against_the_line() -> None:
+    puzzle = next(p for p in load("4x4") if p.win_in == 2)
+    assert judge(puzzle, 0, puzzle.solution[0]).outcome == "right"
+    assert judge(puzzle, 0, puzzle.solution[0]).reply == puzzle.replies[0]
+    assert judge(puzzle, 2, puzzle.solution[1]).outcome == "solved"
+    rules = variant("4x4")
+    wrong = next(c for c in rules.game.actions(rules.replay(puzzle.moves)) if c != puzzle.solution[0])
+    seen: list[Any] = []
+    verdict = judge(puzzle, 0, wrong, lambda state: seen.append(state) or 7)
+    assert verdict.outcome == "wrong" and verdict.reply == 7 and seen
+    with pytest.raises(ValueError):
+        judge(puzzle, 0, puzzle.moves[0])  # an occupied cell
+
+
+def test_a_solve_raises_the_player_and_lowers_the_puzzle() -> None:
+    puzzle = starting(load("5x5")[0])
+    player, after = rate(PuzzleRating(), puzzle, True)
+    assert player.rating > 1500 and after.rating < puzzle.rating
+    assert (player.attempts, player.solved, after.attempts, after.solved) == (1, 1, 1, 1)
+    failed, harder = rate(PuzzleRating(), puzzle, False)
+    assert failed.rating < 1500 and harder.rating > puzzle.rating and failed.solved == 0
+
+
+def _ids(view: Any) -> list[str]:
+    return [b["custom_id"] for row in view.to_components() for b in row["components"] if not b.get("disabled")]
+
+
+def test_ultimate_puzzles_get_a_pad_and_every_id_is_a_puzzle_id() -> None:
+    tr = lang(None)
+    free = next(p for p in load("ultimate") if len(variant("ultimate").replay(p.moves).playable_boards) > 1)
+    run = Run(7, 1, None, "ultimate", free.id)
+    boards = _ids(puzzle_view(run, tr))
+    assert boards and all(i.startswith("tpz:7:0:b") and is_puzzle_id(i) for i in boards)
+    opened = Run(7, 1, None, "ultimate", free.id, pad=int(boards[0][-1]))
+    cells = _ids(puzzle_view(opened, tr))
+    assert cells[-1] == "tpz:7:0:k" and all(is_puzzle_id(i) for i in cells)
+    forced = next(p for p in load("ultimate") if variant("ultimate").replay(p.moves).forced_board is not None)
+    keys = _ids(puzzle_view(Run(8, 1, None, "ultimate", forced.id), tr))
+    assert keys and all(k.split(":")[-1].isdigit() for k in keys)
+    assert not _ids(puzzle_view(Run(8, 1, None, "ultimate", forced.id), tr, live=False))
+    assert not is_puzzle_id("tpz:1:0:x") and not is_puzzle_id("ttt:1:0:1")

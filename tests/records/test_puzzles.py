@@ -1,0 +1,59 @@
+"""The puzzle records (bot.records.puzzles) on SQLite and PostgreSQL: runs, attempts, ratings, the daily solvers."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.puzzles.play import PuzzleRating, Run, rate, starting
+from bot.records import RecordsStore
+from engine.puzzles import load
+
+pytestmark = [pytest.mark.asyncio]
+
+KIM, LEE, GUILD = 11, 22, 900
+
+
+async def test_a_run_is_stored_advanced_and_ended_once(store: RecordsStore) -> None:
+    puzzles = store.puzzles
+    puzzle = load("5x5")[300]
+    run = await puzzles.start(Run(0, KIM, GUILD, "5x5", puzzle.id))
+    assert run.run_id > 0 and await puzzles.run(run.run_id) == run
+    moved = Run(run.run_id, KIM, GUILD, "5x5", puzzle.id, progress=2, pad=-1)
+    await puzzles.advance(moved)
+    assert await puzzles.run(run.run_id) == moved
+    attempt = await puzzles.finish(moved, solved=True)
+    assert attempt is not None
+    before, after = attempt
+    expected, puzzle_after = rate(PuzzleRating(), starting(puzzle), True)
+    assert before == PuzzleRating() and after == expected
+    assert await puzzles.finish(moved, solved=False) is None  # already over: nothing more is written
+    assert await puzzles.run(run.run_id) is None
+    assert await puzzles.player(KIM, "5x5") == expected
+    assert (await puzzles.puzzle_ratings("5x5"))[puzzle.id] == puzzle_after
+    assert await puzzles.attempted(KIM, "5x5") == {puzzle.id}
+    assert await puzzles.player(KIM, "4x4") == PuzzleRating()  # one rating per variant
+
+
+async def test_only_the_first_attempt_at_a_puzzle_is_rated(store: RecordsStore) -> None:
+    puzzles = store.puzzles
+    puzzle = load("4x4")[100]
+    first = await puzzles.finish(await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id)), solved=False)
+    second = await puzzles.finish(await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id)), solved=True)
+    assert first is not None and first[1] is not None and first[1].rating < 1500
+    assert second is not None and second[1] is None
+    assert (await puzzles.player(KIM, "4x4")).attempts == 1
+
+
+async def test_the_daily_solvers_are_counted_per_server_and_day(store: RecordsStore) -> None:
+    puzzles = store.puzzles
+    puzzle = load("ultimate")[400]
+    day = "2026-11-26"
+    for user, solved in ((KIM, True), (LEE, False)):
+        await puzzles.finish(await puzzles.start(Run(0, user, GUILD, "ultimate", puzzle.id, daily=day)), solved)
+    assert await puzzles.daily_solvers(GUILD, day, puzzle.id) == 1
+    assert await puzzles.daily_solvers(GUILD + 1, day, puzzle.id) == 0
+    assert await puzzles.daily_solvers(GUILD, "2026-11-27", puzzle.id) == 0
+    assert await puzzles.daily_result(KIM, GUILD, day, puzzle.id) is True
+    assert await puzzles.daily_result(LEE, GUILD, day, puzzle.id) is False
+    assert await puzzles.daily_result(KIM, None, day, puzzle.id) is None
+    assert await puzzles.daily_result(KIM, GUILD, day, load("4x4")[0].id) is None  # each game has its daily
