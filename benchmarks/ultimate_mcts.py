@@ -27,38 +27,14 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path.insert(0, str(_HERE.parent))
 
 from engine.protocol import Mark  # noqa: E402
+from engine.puzzles.ultimate_proof import moves_of as _moves  # noqa: E402
+from engine.puzzles.ultimate_proof import play as _play  # noqa: E402
 from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe  # noqa: E402
-from engine.ultimate_search import MOVES, search  # noqa: E402
+from engine.ultimate_search import search  # noqa: E402
 
 # A raw position: (mover's marks, other's marks, mover's boards, other's boards, closed, forced). The game
 # is over when the other side's boards hold a line (it just won) or every board is closed.
 Raw = tuple[int, int, int, int, int, int]
-
-
-def _moves(p: Raw) -> list[int]:
-    me, opp, _, _, closed, forced = p
-    empty = ~(me | opp)
-    if forced >= 0:
-        return list(MOVES[forced][empty >> (9 * forced) & 511])
-    out: list[int] = []
-    for b in range(9):
-        if not closed >> b & 1:
-            out.extend(MOVES[b][empty >> (9 * b) & 511])
-    return out
-
-
-def _play(p: Raw, bit: int) -> Raw:
-    me, opp, mw, ow, closed, _ = p
-    b = bit // 9
-    me |= 1 << bit
-    small = me >> (9 * b) & 511
-    if WON9[small]:
-        mw |= 1 << b
-        closed |= 1 << b
-    elif (small | opp >> (9 * b)) & 511 == 511:
-        closed |= 1 << b
-    target = bit % 9
-    return (opp, me, ow, mw, closed, -1 if closed >> target & 1 else target)
 
 
 def _over(p: Raw) -> int | None:
