@@ -168,8 +168,7 @@ class Responder:
         self.drawer.shutdown()
 
     async def _private(self, interaction: discord.Interaction[discord.Client], reply: Reply) -> None:
-        """Send ``reply`` privately. One that may have arrived (a 5xx, then 40060 on discord.py's retry) counts as
-        delivered: a warning, never an apology that would fail the same way."""
+        """Send ``reply`` privately; one that may have arrived (a 5xx, then 40060 on a retry) counts as delivered."""
         try:
             await private(interaction, reply.content, files=await self.drawer.attachments(reply.files))
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
