@@ -33,6 +33,7 @@ from bot.ui.faces import MARK_STYLE
 from bot.ui.pictures import Attachment, Picture
 from bot.ui.views import BoardComponents, RematchButton, ResignButton, button_payload
 from engine import Mark
+from engine.variants import VARIANTS
 
 __all__ = [
     "PICTURE_NAME",
@@ -49,6 +50,10 @@ log = logging.getLogger(__name__)
 PICTURE_NAME: Final = "ultimate.png"
 """The file name of an ultimate board's picture (its media gallery refers to ``attachment://ultimate.png``)."""
 BACK = N_("Back")
+MAX_ACTION_ROWS: Final = 5
+"""Discord's limit of action rows in a classic message: a board of fewer rows leaves one for its controls."""
+MAX_ROW_BUTTONS: Final = 5
+"""Discord's limit of buttons in an action row: a wider board is drawn as a picture with a pad."""
 _GREY, _GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
 
 
@@ -105,8 +110,14 @@ def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retir
     return _row(buttons) if buttons else None
 
 
+def _shape(game: Game) -> tuple[int, int]:
+    """The board's width and height in cells (:class:`engine.variants.Variant`)."""
+    board = VARIANTS[game.variant]
+    return board.width, board.height
+
+
 def _grid_rows(game: Game, make: Callable[[VariantKind], str], frozen: bool) -> list[dict[str, Any]]:
-    width = 4 if game.variant == "4x4" else 5
+    width, _ = _shape(game)
     return [
         _row(
             [
@@ -187,14 +198,15 @@ def variant_view(
     tr = tr or lang(None)
     make = encoder_for(game)
     frozen = game.over or retired or game.thinking
-    if game.mode == "text" or game.variant == "4x4":
+    width, height = _shape(game)
+    if game.mode == "text" or height < MAX_ACTION_ROWS:  # the grid and the control row fit a classic message
         rows = _grid_rows(game, make, frozen) if game.mode == "buttons" else []
         control = _controls(make, game, tr, retired=retired)
         rows += [control] if control is not None else []
         return (BoardComponents(rows) if rows else None), ()
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
     files: tuple[Attachment, ...] = ()
-    if game.variant == "5x5":
+    if width <= MAX_ROW_BUTTONS:  # a button per cell
         components += _grid_rows(game, make, frozen)
     else:
         files = (Picture(ultimate_picture(game), PICTURE_NAME),)
