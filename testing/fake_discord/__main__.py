@@ -32,7 +32,7 @@ async def _serve(args: argparse.Namespace) -> None:
 
 def main() -> None:
     """Run the fake standalone until interrupted, printing the env vars that point a bot at it."""
-    parser = argparse.ArgumentParser(description=package_doc)
+    parser = argparse.ArgumentParser(prog="python -m testing.fake_discord", description=package_doc)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--channels", type=int, default=3)
     parser.add_argument("--token", default=None, help="require this bot token (default: accept any)")

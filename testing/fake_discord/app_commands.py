@@ -16,10 +16,7 @@ from testing.fake_discord.protocol import (
     MEMBER_PERMISSIONS,
     json_response,
 )
-from testing.fake_discord.records import (
-    FakeDiscordError,
-    InteractionRecord,
-)
+from testing.fake_discord.records import FakeDiscordError, InteractionRecord
 
 
 class AppCommands:

@@ -15,12 +15,8 @@ from aiohttp import web
 from PIL import Image
 
 from testing.fake_discord.message_rules import message_errors
-from testing.fake_discord.protocol import (
-    ROUTE,
-)
-from testing.fake_discord.records import (
-    InteractionRecord,
-)
+from testing.fake_discord.protocol import ROUTE
+from testing.fake_discord.records import InteractionRecord
 from testing.fake_discord.spec import describe, form_errors
 
 FILE_PART = re.compile(r"files\[(\d+)\]")

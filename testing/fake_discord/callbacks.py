@@ -23,11 +23,7 @@ from testing.fake_discord.protocol import (
     INTERACTION_MODAL,
     json_response,
 )
-from testing.fake_discord.records import (
-    ApiError,
-    CallbackEvent,
-    InteractionRecord,
-)
+from testing.fake_discord.records import ApiError, CallbackEvent, InteractionRecord
 
 
 class Callbacks:

@@ -23,10 +23,7 @@ from testing.fake_discord.protocol import (
     OP_RESUME,
     json_response,
 )
-from testing.fake_discord.records import (
-    GatewayClose,
-    InvalidSession,
-)
+from testing.fake_discord.records import GatewayClose, InvalidSession
 
 log = logging.getLogger(__name__)
 

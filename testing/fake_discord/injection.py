@@ -19,10 +19,7 @@ from testing.fake_discord.protocol import (
     PRIVATE_APP_PERMISSIONS,
     dumps,
 )
-from testing.fake_discord.records import (
-    FakeDiscordError,
-    InteractionRecord,
-)
+from testing.fake_discord.records import FakeDiscordError, InteractionRecord
 
 
 class Injection:

@@ -14,11 +14,7 @@ from testing.fake_discord.protocol import (
     INTERACTION_COMMAND,
     now_iso,
 )
-from testing.fake_discord.records import (
-    ApiError,
-    FakeDiscordError,
-    InteractionRecord,
-)
+from testing.fake_discord.records import ApiError, FakeDiscordError, InteractionRecord
 
 
 class MessageStore:

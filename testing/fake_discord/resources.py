@@ -4,13 +4,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from testing.fake_discord.protocol import (
-    FLAG_EPHEMERAL,
-    json_response,
-)
-from testing.fake_discord.records import (
-    ApiError,
-)
+from testing.fake_discord.protocol import FLAG_EPHEMERAL, json_response
+from testing.fake_discord.records import ApiError
 
 
 class Resources:

@@ -12,19 +12,8 @@ from typing import Any
 
 from aiohttp import web
 
-from testing.fake_discord.protocol import (
-    API_PREFIX,
-    ARRIVED,
-    CALLBACK_ROUTE,
-    ROUTE,
-    json_response,
-)
-from testing.fake_discord.records import (
-    ApiError,
-    InteractionRecord,
-    RestCall,
-    Violation,
-)
+from testing.fake_discord.protocol import API_PREFIX, ARRIVED, CALLBACK_ROUTE, ROUTE, json_response
+from testing.fake_discord.records import ApiError, InteractionRecord, RestCall, Violation
 
 log = logging.getLogger(__name__)
 

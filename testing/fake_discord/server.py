@@ -9,10 +9,7 @@ from typing import Any, Self
 
 from aiohttp import web
 
-from testing.fake_discord.protocol import (
-    API_PREFIX,
-    SHUTDOWN_SECONDS,
-)
+from testing.fake_discord.protocol import API_PREFIX, SHUTDOWN_SECONDS
 
 log = logging.getLogger(__name__)
 

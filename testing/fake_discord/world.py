@@ -14,9 +14,7 @@ from testing.fake_discord.protocol import (
     MEMBER_PERMISSIONS,
     now_iso,
 )
-from testing.fake_discord.records import (
-    FakeDiscordError,
-)
+from testing.fake_discord.records import FakeDiscordError
 
 
 class World:
