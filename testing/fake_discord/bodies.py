@@ -201,5 +201,3 @@ class Bodies:
             return web.Response(status=404, text="404: Not Found")
         attachment, data = stored
         return web.Response(body=data, content_type=attachment["content_type"])
-
-    # ------------------------------------------------------------------ message store

@@ -125,8 +125,6 @@ class FakeDiscord(
         for observer in type(self).observers:
             observer(self)
 
-    # ------------------------------------------------------------------ inspection and waiting
-
     @property
     def max_first_callback_latency(self) -> float:
         return max((r.latency for r in self.records if r.latency is not None), default=0.0)
