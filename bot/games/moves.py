@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Mark
-from engine.search import Algorithm
-from engine.solver import GameValue
+from engine.minimax.search import Algorithm
+from engine.protocol import GameValue
 
 __all__ = ["AIMove", "BotMove"]
 

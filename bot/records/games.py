@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final, Literal, get_args
 
-from engine.players import Difficulty
-from engine.search import Algorithm
+from engine.minimax.search import Algorithm
+from engine.protocol import Difficulty
 
 __all__ = [
     "ALGORITHMS",
