@@ -8,8 +8,8 @@ Actions are cell indices, 0-based and row by row over the whole board (people se
 The searches (:mod:`engine.minimax.reference` and the fast kernels) take any object with these methods: a class
 instance (``TicTacToe(4, 4, 4)``) or a module (:mod:`engine.tictactoe.rules`, the 3x3 game) both qualify.
 
-Every game reports a position's value as a :class:`GameValue` and plays at a :class:`Difficulty`; they live here,
-below the games, so no game imports another.
+Every game reports a position's value as a :class:`GameValue`, plays at a :class:`Difficulty` and offers searches
+named by :data:`Algorithm`; they live here, below the games, so no game imports another.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
-__all__ = ["Difficulty", "Game", "GameValue", "Mark", "StateT", "ValueKind"]
+__all__ = ["Algorithm", "Difficulty", "Game", "GameValue", "Mark", "StateT", "ValueKind"]
 
 
 class Mark(enum.Enum):
@@ -35,6 +35,9 @@ class Mark(enum.Enum):
 
 
 StateT = TypeVar("StateT", bound=Hashable)
+
+Algorithm = Literal["minimax", "alpha-beta"]
+"""A search a player can choose: plain minimax or alpha-beta (AIMA §5.2 and §5.3)."""
 
 
 class Game(Protocol[StateT]):

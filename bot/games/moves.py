@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Mark
-from engine.minimax.search import Algorithm
-from engine.protocol import GameValue
+from engine.protocol import Algorithm, GameValue
 
 __all__ = ["AIMove", "BotMove"]
 

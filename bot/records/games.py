@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final, Literal, get_args
 
-from engine.minimax.search import Algorithm
-from engine.protocol import Difficulty
+from engine.protocol import Algorithm, Difficulty
 
 __all__ = [
     "ALGORITHMS",

@@ -30,11 +30,11 @@ from engine.minimax.search import (
     ALGORITHM_CONFIGS,
     TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
-    Algorithm,
     SearchConfig,
     SearchResult,
     search,
 )
+from engine.protocol import Algorithm
 from engine.puzzles import PUZZLE_VARIANTS
 from engine.tictactoe.rules import State, format_board, parse_board, player
 from engine.variants import VARIANTS

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.protocol import Algorithm
 from engine.tictactoe import bitboard as bb
 
 __all__ = [
@@ -20,14 +21,12 @@ __all__ = [
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "WIN_SCORES",
-    "Algorithm",
     "Ordering",
     "RootWindow",
     "Scoring",
     "SearchConfig",
 ]
 
-Algorithm = Literal["minimax", "alpha-beta"]
 Ordering = Literal["natural", "centre"]
 Scoring = Literal["plain", "depth"]
 RootWindow = Literal["fresh", "shared"]

@@ -46,13 +46,13 @@ from engine.minimax.config import (
     TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
     WIN_SCORES,
-    Algorithm,
     Ordering,
     RootWindow,
     Scoring,
     SearchConfig,
 )
 from engine.minimax.kernels import INF, Kernels
+from engine.protocol import Algorithm
 from engine.tictactoe import bitboard as bb
 from engine.tictactoe.rules import Mark, State, player, terminal
 from engine.tictactoe.solver import best_move
@@ -63,7 +63,6 @@ __all__ = [
     "PLAIN_MINIMAX",
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
-    "Algorithm",
     "Ordering",
     "RootWindow",
     "Scoring",
