@@ -10,7 +10,7 @@ the build's time and totals); then one line per position, ``x o move score state
 the hexadecimal masks of the position in its canonical orientation (the smallest ``x << cells | o`` over
 the board's symmetries), ``move`` the 0-based cell in that orientation, ``score`` the depth-aware score for
 the side to move (see :mod:`engine.mnk.solver`), ``states`` the nodes visited. ``make book`` rebuilds it
-from scratch with ``python -m engine.mnk.book``.
+from scratch with ``python -m engine.mnk.book_build``.
 """
 
 from __future__ import annotations
