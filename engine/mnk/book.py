@@ -5,7 +5,7 @@ the exact value, that value, and the states (nodes) the solver visited to prove 
 position the bot can meet as X and as O: the bot's own moves are the book's, the opponent's are every legal
 reply. Positions are stored once per symmetry class.
 
-**File format** (``engine/books/<h>x<v>k<k>.txt``, text): ``#`` lines are the provenance (the command and
+**File format** (``engine/mnk/books/<h>x<v>k<k>.txt``, text): ``#`` lines are the provenance (the command and
 the build's time and totals); then one line per position, ``x o move score states``: ``x`` and ``o`` are
 the hexadecimal masks of the position in its canonical orientation (the smallest ``x << cells | o`` over
 the board's symmetries), ``move`` the 0-based cell in that orientation, ``score`` the depth-aware score for
