@@ -24,8 +24,8 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-$(INSTALLED): requirements-dev.txt pyproject.toml setup.py engine/_mnk_c.c engine/_ultimate_c.c \
-		engine/_ultimate_board.h engine/_ultimate_prove.h
+$(INSTALLED): requirements-dev.txt pyproject.toml setup.py engine/mnk/_mnk_c.c engine/ultimate/_ultimate_c.c \
+		engine/ultimate/_ultimate_board.h engine/ultimate/_ultimate_prove.h
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python >= 3.11 is needed (set PYTHON=...)")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
@@ -47,7 +47,7 @@ messages: $(INSTALLED)
 
 # Rebuild the 5x5 opening book from scratch with the engine's own solver (about 3 min on one core).
 book: $(INSTALLED)
-	$(BIN)/python -m engine.mnk_book_build --game 5x5 --plies 6
+	$(BIN)/python -m engine.mnk.book_build --game 5x5 --plies 6
 
 # Rebuild the shipped puzzles (engine/puzzles/data/*.json) from self-play, proved by the engine (two processes).
 puzzles: $(INSTALLED)

@@ -2,7 +2,7 @@
 
 Run from the repository root with ``python benchmarks/engine.py`` (or ``python -m benchmarks.engine``).
 
-The headline is the time of one first move from the empty board: ``engine.search`` with
+The headline is the time of one first move from the empty board: ``engine.minimax.search`` with
 :data:`engine.DEFAULT` (what the bot calls) against the reproduction of seed 002's alpha-beta in
 ``benchmarks/baseline.py``, timed in the same process with the two interleaved (many repetitions,
 best-of and median), as a ratio. The machine is shared and noisy, so absolute times move from run to
@@ -30,8 +30,8 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path.insert(0, str(_HERE.parent))
 
 from benchmarks import baseline  # noqa: E402
-from engine.game import State, initial_state, parse_board, result  # noqa: E402
-from engine.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, search  # noqa: E402
+from engine.minimax.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, search  # noqa: E402
+from engine.tictactoe.rules import State, initial_state, parse_board, result  # noqa: E402
 
 EMPTY = "........."
 CENTRE = "....X...."

@@ -20,7 +20,7 @@ from typing import Any
 import pyspiel
 
 from engine.levels import choose_move
-from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT
+from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT
 from engine.variants import variant
 
 __all__ = ["OPENSPIEL_GAMES", "play_game"]

@@ -2,7 +2,7 @@
 
 Run from the repository root with ``python benchmarks/mnk_exhaustive.py``.
 
-The bot (``engine.mnk_play.choose_move``, its random choice seeded by the position, so it is one fixed
+The bot (``engine.mnk.play.choose_move``, its random choice seeded by the position, so it is one fixed
 strategy) plays every opponent reply at every ply, memoised by position. At each of its turns the
 independent plain solver of ``tests/engine/mnk_oracle.py`` checks that the value it reports is the
 position's and that every move it may choose (``best_moves``) keeps that value: it never misses a faster
@@ -23,8 +23,8 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path.insert(0, str(_HERE.parent))
     sys.setrecursionlimit(10_000)
 
-from engine.mnk import TIC_TAC_TOE_4X4 as GAME  # noqa: E402
-from engine.mnk_play import choose_move, game_value  # noqa: E402
+from engine.mnk.play import choose_move, game_value  # noqa: E402
+from engine.mnk.rules import TIC_TAC_TOE_4X4 as GAME  # noqa: E402
 from engine.protocol import Mark  # noqa: E402
 from tests.engine.mnk_oracle import PlainSolver  # noqa: E402
 

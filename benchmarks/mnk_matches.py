@@ -1,4 +1,4 @@
-"""Benchmark: the perfect 5x5 player (engine.mnk_play) against random players and OpenSpiel's MCTSBot.
+"""Benchmark: the perfect 5x5 player (engine.mnk.play) against random players and OpenSpiel's MCTSBot.
 
 Run from the repository root with ``python benchmarks/mnk_matches.py [--random-games N] [--mcts-games N]``.
 
@@ -25,8 +25,8 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 import pyspiel  # noqa: E402
 
-from engine.mnk import TIC_TAC_TOE_5X5 as GAME  # noqa: E402
-from engine.mnk_play import choose_move  # noqa: E402
+from engine.mnk.play import choose_move  # noqa: E402
+from engine.mnk.rules import TIC_TAC_TOE_5X5 as GAME  # noqa: E402
 from engine.protocol import Mark  # noqa: E402
 
 

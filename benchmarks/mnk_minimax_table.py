@@ -2,17 +2,17 @@
 
 Run from the repository root with ``python benchmarks/mnk_minimax_table.py [--budget-s 120]``.
 
-Columns (states evaluated = calls of MAX-VALUE/MIN-VALUE below the root, as in ``engine.reference``):
+Columns (states evaluated = calls of MAX-VALUE/MIN-VALUE below the root, as in ``engine.minimax.reference``):
 
-- **minimax**: ``engine.reference.minimax_search`` where it finishes within the budget (marked *run*);
+- **minimax**: ``engine.minimax.reference.minimax_search`` where it finishes within the budget (marked *run*);
   elsewhere the number of nodes of the game tree below the root, which is exactly what plain minimax
   visits, *counted* by a memoised walk (one entry per position: the tree below a position depends on the
   position alone), without running minimax. Not an estimate.
 - **alpha-beta**: textbook alpha-beta (AIMA §5.3, natural order, a fresh window per root move) by a bitboard
-  copy of ``engine.reference.alpha_beta_search`` that reproduces its counts (checked here on the small
+  copy of ``engine.minimax.reference.alpha_beta_search`` that reproduces its counts (checked here on the small
   cases); *out of reach* when it does not finish within the budget, with the time it would need
   *estimated* from the growth of the previous rows.
-- **solver**: the engine's exact solver (``engine.mnk_play.root_scores`` as ``analyse`` calls it: every root
+- **solver**: the engine's exact solver (``engine.mnk.play.root_scores`` as ``analyse`` calls it: every root
   move with a full window), with a fresh transposition table for each row.
 """
 
@@ -29,11 +29,11 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path.insert(0, str(_HERE.parent))
     sys.setrecursionlimit(10_000)
 
-from engine.mnk import TIC_TAC_TOE_4X4 as GAME  # noqa: E402
-from engine.mnk_play import root_scores  # noqa: E402
-from engine.mnk_solver import new_kernel  # noqa: E402
+from engine.minimax.reference import alpha_beta_search, minimax_search  # noqa: E402
+from engine.mnk.play import root_scores  # noqa: E402
+from engine.mnk.rules import TIC_TAC_TOE_4X4 as GAME  # noqa: E402
+from engine.mnk.solver import new_kernel  # noqa: E402
 from engine.protocol import Mark  # noqa: E402
-from engine.reference import alpha_beta_search, minimax_search  # noqa: E402
 
 LINES = GAME.lines
 LINES_THROUGH = GAME.lines_through
@@ -66,7 +66,7 @@ def tree_size(x: int, o: int, memo: dict[tuple[int, int], int]) -> int:
 
 
 def textbook_alpha_beta(x: int, o: int, deadline: float) -> int:
-    """States of textbook alpha-beta from (x, o): the same visits as engine.reference.alpha_beta_search."""
+    """States of textbook alpha-beta from (x, o): the same visits as engine.minimax.reference.alpha_beta_search."""
     count = 0
 
     def value(x: int, o: int, alpha: int, beta: int, last: int) -> int:

@@ -4,7 +4,7 @@ Run from the repository root with ``python benchmarks/mnk_timing.py [--games N] 
 
 The sample is every position at which the bot was asked for a move in ``N`` seeded games per pairing: the
 bot as X and as O against a uniformly random player, and the bot against itself (its random choice among
-equally good moves varies the games). Each ``engine.mnk_play.choose_move`` call is timed in this one process,
+equally good moves varies the games). Each ``engine.mnk.play.choose_move`` call is timed in this one process,
 book moves included. It prints, per game, the p50, p95 and worst time per move (all moves, and search moves
 alone), the states per second of the searches, and PASS/MISS against the targets: p95 <= 1 s, worst <= 2 s.
 """
@@ -41,9 +41,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.pure_python:
         os.environ["TTT_ENGINE_PURE_PYTHON"] = "1"
-    from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
-    from engine.mnk_play import choose_move
-    from engine.mnk_solver import NATIVE
+    from engine.mnk.play import choose_move
+    from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
+    from engine.mnk.solver import NATIVE
 
     print(f"kernel: {'C' if NATIVE else 'pure Python'}; {args.games} games per pairing; seed 17")
     failed = False

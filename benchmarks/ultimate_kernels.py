@@ -1,6 +1,6 @@
 """The Ultimate tic-tac-toe kernels side by side: the C one against the pure-Python one on the same positions.
 
-Run from the repository root (after ``pip install -e .`` has built ``engine/_ultimate_c.c``)::
+Run from the repository root (after ``pip install -e .`` has built ``engine/ultimate/_ultimate_c.c``)::
 
     python benchmarks/ultimate_kernels.py [--positions 20] [--iterations 2000] [--seed 1]
 
@@ -25,9 +25,10 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from engine import _ultimate_c, ultimate_mcts  # type: ignore[attr-defined]  # noqa: E402
-from engine.ultimate import UltimateState, UltimateTicTacToe  # noqa: E402
-from engine.ultimate_tree import EXPLORATION, MAX_NODES, raw_position  # noqa: E402
+from engine.ultimate import _ultimate_c  # type: ignore[attr-defined]  # noqa: E402
+from engine.ultimate import mcts as ultimate_mcts  # type: ignore[attr-defined]  # noqa: E402
+from engine.ultimate.rules import UltimateState, UltimateTicTacToe  # noqa: E402
+from engine.ultimate.tree import EXPLORATION, MAX_NODES, raw_position  # noqa: E402
 
 
 def positions(count: int, seed: int) -> list[UltimateState]:

@@ -1,7 +1,7 @@
 """The first method choice for Ultimate tic-tac-toe, in pure Python: alpha-beta against MCTS on the same bitboards.
 
-The engine has since moved to MCTS-Solver in C (``engine/_ultimate_c.c``; docs/engine.md says why); this compares
-the two methods as they stood in Python, with the alpha-beta search kept in ``engine/ultimate_search.py``.
+The engine has since moved to MCTS-Solver in C (``engine/ultimate/_ultimate_c.c``; docs/engine.md says why); this
+compares the two methods as they stood in Python, with the alpha-beta search kept in ``engine/ultimate/search.py``.
 
 Run from the repository root with ``python benchmarks/ultimate_mcts.py [GAMES] [BUDGET_MS]`` (default 20
 games at 1,000 ms a move, 2 processes). The MCTS here is UCT (Kocsis & Szepesvari 2006; Browne et al. 2012)
@@ -29,8 +29,8 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 from engine.protocol import Mark  # noqa: E402
 from engine.puzzles.ultimate_proof import moves_of as _moves  # noqa: E402
 from engine.puzzles.ultimate_proof import play as _play  # noqa: E402
-from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe  # noqa: E402
-from engine.ultimate_search import search  # noqa: E402
+from engine.ultimate.rules import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe  # noqa: E402
+from engine.ultimate.search import search  # noqa: E402
 
 # A raw position: (mover's marks, other's marks, mover's boards, other's boards, closed, forced). The game
 # is over when the other side's boards hold a line (it just won) or every board is closed.

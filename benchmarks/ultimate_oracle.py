@@ -27,7 +27,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 import pyspiel  # noqa: E402
 
 from engine.protocol import Mark  # noqa: E402
-from engine.ultimate import BIT_OF_CELL, UltimateTicTacToe  # noqa: E402
+from engine.ultimate.rules import BIT_OF_CELL, UltimateTicTacToe  # noqa: E402
 
 
 def _openspiel_moves(state: Any) -> set[tuple[int, int]]:

@@ -5,12 +5,12 @@ Run from the repository root::
     python benchmarks/ultimate_selfplay.py fit --games 120 --iterations 50000
     python benchmarks/ultimate_selfplay.py tune --games 60 --iterations 20000 --constants 0.7 1.0
 
-``fit`` plays the engine (``engine.ultimate_tree.search``, a fixed number of MCTS iterations a move, seeded) against
+``fit`` plays the engine (``engine.ultimate.tree.search``, a fixed number of MCTS iterations a move, seeded) against
 itself from seeded 4-ply random openings, records each searched move's mean rollout score for the mover and the
 mover's final score (1, 1/2, 0), and fits ``expected = 1 / (1 + exp(-(a + b x)))``, ``x`` the log-odds of the mean
-(clipped as ``engine.ultimate_scale`` clips it), by maximum likelihood (Newton's method on the log-likelihood with
+(clipped as ``engine.ultimate.scale`` clips it), by maximum likelihood (Newton's method on the log-likelihood with
 fractional targets: the logistic regression of a score on one feature). It prints ``a`` and ``b``
-(``engine.ultimate_scale.INTERCEPT`` and ``SLOPE``), the log-loss of the fit against the raw mean and against a
+(``engine.ultimate.scale.INTERCEPT`` and ``SLOPE``), the log-loss of the fit against the raw mean and against a
 constant, and the mean and the fitted scale by decile of the mean.
 
 ``tune`` plays the engine with the first constant against itself with the second, games paired with colours swapped
@@ -34,9 +34,9 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path.insert(0, str(_HERE.parent))
 
 from engine.protocol import Mark  # noqa: E402
-from engine.ultimate import UltimateTicTacToe  # noqa: E402
-from engine.ultimate_scale import CLIP  # noqa: E402
-from engine.ultimate_tree import search  # noqa: E402
+from engine.ultimate.rules import UltimateTicTacToe  # noqa: E402
+from engine.ultimate.scale import CLIP  # noqa: E402
+from engine.ultimate.tree import search  # noqa: E402
 
 Sample = tuple[float, float]
 

@@ -42,8 +42,8 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 import pyspiel  # noqa: E402
 
 from engine.protocol import Mark  # noqa: E402
-from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe  # noqa: E402
-from engine.ultimate_play import choose_move  # noqa: E402
+from engine.ultimate.play import choose_move  # noqa: E402
+from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe  # noqa: E402
 
 OPENING_PLIES = 2
 

@@ -19,7 +19,7 @@ from bot.client import run_bot
 from bot.config import ConfigError, load_settings
 from bot.ops.logs import setup_logging
 from bot.records import RecordsUnavailableError
-from engine.search import Algorithm
+from engine.protocol import Algorithm
 
 REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token again from the Developer Portal "

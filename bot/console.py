@@ -39,7 +39,7 @@ from bot.text.variants import variant_hint_text, width_of
 from engine import Mark
 from engine.coordinates import cell_name, parse_cell
 from engine.errors import CellOutOfRangeError
-from engine.search import Algorithm
+from engine.protocol import Algorithm
 
 __all__ = ["play"]
 

@@ -1,8 +1,8 @@
 """A pure, synchronous tic-tac-toe engine: AIMA-style rules, minimax and alpha-beta search.
 
-Standard library only. See :mod:`engine.game` for the rules, :mod:`engine.search` for the searches
+Standard library only. See :mod:`engine.tictactoe.rules` for the rules, :mod:`engine.minimax.search` for the searches
 and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
-difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.solver` for exact
+difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.tictactoe.solver` for exact
 values. ``python -m engine`` analyses positions and reviews games from the command line.
 """
 
@@ -15,7 +15,20 @@ from engine.errors import (
     IllegalSequenceError,
     InvalidBoardError,
 )
-from engine.game import (
+from engine.minimax.search import (
+    DEFAULT,
+    PLAIN_MINIMAX,
+    TEXTBOOK_ALPHA_BETA,
+    TEXTBOOK_MINIMAX,
+    SearchConfig,
+    SearchResult,
+    principal_variation,
+    search,
+)
+from engine.players import Decision, choose_move
+from engine.protocol import Difficulty, GameValue, ValueKind
+from engine.review import Label, PlyReview, SideSummary, review, summary
+from engine.tictactoe.rules import (
     Mark,
     State,
     actions,
@@ -30,20 +43,7 @@ from engine.game import (
     winning_cells,
     winning_line,
 )
-from engine.players import Decision, Difficulty, choose_move
-from engine.review import Label, PlyReview, SideSummary, review, summary
-from engine.search import (
-    DEFAULT,
-    PLAIN_MINIMAX,
-    TEXTBOOK_ALPHA_BETA,
-    TEXTBOOK_MINIMAX,
-    SearchConfig,
-    SearchResult,
-    principal_variation,
-    search,
-)
-from engine.solver import GameValue, ValueKind
-from engine.ultimate import BoardStatus, UltimateState, UltimateTicTacToe, WrongBoardError
+from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe, WrongBoardError
 
 __all__ = [
     "DEFAULT",

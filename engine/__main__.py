@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from engine.cli import EXIT_INTERRUPTED, main
+from engine.cli.commands import EXIT_INTERRUPTED, main
 
 if __name__ == "__main__":
     try:

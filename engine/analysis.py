@@ -10,9 +10,9 @@ import time
 from dataclasses import dataclass
 
 from engine.errors import GameOverError
-from engine.game import Mark, State, player, terminal
-from engine.search import DEFAULT, PLAIN_MINIMAX, SearchConfig, root_values, search
-from engine.solver import ValueKind
+from engine.minimax.search import DEFAULT, PLAIN_MINIMAX, SearchConfig, root_values, search
+from engine.protocol import ValueKind
+from engine.tictactoe.rules import Mark, State, player, terminal
 
 __all__ = ["Analysis", "MoveAnalysis", "analyse"]
 

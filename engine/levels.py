@@ -4,12 +4,12 @@ How a level plays (:data:`SPECS`): the weaker levels search less, so their mista
 looks fewer moves ahead.
 
 - **3x3, 4x4, 5x5**: levels 1-7 search with depth-limited alpha-beta and a heuristic evaluation at the cut-off
-  (:func:`engine.mnk_horizon.horizon_search`), some with Gaussian noise on the root moves' scores (a close
+  (:func:`engine.mnk.horizon.horizon_search`), some with Gaussian noise on the root moves' scores (a close
   second choice is then often played, a move seen to lose never). Level 8 plays perfectly: it finds every move
   that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among
   several, plays the one a depth-limited search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker
   opponent instead of drawing at random. It never loses.
-- **Ultimate**: every level is the variant's MCTS-Solver (:func:`engine.ultimate_play.choose_move`) under a
+- **Ultimate**: every level is the variant's MCTS-Solver (:func:`engine.ultimate.play.choose_move`) under a
   budget of iterations (one rollout each); the weaker levels also add noise to the expected scores of the most
   searched moves. Level 8 is the full budget, about what the bot's 1,000 ms reach. No level is perfect on ultimate.
 
@@ -30,14 +30,14 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
-from engine import mnk_play
-from engine.game import State, player
-from engine.mnk import MnkState, TicTacToe
-from engine.mnk_horizon import horizon_search
-from engine.search import search
-from engine.solver import value_for
-from engine.ultimate import UltimateState
-from engine.ultimate_play import choose_move as ultimate_choose
+from engine.minimax.search import search
+from engine.mnk import play as mnk_play
+from engine.mnk.horizon import horizon_search
+from engine.mnk.rules import MnkState, TicTacToe
+from engine.tictactoe.rules import State, player
+from engine.tictactoe.solver import value_for
+from engine.ultimate.play import choose_move as ultimate_choose
+from engine.ultimate.rules import UltimateState
 from engine.variants import EngineMove, variant
 
 __all__ = ["LEVELS", "SPECS", "TIE_BREAK_DEPTH", "TOP", "Level", "LevelSpec", "choose_move", "ladder", "table"]

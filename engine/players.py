@@ -10,27 +10,14 @@ only decides whether its move is used.
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 
-from engine.game import State, actions
-from engine.search import DEFAULT, SearchConfig, SearchResult, search
+from engine.minimax.search import DEFAULT, SearchConfig, SearchResult, search
+from engine.protocol import Difficulty
+from engine.tictactoe.rules import State, actions
 
-__all__ = ["Decision", "Difficulty", "choose_move"]
-
-
-class Difficulty(enum.Enum):
-    """A difficulty level; ``random_move_rate`` is the probability of a random move."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    UNBEATABLE = "unbeatable"
-
-    @property
-    def random_move_rate(self) -> float:
-        """Probability (0-1) of playing a uniformly random legal move instead of the search's."""
-        return {"easy": 0.5, "medium": 0.2, "unbeatable": 0.0}[self.value]
+__all__ = ["Decision", "choose_move"]
 
 
 @dataclass(frozen=True, slots=True)

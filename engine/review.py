@@ -1,7 +1,7 @@
 """Game review: every move of a game valued exactly and labelled, as chess sites annotate games.
 
 For each ply the review gives the mover's game-theoretic value before and after the move (from the
-memoised exact solver, :mod:`engine.solver`), the moves that would have kept the best value, a label,
+memoised exact solver, :mod:`engine.tictactoe.solver`), the moves that would have kept the best value, a label,
 and the states the default alpha-beta search (:data:`engine.DEFAULT`) evaluates in that position:
 the same count the bot reports when it moves there.
 
@@ -25,11 +25,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from engine import bitboard as bb
 from engine.errors import IllegalMoveError, IllegalSequenceError
-from engine.game import Mark, State, initial_state, player, result
-from engine.search import DEFAULT, search
-from engine.solver import GameValue, exact_value, value_of
+from engine.minimax.search import DEFAULT, search
+from engine.protocol import GameValue
+from engine.tictactoe import bitboard as bb
+from engine.tictactoe.rules import Mark, State, initial_state, player, result
+from engine.tictactoe.solver import exact_value, value_of
 
 __all__ = ["Label", "PlyReview", "SideSummary", "review", "summary"]
 

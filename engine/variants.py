@@ -1,7 +1,7 @@
 """The games the engine plays, by name, each with its rules, its board size and its move chooser.
 
 A variant is what a player picks: ``"3x3"`` (tic-tac-toe), and the larger games added beside it. Every
-variant's rules follow :class:`engine.protocol.Game`, so the textbook searches in :mod:`engine.reference` run
+variant's rules follow :class:`engine.protocol.Game`, so the textbook searches in :mod:`engine.minimax.reference` run
 on any of them; ``best_move`` is the variant's own fast player.
 """
 
@@ -12,16 +12,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from engine import game as tictactoe
-from engine import mnk_play, ultimate_play
 from engine.coordinates import cell_name
 from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
-from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.players import Difficulty
-from engine.protocol import Game, Mark
-from engine.search import search
-from engine.solver import GameValue, value_for
-from engine.ultimate import UltimateState, UltimateTicTacToe
+from engine.minimax.search import search
+from engine.mnk import play as mnk_play
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.protocol import Difficulty, Game, GameValue, Mark
+from engine.tictactoe import rules as tictactoe
+from engine.tictactoe.solver import value_for
+from engine.ultimate import play as ultimate_play
+from engine.ultimate.rules import UltimateState, UltimateTicTacToe
 
 __all__ = ["VARIANTS", "EngineMove", "Variant", "variant"]
 
@@ -44,7 +44,7 @@ class EngineMove:
             (``states`` and ``value`` are still the engine's, for the position before the move).
         depth: for a search under a budget (ultimate), the deepest node its tree reached, in plies.
         expected: for an unsolved variant, the mover's expected score (0-1, a draw 1/2) after the move, exactly
-            1, 1/2 or 0 when proven (:mod:`engine.ultimate_scale`); ``None`` for a solved variant.
+            1, 1/2 or 0 when proven (:mod:`engine.ultimate.scale`); ``None`` for a solved variant.
     """
 
     cell: int

@@ -36,7 +36,7 @@ from engine import (
     levels,
     review,
 )
-from engine.search import ALGORITHM_CONFIGS
+from engine.minimax.search import ALGORITHM_CONFIGS
 
 __all__ = [
     "AI",

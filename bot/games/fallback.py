@@ -22,9 +22,9 @@ from dataclasses import replace
 from bot.games.moves import BotMove
 from bot.games.variant_ai import move_with
 from engine import GameOverError, Mark
-from engine.mnk import MnkState, TicTacToe
-from engine.mnk_book import book_for
-from engine.mnk_play import game_value
+from engine.mnk.book import book_for
+from engine.mnk.play import game_value
+from engine.mnk.rules import MnkState, TicTacToe
 from engine.variants import EngineMove, Variant
 from engine.variants import variant as variant_named
 

@@ -15,8 +15,8 @@ from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
 from bot.games.moves import AIMove, BotMove
 from bot.records.games import EndReason, Mode
 from engine import Decision, GameOverError, Mark, initial_state, player, result, terminal, winner
+from engine.protocol import Algorithm
 from engine.protocol import Game as Rules
-from engine.search import Algorithm
 from engine.variants import VARIANTS
 from engine.variants import variant as variant_named
 

@@ -3,7 +3,7 @@
 - 4x4 and 5x5 are solved by their engine (exact search, Uiterwijk 2019): a hint gives every free cell's exact
   value (:class:`ExactHint`) and a review labels each move exactly as on 3x3 (:class:`ExactReviewedMove`).
 - Ultimate is searched under a time budget: a hint gives the search's best moves with the expected score of the
-  player to move (a draw counts half; :mod:`engine.ultimate_scale`) or the result the search proved, the depth
+  player to move (a draw counts half; :mod:`engine.ultimate.scale`) or the result the search proved, the depth
   reached and the states evaluated (:class:`EstimatedHint`, an estimate), and a review labels each move from a
   fixed-budget search (:class:`EstimatedReviewedMove`) by the expected score it gave away, with the thresholds
   below in percentage points.
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from engine import Mark
-from engine.solver import GameValue, ValueKind
-from engine.ultimate_play import REVIEW_THRESHOLDS
+from engine.protocol import GameValue, ValueKind
+from engine.ultimate.play import REVIEW_THRESHOLDS
 
 __all__ = [
     "BLUNDER_POINTS",
@@ -40,7 +40,7 @@ _THRESHOLDS = {name: round(100 * loss) for name, loss in REVIEW_THRESHOLDS}
 BLUNDER_POINTS: Final = _THRESHOLDS["blunder"]
 """Ultimate review: a move whose expected score is at least this many percentage points below the best move found
 is a blunder (25); throwing away a proven win, or walking into a proven loss, always is
-(``engine.ultimate_play.REVIEW_THRESHOLDS``)."""
+(``engine.ultimate.play.REVIEW_THRESHOLDS``)."""
 MISTAKE_POINTS: Final = _THRESHOLDS["mistake"]
 """Ultimate review: a loss of at least this many percentage points (below :data:`BLUNDER_POINTS`) is a mistake
 (12)."""

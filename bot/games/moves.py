@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Mark
-from engine.search import Algorithm
-from engine.solver import GameValue
+from engine.protocol import Algorithm, GameValue
 
 __all__ = ["AIMove", "BotMove"]
 

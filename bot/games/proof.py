@@ -15,7 +15,7 @@ from __future__ import annotations
 from bot.games.ai import config_for
 from bot.games.game import Algorithm, Game
 from engine import Mark, initial_state, result, search, terminal
-from engine.solver import value_for
+from engine.tictactoe.solver import value_for
 
 __all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
 

@@ -1,11 +1,11 @@
 """Hints and reviews on the variants other than 3x3, computed in a worker (arguments and results are picklable).
 
-- 4x4 and 5x5: the exact value of every legal move (:func:`engine.mnk_play.analyse`, exact search), so a hint lists
+- 4x4 and 5x5: the exact value of every legal move (:func:`engine.mnk.play.analyse`, exact search), so a hint lists
   every free cell's value and a review labels each move exactly as on 3x3 (a win turned into a draw is a mistake,
   into a loss a blunder; a slower win is slower; a loss hastened an inaccuracy). On 5x5 the exact analysis takes
   minutes before :data:`EXACT_FROM_MARKS` marks (the engine's opening book covers those plies), so a hint is
   refused there and a review starts at that ply.
-- Ultimate: the engine's search under a budget (:func:`engine.ultimate_play.hints` and ``review_move``): expected
+- Ultimate: the engine's search under a budget (:func:`engine.ultimate.play.hints` and ``review_move``): expected
   scores, said to be estimates, or the results the search proved; reviews with the thresholds of
   :mod:`bot.games.hints`.
 """
@@ -24,9 +24,10 @@ from bot.games.hints import (
     ExactReviewedMove,
     ReviewLabel,
 )
-from engine import mnk_play, ultimate_play
-from engine.mnk import TicTacToe
-from engine.solver import GameValue
+from engine.mnk import play as mnk_play
+from engine.mnk.rules import TicTacToe
+from engine.protocol import GameValue
+from engine.ultimate import play as ultimate_play
 from engine.variants import variant as variant_named
 
 __all__ = ["EXACT_FROM_MARKS", "exact_from", "variant_hint", "variant_review"]

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final, Literal, get_args
 
-from engine.players import Difficulty
-from engine.search import Algorithm
+from engine.protocol import Algorithm, Difficulty
 
 __all__ = [
     "ALGORITHMS",

@@ -16,7 +16,7 @@ from bot.i18n.lang import Lang, lang
 from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, format_elapsed
 from engine import Mark
 from engine.coordinates import cell_name
-from engine.solver import ValueKind
+from engine.protocol import ValueKind
 
 __all__ = [
     "VARIANT_DESCRIPTIONS",

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.bitboard import THREATS
-from engine.mnk import TicTacToe
-from engine.mnk_solver import initial_threats
+from engine.mnk.rules import TicTacToe
+from engine.mnk.solver import initial_threats
 from engine.protocol import Mark
 from engine.puzzles.mnk_proof import Line
 from engine.puzzles.ultimate_proof import Position, moves_of, play, position_of
-from engine.ultimate import BIT_OF_CELL, WON9
+from engine.tictactoe.bitboard import THREATS
+from engine.ultimate.rules import BIT_OF_CELL, WON9
 
 __all__ = ["BASE_RATING", "estimate_rating", "mnk_features", "ultimate_features"]
 

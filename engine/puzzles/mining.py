@@ -4,7 +4,7 @@
 keeps one per symmetry class. :func:`self_play` makes the games a new install mines: the engine against itself
 with a random opening and noise so that games differ, deterministic from its seed. On 4x4 and 5x5 the player is
 the quick one of :func:`greedy_move` (win, else block, else the cell on the most promising open lines, with a
-random move now and then); on ultimate it is :func:`engine.ultimate_play.choose_move` with a small state budget
+random move now and then); on ultimate it is :func:`engine.ultimate.play.choose_move` with a small state budget
 and noise.
 """
 
@@ -15,16 +15,16 @@ import math
 import random
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 
-from engine.mnk import MnkState, TicTacToe
-from engine.mnk_solver import initial_threats
+from engine.mnk.rules import MnkState, TicTacToe
+from engine.mnk.solver import initial_threats
 from engine.protocol import Mark
 from engine.puzzles.grading import estimate_rating, mnk_features, ultimate_features
 from engine.puzzles.mnk_proof import Line, MnkProver
 from engine.puzzles.model import Puzzle
 from engine.puzzles.symmetry import mnk_key, ultimate_key
 from engine.puzzles.ultimate_proof import UltimateProver
-from engine.ultimate import UltimateState, UltimateTicTacToe
-from engine.ultimate_search import search as alpha_beta
+from engine.ultimate.rules import UltimateState, UltimateTicTacToe
+from engine.ultimate.search import search as alpha_beta
 from engine.variants import variant as variant_named
 
 __all__ = ["FIRST_PLY", "OPENING", "Miner", "greedy_move", "mine", "self_play"]

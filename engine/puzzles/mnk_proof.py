@@ -1,4 +1,4 @@
-"""Proofs of m,n,k puzzles (4x4 and 5x5) by the exact solver of :mod:`engine.mnk_solver`.
+"""Proofs of m,n,k puzzles (4x4 and 5x5) by the exact solver of :mod:`engine.mnk.solver`.
 
 The solver's scores are depth-aware (a win completed when the board holds ``n`` marks is worth ``cells + 1 - n``),
 so "the side to move wins within ``k`` of its moves" is one null-window test: with ``n`` marks on the board, the
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.mnk import TicTacToe
-from engine.mnk_solver import Kernel, move_value, new_kernel
+from engine.mnk.rules import TicTacToe
+from engine.mnk.solver import Kernel, move_value, new_kernel
 from engine.protocol import Mark
 
 __all__ = ["MAX_WIN_IN", "Line", "MnkProver"]

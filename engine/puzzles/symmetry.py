@@ -1,14 +1,14 @@
 """One key per symmetry class of puzzle positions, so that no two shipped puzzles are the same position.
 
 m,n,k boards: the smallest ``x << cells | o`` over the board's symmetries (:attr:`TicTacToe.symmetries`).
-Ultimate: the 8 symmetries of the square (:data:`engine.bitboard.SYMMETRIES`) applied at once to the big board
+Ultimate: the 8 symmetries of the square (:data:`engine.tictactoe.bitboard.SYMMETRIES`) applied at once to the big board
 (which small board goes where) and inside every small board, with the board the mover is sent to moved too.
 """
 
 from __future__ import annotations
 
-from engine.bitboard import SYMMETRIES, SYMMETRY_MASKS
-from engine.mnk import TicTacToe
+from engine.mnk.rules import TicTacToe
+from engine.tictactoe.bitboard import SYMMETRIES, SYMMETRY_MASKS
 
 __all__ = ["mnk_key", "ultimate_key"]
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.bitboard import POPCOUNT, THREATS
 from engine.puzzles.mnk_proof import Line
-from engine.ultimate import CELL_OF_BIT, LINE_MASKS, LINES3, WON9, UltimateTicTacToe
-from engine.ultimate_kernel import MOVES
+from engine.tictactoe.bitboard import POPCOUNT, THREATS
+from engine.ultimate.kernel import MOVES
+from engine.ultimate.rules import CELL_OF_BIT, LINE_MASKS, LINES3, WON9, UltimateTicTacToe
 
 __all__ = ["MAX_WIN_IN", "NODE_BUDGET", "OutOfBudget", "UltimateProver", "position_of"]
 

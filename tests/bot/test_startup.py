@@ -25,7 +25,7 @@ from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.games.levels import rating_of
 from bot.games.renewing import RenewingExecutor
 from bot.records import RecordWriter, open_store
-from engine.search import Algorithm
+from engine.protocol import Algorithm
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value.abcdefghijklmnopqrstuvwxyz"
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import pytest
 from bot.puzzles.play import PuzzleRating, rate, starting
 from bot.text.variants import small_board_name
 from engine.puzzles import Puzzle, load
-from engine.ultimate import BIT_OF_CELL
+from engine.ultimate.rules import BIT_OF_CELL
 from engine.variants import variant
 from testing.boards import button_labelled
 from testing.fake_discord import FakeDiscord

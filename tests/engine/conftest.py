@@ -1,7 +1,7 @@
 """Shared test oracles for the engine: every reachable position and a memoised perfect-play solver.
 
-The solver is written here, independently of :mod:`engine.search`: it only uses the rules in
-:mod:`engine.game` (which ``test_game.py`` checks on their own) and plain recursion with a cache.
+The solver is written here, independently of :mod:`engine.minimax.search`: it only uses the rules in
+:mod:`engine.tictactoe.rules` (which ``test_game.py`` checks on their own) and plain recursion with a cache.
 Values are *depth-aware* from the side to move's point of view: a win that ends the game with
 ``n`` marks on the board is worth ``10 - n``, a loss ``-(10 - n)``, a draw 0.
 """
@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from engine.game import State, actions, initial_state, result, terminal, winner
+from engine.tictactoe.rules import State, actions, initial_state, result, terminal, winner
 
 
 class Oracle:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from engine.game import State, initial_state, result
-from engine.search import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.minimax.search import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, SearchResult, search
+from engine.tictactoe.rules import State, initial_state, result
 
 if TYPE_CHECKING:
     from conftest import Oracle

@@ -8,8 +8,8 @@ import pytest
 
 from engine.analysis import analyse
 from engine.errors import GameOverError
-from engine.game import Mark, State, actions, initial_state, parse_board, player, result
-from engine.search import DEFAULT, search
+from engine.minimax.search import DEFAULT, search
+from engine.tictactoe.rules import Mark, State, actions, initial_state, parse_board, player, result
 
 if TYPE_CHECKING:
     from conftest import Oracle

@@ -1,9 +1,9 @@
-"""engine.bitboard's tables, checked against definitions written here from the list of lines."""
+"""engine.tictactoe.bitboard's tables, checked against definitions written here from the list of lines."""
 
 from __future__ import annotations
 
-from engine import bitboard as bb
-from engine.game import State
+from engine.tictactoe import bitboard as bb
+from engine.tictactoe.rules import State
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 

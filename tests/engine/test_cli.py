@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine import review
-from engine.cli import main, render_board
-from engine.game import parse_board
+from engine.cli.commands import main, render_board
+from engine.tictactoe.rules import parse_board
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:

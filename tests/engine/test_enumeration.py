@@ -1,13 +1,13 @@
 """Counts of the whole game tree, from an enumerator written here with its own string-based rules.
 
-Nothing here uses engine.search; the last tests cross-check this enumerator with engine.game.
+Nothing here uses engine.minimax.search; the last tests cross-check this enumerator with engine.tictactoe.rules.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from engine.game import State, format_board, winner
+from engine.tictactoe.rules import State, format_board, winner
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 EMPTY = "........."
@@ -116,7 +116,7 @@ def test_symmetry_group_has_eight_elements() -> None:
 
 
 def test_engine_rules_reach_the_same_positions(reachable: list[State]) -> None:
-    """engine.game, walked by the conftest enumerator, reaches exactly the positions this one does."""
+    """engine.tictactoe.rules, walked by the conftest enumerator, reaches exactly the positions this one does."""
     assert {format_board(s) for s in reachable} == all_boards()
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine import game
 from engine.errors import GameOverError
 from engine.estimate import minimax_states_estimate
-from engine.reference import minimax_search
+from engine.minimax.reference import minimax_search
+from engine.tictactoe import rules as game
 
 
 def test_the_estimate_of_the_whole_tree_is_within_five_percent_of_549_945() -> None:

@@ -1,4 +1,4 @@
-"""The rules in engine.game: AIMA's S0/TO-MOVE/ACTIONS/RESULT/IS-TERMINAL/UTILITY, parsing and errors."""
+"""The rules in engine.tictactoe.rules: AIMA's S0/TO-MOVE/ACTIONS/RESULT/IS-TERMINAL/UTILITY, parsing and errors."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from engine import errors
-from engine.game import (
+from engine.tictactoe.rules import (
     Mark,
     State,
     actions,

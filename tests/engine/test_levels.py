@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from engine import mnk_play
 from engine.errors import GameOverError, UnknownVariantError
-from engine.game import State, actions, initial_state, player, result, terminal, winner
 from engine.levels import LEVELS, SPECS, TOP, choose_move, ladder, table
-from engine.mnk import TIC_TAC_TOE_4X4
+from engine.minimax.search import search
+from engine.mnk import play as mnk_play
+from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.protocol import Mark
-from engine.search import search
+from engine.tictactoe.rules import State, actions, initial_state, player, result, terminal, winner
 from engine.variants import VARIANTS, variant
 
 

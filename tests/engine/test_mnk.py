@@ -1,4 +1,4 @@
-"""The m,n,k rules (engine.mnk.TicTacToe) against OpenSpiel's ``mnk`` game, and their surface for people."""
+"""The m,n,k rules (engine.mnk.rules.TicTacToe) against OpenSpiel's ``mnk`` game, and their surface for people."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 import pyspiel
 import pytest
 
-from engine import game as game_3x3
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError
-from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.minimax.reference import alpha_beta_search, minimax_search
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.protocol import Mark
-from engine.reference import alpha_beta_search, minimax_search
+from engine.tictactoe import rules as game_3x3
 
 GAMES = {"4x4": (TIC_TAC_TOE_4X4, "mnk(m=4,n=4,k=4)"), "5x5": (TIC_TAC_TOE_5X5, "mnk(m=5,n=5,k=4)")}
 

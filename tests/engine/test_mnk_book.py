@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.mnk_book import Book, book_for, book_path, canonical
-from engine.mnk_book_build import build, main, prove
-from engine.mnk_solver import move_value, new_kernel
+from engine.mnk.book import Book, book_for, book_path, canonical
+from engine.mnk.book_build import build, main, prove
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.mnk.solver import move_value, new_kernel
 from engine.protocol import Mark
 
 

@@ -1,4 +1,4 @@
-"""engine.mnk_horizon: depth-limited alpha-beta sees exactly as far as its depth."""
+"""engine.mnk.horizon: depth-limited alpha-beta sees exactly as far as its depth."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 from engine.errors import GameOverError
-from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, TicTacToe
-from engine.mnk_horizon import WIN, evaluate, horizon_search
+from engine.mnk.horizon import WIN, evaluate, horizon_search
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, TicTacToe
 
 T3 = TicTacToe(3, 3, 3)
 

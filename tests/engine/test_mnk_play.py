@@ -1,4 +1,4 @@
-"""Perfect play on 4x4 and 5x5 (engine.mnk_play) against an independent plain solver (tests/engine/mnk_oracle.py)."""
+"""Perfect play on 4x4 and 5x5 (engine.mnk.play) against an independent plain solver (tests/engine/mnk_oracle.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ from functools import cache
 import pytest
 
 from engine.errors import GameOverError
-from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.mnk_book import book_for
-from engine.mnk_play import analyse, choose_move, game_value, score_of
-from engine.mnk_solver import NATIVE
-from engine.protocol import Mark
-from engine.solver import GameValue
+from engine.mnk.book import book_for
+from engine.mnk.play import analyse, choose_move, game_value, score_of
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.mnk.solver import NATIVE
+from engine.protocol import GameValue, Mark
 
 from .mnk_oracle import PlainSolver
 

@@ -7,12 +7,12 @@ from functools import cache
 
 import pytest
 
-from engine import bitboard as bb
-from engine import solver as solver_3x3
-from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.mnk_solver import INF, NATIVE, initial_threats, move_value, new_kernel
+from engine.minimax.reference import ReferenceResult, alpha_beta_search
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.mnk.solver import INF, NATIVE, initial_threats, move_value, new_kernel
 from engine.protocol import Mark
-from engine.reference import ReferenceResult, alpha_beta_search
+from engine.tictactoe import bitboard as bb
+from engine.tictactoe import solver as solver_3x3
 
 KERNELS = [
     pytest.param(False, id="python"),
@@ -129,7 +129,7 @@ def test_count_is_nodes_visited_and_the_table_is_reused(native: bool) -> None:
 
 
 def test_new_kernel_refuses_a_missing_c_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine import mnk_solver
+    from engine.mnk import solver as mnk_solver
 
     monkeypatch.setattr(mnk_solver, "_NATIVE", None)
     with pytest.raises(RuntimeError, match="not built"):
@@ -138,7 +138,7 @@ def test_new_kernel_refuses_a_missing_c_kernel(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_the_environment_can_turn_the_c_kernel_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine import mnk_solver
+    from engine.mnk import solver as mnk_solver
 
     monkeypatch.setenv("TTT_ENGINE_PURE_PYTHON", "1")
     assert mnk_solver._load_native() is None

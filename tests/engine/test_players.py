@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from engine.errors import GameOverError
-from engine.game import State, actions, initial_state, parse_board, result
-from engine.players import Difficulty, choose_move
-from engine.search import TEXTBOOK_ALPHA_BETA, search
+from engine.minimax.search import TEXTBOOK_ALPHA_BETA, search
+from engine.players import choose_move
+from engine.protocol import Difficulty
+from engine.tictactoe.rules import State, actions, initial_state, parse_board, result
 
 if TYPE_CHECKING:
     from conftest import Oracle

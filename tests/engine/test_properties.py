@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import bitboard as bb
 from engine.errors import CellOccupiedError, GameOverError
-from engine.game import (
+from engine.minimax.search import SearchConfig, search
+from engine.tictactoe import bitboard as bb
+from engine.tictactoe.rules import (
     Mark,
     State,
     actions,
@@ -20,7 +21,6 @@ from engine.game import (
     terminal,
     winner,
 )
-from engine.search import SearchConfig, search
 
 # A game is drawn as a list of indices into the current list of legal moves, so every draw is legal.
 move_picks = st.lists(st.integers(min_value=0, max_value=8), max_size=9)

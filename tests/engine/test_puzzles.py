@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from engine.cli import main
-from engine.mnk import TIC_TAC_TOE_4X4
+from engine.cli.commands import main
+from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.puzzles import PUZZLE_VARIANTS, as_json, from_json, load
 from engine.puzzles.mining import Miner, mine, self_play
 from engine.puzzles.mnk_proof import MnkProver
 from engine.puzzles.ultimate_proof import UltimateProver, position_of
-from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
+from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
 from engine.variants import variant
 
 from .puzzle_oracle import PlainOracle

@@ -1,12 +1,12 @@
-"""The textbook searches of engine.reference on the 3x3 game: the labs' figures, exactly."""
+"""The textbook searches of engine.minimax.reference on the 3x3 game: the labs' figures, exactly."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine import game
 from engine.errors import GameOverError
-from engine.reference import alpha_beta_search, minimax_search
+from engine.minimax.reference import alpha_beta_search, minimax_search
+from engine.tictactoe import rules as game
 
 
 def play(*cells: int) -> game.State:

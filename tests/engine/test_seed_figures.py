@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.game import Mark, State, initial_state, parse_board, player, result
-from engine.search import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, search
+from engine.minimax.search import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, search
+from engine.tictactoe.rules import Mark, State, initial_state, parse_board, player, result
 
 
 def from_people(x: tuple[int, ...], o: tuple[int, ...]) -> State:

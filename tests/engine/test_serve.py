@@ -1,4 +1,4 @@
-"""engine.serve: the JSON-lines protocol, in process and as ``python -m engine serve`` / ``bestmove``."""
+"""engine.cli.serve: the JSON-lines protocol, in process and as ``python -m engine serve`` / ``bestmove``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from engine.serve import answer_line, serve
+from engine.cli.serve import answer_line, serve
 
 
 def ask(request: object) -> dict[str, object]:

@@ -12,7 +12,7 @@ import pytest
 
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError
 from engine.protocol import Mark
-from engine.ultimate import (
+from engine.ultimate.rules import (
     BIT_OF_CELL,
     CELL_OF_BIT,
     BoardStatus,

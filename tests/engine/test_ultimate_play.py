@@ -8,10 +8,8 @@ import random
 import pytest
 
 from engine.errors import CellOccupiedError, GameOverError
-from engine.players import Difficulty
-from engine.solver import GameValue
-from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
-from engine.ultimate_play import (
+from engine.protocol import Difficulty, GameValue
+from engine.ultimate.play import (
     LEVELS,
     NOISY_CANDIDATES,
     REVIEW_THRESHOLDS,
@@ -21,7 +19,8 @@ from engine.ultimate_play import (
     level_move,
     review_move,
 )
-from engine.ultimate_scale import INTERCEPT, expected_score
+from engine.ultimate.rules import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
+from engine.ultimate.scale import INTERCEPT, expected_score
 
 GAME = UltimateTicTacToe()
 INF = math.inf

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from engine.errors import GameOverError
-from engine.reference import alpha_beta_search
-from engine.ultimate import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
-from engine.ultimate_search import MATE_BOUND, TEXTBOOK, WIN, search
+from engine.minimax.reference import alpha_beta_search
+from engine.ultimate.rules import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
+from engine.ultimate.search import MATE_BOUND, TEXTBOOK, WIN, search
 
 GAME = UltimateTicTacToe()
 INF = math.inf

@@ -10,16 +10,17 @@ import sys
 
 import pytest
 
-from engine import ultimate_mcts, ultimate_tree
 from engine.errors import GameOverError
-from engine.ultimate import UltimateState, UltimateTicTacToe
-from engine.ultimate_search import WIN
-from engine.ultimate_search import search as alpha_beta
-from engine.ultimate_tree import raw_position, search
+from engine.ultimate import mcts as ultimate_mcts
+from engine.ultimate import tree as ultimate_tree
+from engine.ultimate.rules import UltimateState, UltimateTicTacToe
+from engine.ultimate.search import WIN
+from engine.ultimate.search import search as alpha_beta
+from engine.ultimate.tree import raw_position, search
 
 GAME = UltimateTicTacToe()
 try:
-    from engine import _ultimate_c  # type: ignore[attr-defined, unused-ignore]
+    from engine.ultimate import _ultimate_c  # type: ignore[attr-defined, unused-ignore]
 except ImportError:  # no compiler where the suite runs: the fallback alone is tested
     _ultimate_c = None
 native = pytest.mark.skipif(_ultimate_c is None, reason="the C kernel is not built")
@@ -87,7 +88,7 @@ def test_the_search_reports_the_same_with_either_kernel() -> None:
 
 
 def test_the_pure_python_kernel_is_chosen_by_the_environment() -> None:
-    code = "from engine import ultimate_tree; print(ultimate_tree.NATIVE)"
+    code = "from engine.ultimate import tree as ultimate_tree; print(ultimate_tree.NATIVE)"
     env = {**os.environ, "TTT_ENGINE_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

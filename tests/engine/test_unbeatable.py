@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from engine.errors import GameOverError
-from engine.game import Mark, State, actions, initial_state, parse_board, player, result, terminal, winner
-from engine.players import Difficulty, choose_move
-from engine.search import DEFAULT, search
+from engine.minimax.search import DEFAULT, search
+from engine.players import choose_move
+from engine.protocol import Difficulty
+from engine.tictactoe.rules import Mark, State, actions, initial_state, parse_board, player, result, terminal, winner
 
 if TYPE_CHECKING:
     from conftest import Oracle

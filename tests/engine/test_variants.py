@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from engine import Difficulty, Mark, ultimate_play
+from engine import Difficulty, Mark
 from engine.errors import CellOccupiedError, IllegalSequenceError, UnknownVariantError
-from engine.reference import alpha_beta_search
-from engine.ultimate import UltimateState
+from engine.minimax.reference import alpha_beta_search
+from engine.ultimate import play as ultimate_play
+from engine.ultimate.rules import UltimateState
 from engine.variants import VARIANTS, variant
 
 

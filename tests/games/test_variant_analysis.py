@@ -7,8 +7,9 @@ import pytest
 from bot.games import hints
 from bot.games.hints import EstimatedHint, ExactHint
 from bot.games.variant_analysis import exact_from, variant_hint, variant_review
-from engine import Mark, mnk_play
-from engine.ultimate_play import REVIEW_THRESHOLDS
+from engine import Mark
+from engine.mnk import play as mnk_play
+from engine.ultimate.play import REVIEW_THRESHOLDS
 from engine.variants import VARIANTS
 
 

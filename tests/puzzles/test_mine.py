@@ -13,7 +13,7 @@ import pytest
 
 from bot.puzzles.mine import main
 from bot.records import FinishedGame, open_store
-from engine.mnk import TIC_TAC_TOE_4X4
+from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.puzzles import from_json, load
 from engine.puzzles.mining import Miner, self_play
 from engine.variants import variant

@@ -8,7 +8,7 @@ from bot.games.hints import REVIEW_BUDGET_MS, EstimatedReviewedMove, ExactReview
 from bot.records import FinishedGame
 from bot.text.variant_review import MAX_CHARS, variant_review_text
 from engine import Mark
-from engine.solver import GameValue
+from engine.protocol import GameValue
 
 ALICE = 10
 START = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)

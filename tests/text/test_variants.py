@@ -9,7 +9,7 @@ from bot.games.hints import EstimatedHint, EstimatedMove
 from bot.i18n.lang import lang
 from bot.text.variants import estimated_hint_text, played_line
 from engine import Mark
-from engine.solver import GameValue
+from engine.protocol import GameValue
 
 EN = lang(None)
 

@@ -27,7 +27,7 @@ from bot.ui.present import (
 )
 from bot.ui.views import board_view
 from engine import analyse, parse_board
-from engine.solver import GameValue
+from engine.protocol import GameValue
 
 ALICE, BOB = 10, 20
 CHANNEL = 1

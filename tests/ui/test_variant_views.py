@@ -15,7 +15,7 @@ from bot.text.board import message_text
 from bot.text.variants import exact_hint_text
 from bot.ui.present import PRIVATE, Background, OnMessage, OnPad, Reply, Retired, present
 from bot.ui.variant_views import LayoutComponents, is_layout, ultimate_picture, variant_view
-from engine.solver import GameValue
+from engine.protocol import GameValue
 
 ALICE = 10
 EN = lang(None)

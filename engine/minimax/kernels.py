@@ -1,13 +1,13 @@
-"""The negamax value functions behind :func:`engine.search.root_values`: minimax and alpha-beta over 9-bit masks.
+"""The negamax value functions behind :func:`engine.minimax.search.root_values`: minimax and alpha-beta on masks.
 
 Sources: Russell & Norvig, *AIMA* 4th ed., §5.2 and §5.3; fail-soft alpha-beta as in Knuth & Moore (1975);
 the transposition table of exact values and bounds as in Marsland (1986). What the kernels count as
-states evaluated is described in :mod:`engine.search`.
+states evaluated is described in :mod:`engine.minimax.search`.
 """
 
 from __future__ import annotations
 
-from engine import bitboard as bb
+from engine.tictactoe import bitboard as bb
 
 __all__ = ["INF", "Kernels"]
 
@@ -50,7 +50,7 @@ class Kernels:
         """Share ``free_bits[occupied]`` (the move order) and ``win_scores[marks]`` across the kernels.
 
         ``transposition``, ``symmetry`` and ``threats`` are the options of
-        :class:`engine.search_config.SearchConfig`; only :meth:`alpha_beta_child` reads them.
+        :class:`engine.minimax.config.SearchConfig`; only :meth:`alpha_beta_child` reads them.
         """
         self.count = 0
         self.free_bits = free_bits
@@ -90,7 +90,7 @@ class Kernels:
         valued inline. With the table or the threat rules on, a position whose side to move can complete
         a line is valued as a win at once (the winning child is the one counted), so none of the children
         searched is terminal. The threat rules add the double-threat and forced-block rules of
-        :class:`engine.search_config.SearchConfig`; a chain of forced blocks is followed in a loop rather
+        :class:`engine.minimax.config.SearchConfig`; a chain of forced blocks is followed in a loop rather
         than by recursion, and ``sign`` is +1 when the side to move is the caller's side and -1 when it
         is the other side. The table is probed once those rules have not settled the position, and
         stores its exact value or bound after the children (Marsland 1986).

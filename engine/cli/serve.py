@@ -27,8 +27,7 @@ from typing import Any, TextIO
 
 from engine.errors import IllegalSequenceError, RequestError
 from engine.levels import LEVELS, TOP, choose_move
-from engine.protocol import Mark
-from engine.solver import GameValue
+from engine.protocol import GameValue, Mark
 from engine.variants import variant
 
 __all__ = ["DEFAULT_BUDGET_MS", "answer", "answer_line", "serve"]

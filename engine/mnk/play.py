@@ -1,9 +1,9 @@
 """Perfect play on m,n,k boards (4x4 and 5x5): the bot's move and every move's exact value.
 
-:func:`choose_move` answers from the opening book (:mod:`engine.mnk_book`) when the position is in it,
-and otherwise searches with the exact solver of :mod:`engine.mnk_solver`. :func:`analyse` values every
+:func:`choose_move` answers from the opening book (:mod:`engine.mnk.book`) when the position is in it,
+and otherwise searches with the exact solver of :mod:`engine.mnk.solver`. :func:`analyse` values every
 legal move exactly, for hints and reviews. Both report the states evaluated (nodes visited) and the
-elapsed time in ms. Values are :class:`engine.solver.GameValue` for the side to move: a win or loss in
+elapsed time in ms. Values are :class:`engine.protocol.GameValue` for the side to move: a win or loss in
 N plies (fastest win, slowest loss), or a draw (the plies left to fill the board).
 
 One kernel per game is kept in the process, behind a lock, and its transposition table (exact facts about
@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.errors import GameOverError
-from engine.mnk import MnkState, TicTacToe
-from engine.mnk_book import Book, book_for
-from engine.mnk_solver import INF, NATIVE, Kernel, move_value, new_kernel
-from engine.protocol import Mark
-from engine.solver import GameValue
+from engine.mnk.book import Book, book_for
+from engine.mnk.rules import MnkState, TicTacToe
+from engine.mnk.solver import INF, NATIVE, Kernel, move_value, new_kernel
+from engine.protocol import GameValue, Mark
 
 __all__ = ["MnkAnalysis", "MnkDecision", "analyse", "choose_move", "game_value", "root_scores", "score_of"]
 
@@ -68,7 +67,7 @@ class MnkAnalysis:
 
 
 def game_value(score: int, cells: int, marks: int) -> GameValue:
-    """The :class:`GameValue` of a depth-aware ``score`` (see :mod:`engine.mnk_solver`) at ``marks`` marks."""
+    """The :class:`GameValue` of a depth-aware ``score`` (see :mod:`engine.mnk.solver`) at ``marks`` marks."""
     if score > 0:
         return GameValue("win", cells + 1 - score - marks)
     if score < 0:

@@ -24,7 +24,7 @@ import os
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.mnk import TicTacToe
+from engine.mnk.rules import TicTacToe
 
 __all__ = ["INF", "NATIVE", "Kernel", "PyKernel", "initial_threats", "move_value", "new_kernel", "threats_after"]
 
@@ -222,7 +222,7 @@ def _load_native() -> type | None:
     if os.environ.get("TTT_ENGINE_PURE_PYTHON"):
         return None
     try:
-        from engine._mnk_c import CKernel  # type: ignore[import-not-found, unused-ignore]
+        from engine.mnk._mnk_c import CKernel  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
     return CKernel  # type: ignore[no-any-return, unused-ignore]
@@ -230,7 +230,7 @@ def _load_native() -> type | None:
 
 _NATIVE = _load_native()
 NATIVE = _NATIVE is not None
-"""True when the C kernel (``engine/_mnk_c.c``, built by ``pip install -e .``) is importable and not turned off
+"""True when the C kernel (``engine/mnk/_mnk_c.c``, built by ``pip install -e .``) is importable and not turned off
 by the environment variable ``TTT_ENGINE_PURE_PYTHON``; otherwise :func:`new_kernel` returns a :class:`PyKernel`."""
 
 
@@ -245,7 +245,7 @@ def new_kernel(game: TicTacToe, *, native: bool | None = None) -> Kernel:
     if not native:
         return PyKernel(game)
     if _NATIVE is None:
-        raise RuntimeError("the C kernel engine._mnk_c is not built (run pip install -e . with a C compiler)")
+        raise RuntimeError("the C kernel engine.mnk._mnk_c is not built (run pip install -e . with a C compiler)")
     kernel: Kernel = _NATIVE(game.cells, game.lines_through, _static_order(game), game.symmetries, _SYMMETRY_PLIES)
     return kernel
 

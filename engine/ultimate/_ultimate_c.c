@@ -1,4 +1,4 @@
-/* The Ultimate tic-tac-toe kernels in C: the same algorithms as engine/ultimate_mcts.py, line for line.
+/* The Ultimate tic-tac-toe kernels in C: the same algorithms as engine/ultimate/mcts.py, line for line.
  *
  * mcts(): MCTS-Solver (UCT, Kocsis & Szepesvari 2006; proven wins, draws and losses backed up the tree,
  * Winands, Bjornsson & Saito 2008) with random rollouts that take an immediate game win.
@@ -225,15 +225,15 @@ static PyObject *py_mcts(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"mcts", py_mcts, METH_VARARGS,
      "mcts(mine, theirs, my_boards, opp_boards, closed, forced, iterations, budget_ms, seed, c, max_nodes) -> "
-     "(iterations, states, nodes, max_depth, proof, dist, children, pv) (see engine.ultimate_mcts)"},
+     "(iterations, states, nodes, max_depth, proof, dist, children, pv) (see engine.ultimate.mcts)"},
     {"prove", py_prove, METH_VARARGS,
      "prove(mine, theirs, my_boards, opp_boards, closed, forced, depth, max_nodes, budget_ms) -> "
-     "(result, move, nodes) (see engine.ultimate_mcts)"},
+     "(result, move, nodes) (see engine.ultimate.mcts)"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "engine._ultimate_c", "The Ultimate tic-tac-toe kernels in C (see engine.ultimate_mcts).",
+    PyModuleDef_HEAD_INIT, "engine.ultimate._ultimate_c", "The Ultimate tic-tac-toe kernels in C (see engine.ultimate.mcts).",
     -1, methods,
 };
 

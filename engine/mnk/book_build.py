@@ -1,6 +1,6 @@
-"""Build an opening book (:mod:`engine.mnk_book`) from scratch with the project's own solver.
+"""Build an opening book (:mod:`engine.mnk.book`) from scratch with the project's own solver.
 
-``python -m engine.mnk_book_build [--game 5x5] [--plies 4] [--out PATH]`` (``make book``) walks every
+``python -m engine.mnk.book_build [--game 5x5] [--plies 4] [--out PATH]`` (``make book``) walks every
 position the bot can face with fewer than ``plies`` marks, as X and as O: at the bot's turn it proves one
 best move with :func:`prove` and follows it; at the opponent's it follows every legal reply (one per
 symmetry class). Each proof starts from an empty transposition table, so the states stored with a
@@ -16,9 +16,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.mnk_book import Book, book_path, canonical
-from engine.mnk_solver import INF, NATIVE, Kernel, move_value, new_kernel
+from engine.mnk.book import Book, book_path, canonical
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.mnk.solver import INF, NATIVE, Kernel, move_value, new_kernel
 from engine.protocol import Mark
 
 __all__ = ["GAMES", "build", "main", "prove"]
@@ -27,7 +27,7 @@ GAMES = {"4x4": TIC_TAC_TOE_4X4, "5x5": TIC_TAC_TOE_5X5}
 
 
 def prove(kernel: Kernel, game: TicTacToe, me: int, opp: int) -> tuple[int, int]:
-    """One best move and the exact score (see :mod:`engine.mnk_solver`) of a position that is not over.
+    """One best move and the exact score (see :mod:`engine.mnk.solver`) of a position that is not over.
 
     First a window of (-1, 1) around the draw, which settles a drawn position cheaply; if some move wins or
     every move loses, the moves are searched again for the exact score. Ties go to the first move in the
@@ -94,17 +94,17 @@ def build(game: TicTacToe, plies: int, log: Callable[[str], None] = lambda _: No
     elapsed = time.perf_counter() - started
     header = [
         f"Opening book for {game!r}: the bot's proven move in every position it can face below {plies} marks.",
-        f"Built by `make book` (python -m engine.mnk_book_build --game {game.h}x{game.v} --plies {plies})",
+        f"Built by `make book` (python -m engine.mnk.book_build --game {game.h}x{game.v} --plies {plies})",
         f"on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC in {elapsed:.0f} s with the {'C' if NATIVE else 'pure-Python'}"
-        f" kernel of engine.mnk_solver: {len(entries)} positions, {sum(e[2] for e in entries.values()):,} states.",
-        "Columns: x o move score states (see engine/mnk_book.py).",
+        f" kernel of engine.mnk.solver: {len(entries)} positions, {sum(e[2] for e in entries.values()):,} states.",
+        "Columns: x o move score states (see engine/mnk/book.py).",
     ]
     return Book(game, entries, header)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Build a book and write it (default: the shipped file for the game)."""
-    parser = argparse.ArgumentParser(prog="python -m engine.mnk_book_build", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m engine.mnk.book_build", description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), default="5x5")
     parser.add_argument("--plies", type=int, default=4, help="cover positions with fewer marks than this")
     parser.add_argument("--out", type=Path, default=None, help="output file (default: the shipped book)")

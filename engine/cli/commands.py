@@ -2,7 +2,7 @@
 and ``puzzles``.
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
-:func:`analyse_command`, :func:`review_command` from :mod:`engine.cli_review`), so tests run them in-process with
+:func:`analyse_command`, :func:`review_command` from :mod:`engine.cli.review`), so tests run them in-process with
 ``io.StringIO``. ``analyse`` shows cells as people see them, 1-9; ``review`` takes and prints the
 engine's cells 0-8, like :func:`engine.review`. Playing in a terminal is the bot's console
 (``python -m bot --console``), not part of the engine.
@@ -21,22 +21,22 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.analysis import MoveAnalysis, analyse
-from engine.cli_puzzles import puzzles_command
-from engine.cli_review import EXIT_OK, EXIT_USAGE, review_command
+from engine.cli.puzzles import puzzles_command
+from engine.cli.review import EXIT_OK, EXIT_USAGE, review_command
+from engine.cli.serve import DEFAULT_BUDGET_MS, answer_line, serve
 from engine.errors import GameOverError, InvalidBoardError
-from engine.game import State, format_board, parse_board, player
 from engine.levels import ladder
-from engine.puzzles import PUZZLE_VARIANTS
-from engine.search import (
+from engine.minimax.search import (
     ALGORITHM_CONFIGS,
     TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
-    Algorithm,
     SearchConfig,
     SearchResult,
     search,
 )
-from engine.serve import DEFAULT_BUDGET_MS, answer_line, serve
+from engine.protocol import Algorithm
+from engine.puzzles import PUZZLE_VARIANTS
+from engine.tictactoe.rules import State, format_board, parse_board, player
 from engine.variants import VARIANTS
 
 __all__ = [
@@ -116,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     re_p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
-    sub.add_parser("serve", help="answer JSON requests, one per line on stdin (see engine.serve)")
+    sub.add_parser("serve", help="answer JSON requests, one per line on stdin (see engine.cli.serve)")
     bm_p = sub.add_parser("bestmove", help="answer one request: the engine's move in a game of VARIANT")
     bm_p.add_argument("variant", metavar="VARIANT", help=f"one of {', '.join(VARIANTS)}")
     bm_p.add_argument("moves", metavar="CELL", type=int, nargs="*", help="the cells played, 1-based row by row")

@@ -11,7 +11,7 @@ makes too late. Scores are points for the side to move; a win completed ``p`` pl
 ``WIN - p`` (the fastest win, the slowest loss), an evaluated leaf at most a few thousand points.
 
 **States evaluated** are nodes visited: one per position the search examines below the root, as in
-:mod:`engine.search`.
+:mod:`engine.minimax.search`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.errors import GameOverError
-from engine.mnk import MnkState, TicTacToe
+from engine.mnk.rules import MnkState, TicTacToe
 from engine.protocol import Mark
 
 __all__ = ["LINE_WEIGHTS", "WIN", "HorizonResult", "evaluate", "horizon_search"]

@@ -1,8 +1,8 @@
-/* The m,n,k solver's value function in C: the same algorithm as engine/mnk_solver.py, line for line.
+/* The m,n,k solver's value function in C: the same algorithm as engine/mnk/solver.py, line for line.
  *
  * Negamax fail-soft alpha-beta with depth-aware scores, the exact threat rules, mate-distance bounds and a
  * transposition table (keys reduced by symmetry near the root). The pure-Python kernel in
- * engine/mnk_solver.py is the readable version and the fallback; tests check that both give the same values.
+ * engine/mnk/solver.py is the readable version and the fallback; tests check that both give the same values.
  * The table here is a fixed array of 2^TABLE_BITS entries that always replaces, so node counts can differ
  * from the Python kernel's (whose table is a dict), never values.
  */
@@ -248,7 +248,7 @@ static int Kernel_set_count(Kernel *self, PyObject *value, void *closure) {
 
 static PyMethodDef Kernel_methods[] = {
     {"value", (PyCFunction)Kernel_value, METH_VARARGS,
-     "value(me, opp, n, alpha, beta, mine, theirs) -> score for the side to move (see engine.mnk_solver)"},
+     "value(me, opp, n, alpha, beta, mine, theirs) -> score for the side to move (see engine.mnk.solver)"},
     {"clear", (PyCFunction)Kernel_clear, METH_NOARGS, "empty the transposition table"},
     {NULL, NULL, 0, NULL},
 };
@@ -259,7 +259,7 @@ static PyGetSetDef Kernel_getset[] = {
 };
 
 static PyTypeObject KernelType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine._mnk_c.CKernel",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine.mnk._mnk_c.CKernel",
     .tp_basicsize = sizeof(Kernel),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "CKernel(cells, lines_through, order, symmetries, sym_plies): the m,n,k value function in C",
@@ -271,7 +271,7 @@ static PyTypeObject KernelType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "engine._mnk_c", "The m,n,k solver's value function in C (see engine.mnk_solver).", -1,
+    PyModuleDef_HEAD_INIT, "engine.mnk._mnk_c", "The m,n,k solver's value function in C (see engine.mnk.solver).", -1,
     NULL,
 };
 

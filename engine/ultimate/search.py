@@ -1,22 +1,22 @@
 """Alpha-beta search for Ultimate tic-tac-toe under a time budget, with depth-aware scores.
 
-The bot plays with MCTS-Solver (:mod:`engine.ultimate_tree`); this search stays as the depth-aware reference the
+The bot plays with MCTS-Solver (:mod:`engine.ultimate.tree`); this search stays as the depth-aware reference the
 tests check proven distances against, and as the Python method of ``benchmarks/ultimate_mcts.py``.
 
 Negamax alpha-beta (AIMA §5.3, written as in Knuth & Moore 1975) with iterative deepening, a transposition
 table keyed by Zobrist hashes (Zobrist 1970), and move ordering by the table's move, two killer moves per ply
-and the history heuristic (Schaeffer 1989). Leaves at the depth limit get :func:`engine.ultimate_eval.evaluate`.
+and the history heuristic (Schaeffer 1989). Leaves at the depth limit get :func:`engine.ultimate.evaluation.evaluate`.
 
-Scores are points for the side to move (see :mod:`engine.ultimate_eval`); a won game is worth
+Scores are points for the side to move (see :mod:`engine.ultimate.evaluation`); a won game is worth
 ``WIN - plies`` (:data:`WIN` = 100,000), so the search takes the fastest win and puts off a loss.
 
 **States evaluated** are nodes visited: one per call of the recursive search, the root's children and every
-position below them, terminal ones included (the root itself is not counted, as in :mod:`engine.reference`).
+position below them, terminal ones included (the root itself is not counted, as in :mod:`engine.minimax.reference`).
 With :class:`Options` ``textbook`` (no table, no ordering, no depth-aware scores, one full-depth pass), the
-count and the values equal :func:`engine.reference.alpha_beta_search`'s.
+count and the values equal :func:`engine.minimax.reference.alpha_beta_search`'s.
 
 This module is the driver (the deepening, the root moves, the budget and the report); the recursive node
-search, its switches (:class:`Options`) and its tables are :mod:`engine.ultimate_kernel`.
+search, its switches (:class:`Options`) and its tables are :mod:`engine.ultimate.kernel`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,7 @@ import time
 from dataclasses import dataclass
 
 from engine.errors import GameOverError
-from engine.ultimate import BIT_OF_CELL, CELL_OF_BIT, UltimateState, UltimateTicTacToe
-from engine.ultimate_kernel import (
+from engine.ultimate.kernel import (
     CHECK_EVERY,
     INF,
     MATE_BOUND,
@@ -40,6 +39,7 @@ from engine.ultimate_kernel import (
     Options,
     Stop,
 )
+from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateState, UltimateTicTacToe
 
 __all__ = ["MATE_BOUND", "MOVES", "TEXTBOOK", "WIN", "Options", "RootMove", "SearchReport", "search"]
 
@@ -130,7 +130,7 @@ def search(
         max_nodes: a budget in states, or ``None``.
         max_depth: the deepest iteration (plies).
         multipv: how many of the best root moves get exact scores (``None``: all of them, each with a
-            fresh full window as :mod:`engine.reference` does); the others get upper bounds.
+            fresh full window as :mod:`engine.minimax.reference` does); the others get upper bounds.
         exact_moves: root moves (grid cells) that always get exact scores (for reviews).
         options: the kernel's switches; without ``iterative_deepening`` one pass at ``max_depth`` is made.
 

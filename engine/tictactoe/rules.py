@@ -6,16 +6,16 @@ S0, TO-MOVE, ACTIONS, RESULT, IS-TERMINAL and UTILITY).
 
 Cells are numbered 0-8 row-major from the top-left; people see them as 1-9. A :class:`State` is a
 pair of 9-bit masks, one per side, so states are immutable, hashable and cheap to copy. The search
-works on the same masks directly (see :mod:`engine.bitboard`).
+works on the same masks directly (see :mod:`engine.tictactoe.bitboard`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import bitboard as bb
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, InvalidBoardError
 from engine.protocol import Mark
+from engine.tictactoe import bitboard as bb
 
 __all__ = [
     "EMPTY_CHAR",

@@ -1,6 +1,6 @@
-/* The proof search of the Ultimate tic-tac-toe kernels (engine/_ultimate_c.c), as engine/ultimate_mcts.prove does it.
+/* The proof search of the Ultimate tic-tac-toe kernels (engine/ultimate/_ultimate_c.c), as engine/ultimate_mcts.prove does it.
  *
- * Included once, by engine/_ultimate_c.c, after engine/_ultimate_board.h.
+ * Included once, by engine/ultimate/_ultimate_c.c, after engine/ultimate/_ultimate_board.h.
  */
 
 typedef struct {

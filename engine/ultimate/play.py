@@ -1,8 +1,8 @@
 """What the bot calls to play Ultimate tic-tac-toe: a move under a budget, hints, and a move's review.
 
-All three run :func:`engine.ultimate_tree.search` (MCTS-Solver) in the calling process. A move's worth is an
+All three run :func:`engine.ultimate.tree.search` (MCTS-Solver) in the calling process. A move's worth is an
 :class:`Assessment` for the player making it: an expected score (a win 1, a draw 1/2; the search's mean rollout
-score turned into the share of points players got from such positions, :func:`engine.ultimate_scale.
+score turned into the share of points players got from such positions, :func:`engine.ultimate.scale.
 expected_score`), or, when the search proved it, the result itself ("win in N", "loss in N" in plies, "draw").
 
 Difficulty maps to a budget and noise (:data:`LEVELS`): noise adds a Gaussian of that standard deviation (in
@@ -17,11 +17,10 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError
-from engine.players import Difficulty
-from engine.solver import GameValue
-from engine.ultimate import UltimateState, UltimateTicTacToe
-from engine.ultimate_scale import expected_score
-from engine.ultimate_tree import Result, RootMove, search
+from engine.protocol import Difficulty, GameValue
+from engine.ultimate.rules import UltimateState, UltimateTicTacToe
+from engine.ultimate.scale import expected_score
+from engine.ultimate.tree import Result, RootMove, search
 
 __all__ = [
     "LEVELS",

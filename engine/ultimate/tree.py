@@ -1,17 +1,17 @@
 """The Ultimate tic-tac-toe search: MCTS-Solver under a budget, with exact distances for what it proves.
 
-:func:`search` runs the MCTS-Solver kernel (``engine/_ultimate_c.c``, or its pure-Python twin
-:mod:`engine.ultimate_mcts` when the extension is missing or ``TTT_ENGINE_PURE_PYTHON`` is set) from a position
+:func:`search` runs the MCTS-Solver kernel (``engine/ultimate/_ultimate_c.c``, or its pure-Python twin
+:mod:`engine.ultimate.mcts` when the extension is missing or ``TTT_ENGINE_PURE_PYTHON`` is set) from a position
 until the time budget or the iteration count is spent, or the position is proven. It reports every root move
 with its visits, its mean score for the mover (a win 1, a draw 1/2, over the rollouts through it) and its proof.
 
 **Proofs.** The MCTS-Solver proves a win, a draw or a loss when every line below it is settled, but the line it
 finds is not always the shortest (a win) or the longest (a loss): its distance is an upper bound. So a proven win
-or loss is then measured exactly by iterative deepening of :func:`engine.ultimate_mcts.prove` (the smallest
+or loss is then measured exactly by iterative deepening of :func:`engine.ultimate.mcts.prove` (the smallest
 depth at which the winner forces the win, which is the minimax distance: the winner's fastest win against the
 loser's longest defence), within the time left, at most up to the bound. When the time runs out first, the
 result is still proven but its distance is not exact (``plies`` is ``None``). Distances are in plies from the
-position before the move, the move itself included, as :class:`engine.solver.GameValue` counts them.
+position before the move, the move itself included, as :class:`engine.protocol.GameValue` counts them.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from engine import ultimate_mcts
 from engine.errors import GameOverError
 from engine.protocol import Mark
-from engine.ultimate import CELL_OF_BIT, UltimateState, UltimateTicTacToe
+from engine.ultimate import mcts as ultimate_mcts
+from engine.ultimate.rules import CELL_OF_BIT, UltimateState, UltimateTicTacToe
 
 __all__ = ["EXPLORATION", "MAX_NODES", "NATIVE", "RootMove", "TreeReport", "search"]
 
@@ -47,7 +47,7 @@ def _load_native() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
     if os.environ.get("TTT_ENGINE_PURE_PYTHON"):
         return None
     try:
-        from engine import _ultimate_c  # type: ignore[attr-defined, unused-ignore]
+        from engine.ultimate import _ultimate_c  # type: ignore[attr-defined, unused-ignore]
     except ImportError:
         return None
     return (_ultimate_c.mcts, _ultimate_c.prove)
@@ -55,8 +55,8 @@ def _load_native() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
 
 _NATIVE = _load_native()
 NATIVE = _NATIVE is not None
-"""True when the C kernel (``engine/_ultimate_c.c``, built by ``pip install -e .``) is importable and not turned off
-by ``TTT_ENGINE_PURE_PYTHON``; otherwise :func:`search` runs :mod:`engine.ultimate_mcts`."""
+"""True when the C kernel (``engine/ultimate/_ultimate_c.c``, built by ``pip install -e .``) is importable and not
+turned off by ``TTT_ENGINE_PURE_PYTHON``; otherwise :func:`search` runs :mod:`engine.ultimate.mcts`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +104,7 @@ Raw = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int]
 
 
 def raw_position(state: UltimateState) -> Raw:
-    """``state`` as the kernels read it, for the player to move (see :mod:`engine.ultimate_mcts`)."""
+    """``state`` as the kernels read it, for the player to move (see :mod:`engine.ultimate.mcts`)."""
     x_moves = UltimateTicTacToe().player(state) is Mark.X
     me, opp = (state.x, state.o) if x_moves else (state.o, state.x)
     mine, theirs = (state.x_boards, state.o_boards) if x_moves else (state.o_boards, state.x_boards)

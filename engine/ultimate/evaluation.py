@@ -18,7 +18,7 @@ play in any open board.
 
 from __future__ import annotations
 
-from engine.ultimate import LINE_MASKS
+from engine.ultimate.rules import LINE_MASKS
 
 __all__ = ["BOARD_WEIGHT", "FREE_MOVE", "LOCAL", "META", "evaluate"]
 

@@ -17,8 +17,8 @@ tree less the root). The threat rules (see :class:`SearchConfig`) value some pos
 visiting all their children; only the children they do visit are counted.
 
 **Fast kernels, apart from the reference.** The textbook MINIMAX-SEARCH and ALPHA-BETA-SEARCH over
-the game protocol are :mod:`engine.reference`; the tests check these kernels against them. There are
-two value functions (:class:`engine.search_kernels.Kernels`): one for minimax, and one for alpha-beta
+the game protocol are :mod:`engine.minimax.reference`; the tests check these kernels against them. There are
+two value functions (:class:`engine.minimax.kernels.Kernels`): one for minimax, and one for alpha-beta
 whose transposition table and threat rules are options chosen when it is built, so the table's lookup
 and store and the child loop are written once. This module values the root moves with them.
 
@@ -28,7 +28,7 @@ and the slowest loss score best (the seeds' 003/004 convention). :class:`SearchR
 ``value`` from X's point of view (X is MAX, as in AIMA).
 
 The options and the named configurations (:class:`SearchConfig`, :data:`DEFAULT`, ...) live in
-:mod:`engine.search_config` and are importable from here too.
+:mod:`engine.minimax.config` and are importable from here too.
 """
 
 from __future__ import annotations
@@ -37,10 +37,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from engine import bitboard as bb
 from engine.errors import GameOverError
-from engine.game import Mark, State, player, terminal
-from engine.search_config import (
+from engine.minimax.config import (
     ALGORITHM_CONFIGS,
     DEFAULT,
     ORDERS,
@@ -48,14 +46,16 @@ from engine.search_config import (
     TEXTBOOK_ALPHA_BETA,
     TEXTBOOK_MINIMAX,
     WIN_SCORES,
-    Algorithm,
     Ordering,
     RootWindow,
     Scoring,
     SearchConfig,
 )
-from engine.search_kernels import INF, Kernels
-from engine.solver import best_move
+from engine.minimax.kernels import INF, Kernels
+from engine.protocol import Algorithm
+from engine.tictactoe import bitboard as bb
+from engine.tictactoe.rules import Mark, State, player, terminal
+from engine.tictactoe.solver import best_move
 
 __all__ = [
     "ALGORITHM_CONFIGS",
@@ -63,7 +63,6 @@ __all__ = [
     "PLAIN_MINIMAX",
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
-    "Algorithm",
     "Ordering",
     "RootWindow",
     "Scoring",
@@ -244,7 +243,7 @@ def principal_variation(state: State, move: int) -> tuple[int, ...]:
     """The line of best play (cells 0-8) that starts with ``move`` and runs to the end of the game.
 
     Both sides play the fastest win / slowest loss; ties go to the first cell in centre-first order.
-    Computed with the memoised exact solver (:func:`engine.solver.best_move`), separate from (and not
+    Computed with the memoised exact solver (:func:`engine.tictactoe.solver.best_move`), separate from (and not
     counted in) any search.
     """
     me, opp = (state.x, state.o) if player(state) is Mark.X else (state.o, state.x)

@@ -1,8 +1,8 @@
-"""How :mod:`engine.search` searches: :class:`SearchConfig` and the named configurations.
+"""How :mod:`engine.minimax.search` searches: :class:`SearchConfig` and the named configurations.
 
 The configurations reproduce the seeds' figures (:data:`TEXTBOOK_MINIMAX`, :data:`TEXTBOOK_ALPHA_BETA`;
 AIMA §5.2 and §5.3) or play perfectly (:data:`DEFAULT`, :data:`PLAIN_MINIMAX`). Every name here is also
-importable from :mod:`engine.search`.
+importable from :mod:`engine.minimax.search`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine import bitboard as bb
+from engine.protocol import Algorithm
+from engine.tictactoe import bitboard as bb
 
 __all__ = [
     "ALGORITHM_CONFIGS",
@@ -20,14 +21,12 @@ __all__ = [
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
     "WIN_SCORES",
-    "Algorithm",
     "Ordering",
     "RootWindow",
     "Scoring",
     "SearchConfig",
 ]
 
-Algorithm = Literal["minimax", "alpha-beta"]
 Ordering = Literal["natural", "centre"]
 Scoring = Literal["plain", "depth"]
 RootWindow = Literal["fresh", "shared"]

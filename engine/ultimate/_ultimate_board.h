@@ -1,8 +1,8 @@
-/* The board of the Ultimate tic-tac-toe kernels (engine/_ultimate_c.c): positions, moves, tables, random numbers.
+/* The board of the Ultimate tic-tac-toe kernels (engine/ultimate/_ultimate_c.c): positions, moves, tables, random numbers.
  *
- * Included once, by engine/_ultimate_c.c (a header only to keep each file to one job). Positions are side-relative:
+ * Included once, by engine/ultimate/_ultimate_c.c (a header only to keep each file to one job). Positions are side-relative:
  * side 0 is the player to move at the root; each side's marks are nine 9-bit masks (cell i of board b is bit i of
- * mask b) and a move is the number 9b + i, as in engine/ultimate_mcts.py.
+ * mask b) and a move is the number 9b + i, as in engine/ultimate/mcts.py.
  */
 #include <math.h>
 #include <stdint.h>

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.errors import IllegalSequenceError
-from engine.game import format_board
+from engine.minimax.search import DEFAULT
+from engine.protocol import GameValue
 from engine.review import PlyReview, SideSummary, review, summary
-from engine.search import DEFAULT
-from engine.solver import GameValue
+from engine.tictactoe.rules import format_board
 
 __all__ = ["EXIT_OK", "EXIT_USAGE", "review_command"]
 

@@ -1,7 +1,7 @@
 """Exact game-theoretic values of positions, memoised: the engine's reference for reviews and
 principal variations. This is not a search that reports a state count.
 
-Values are *depth-aware*, as in the seeds 003/004 and :mod:`engine.search`: for the side to move, a
+Values are *depth-aware*, as in the seeds 003/004 and :mod:`engine.minimax.search`: for the side to move, a
 win completed when the board holds ``n`` marks is worth ``10 - n``, the matching loss ``-(10 - n)``,
 a draw 0. So the fastest win and the slowest loss score best. :func:`exact_value` is plain negamax
 (Knuth & Moore, 1975) over every legal move, memoised by position; tic-tac-toe has 5,478 reachable
@@ -10,31 +10,13 @@ positions (4,520 of them not over), so the memo stays small and every later call
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
-from typing import Literal
 
-from engine import bitboard as bb
-from engine.game import Mark, State, player
+from engine.protocol import GameValue
+from engine.tictactoe import bitboard as bb
+from engine.tictactoe.rules import Mark, State, player
 
-__all__ = ["GameValue", "ValueKind", "best_move", "exact_value", "value_for", "value_of"]
-
-ValueKind = Literal["win", "draw", "loss"]
-"""What a position is worth to one side with best play: a win, a draw or a loss."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameValue:
-    """A position's game-theoretic value for one side, with best play from both sides.
-
-    Attributes:
-        result: ``"win"``, ``"draw"`` or ``"loss"`` for that side.
-        plies: plies from the position to the end of the game: the fastest forced win, the slowest
-            loss, or the plies left to fill the board for a draw. 0 when the game is over.
-    """
-
-    result: ValueKind
-    plies: int
+__all__ = ["best_move", "exact_value", "value_for", "value_of"]
 
 
 @cache

@@ -5,12 +5,12 @@ the exact value, that value, and the states (nodes) the solver visited to prove 
 position the bot can meet as X and as O: the bot's own moves are the book's, the opponent's are every legal
 reply. Positions are stored once per symmetry class.
 
-**File format** (``engine/books/<h>x<v>k<k>.txt``, text): ``#`` lines are the provenance (the command and
+**File format** (``engine/mnk/books/<h>x<v>k<k>.txt``, text): ``#`` lines are the provenance (the command and
 the build's time and totals); then one line per position, ``x o move score states``: ``x`` and ``o`` are
 the hexadecimal masks of the position in its canonical orientation (the smallest ``x << cells | o`` over
 the board's symmetries), ``move`` the 0-based cell in that orientation, ``score`` the depth-aware score for
-the side to move (see :mod:`engine.mnk_solver`), ``states`` the nodes visited. ``make book`` rebuilds it
-from scratch with ``python -m engine.mnk_book``.
+the side to move (see :mod:`engine.mnk.solver`), ``states`` the nodes visited. ``make book`` rebuilds it
+from scratch with ``python -m engine.mnk.book_build``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from engine.mnk import TIC_TAC_TOE_5X5, MnkState, TicTacToe
+from engine.mnk.rules import TIC_TAC_TOE_5X5, MnkState, TicTacToe
 
 __all__ = ["BOOK_DIR", "Book", "book_for", "book_path", "canonical"]
 

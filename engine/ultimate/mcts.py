@@ -1,9 +1,9 @@
 """The Ultimate tic-tac-toe kernels in pure Python: MCTS-Solver and a depth-bounded proof search.
 
-This is the readable version and the fallback of ``engine/_ultimate_c.c``, which does the same, step for step:
+This is the readable version and the fallback of ``engine/ultimate/_ultimate_c.c``, which does the same, step for step:
 the same moves in the same order, the same random numbers and the same floating-point operations, so the two
 return the same tuples for the same position, seed and number of iterations (the tests check it).
-:mod:`engine.ultimate_tree` picks the kernel and turns the tuples into moves, values and proofs.
+:mod:`engine.ultimate.tree` picks the kernel and turns the tuples into moves, values and proofs.
 
 **Positions** are side-relative: side 0 is the player to move at the root. ``mine`` and ``theirs`` are nine
 9-bit masks each (cell i of small board b is bit i of mask b), the won boards and the closed boards are 9-bit

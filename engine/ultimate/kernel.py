@@ -1,10 +1,10 @@
-"""The alpha-beta kernel of :mod:`engine.ultimate_search`: one node of negamax search on Ultimate tic-tac-toe.
+"""The alpha-beta kernel of :mod:`engine.ultimate.search`: one node of negamax search on Ultimate tic-tac-toe.
 
 Negamax alpha-beta (AIMA §5.3, written as in Knuth & Moore 1975) with a transposition table keyed by
 Zobrist hashes (Zobrist 1970), and move ordering by the table's move, two killer moves per ply and the
-history heuristic (Schaeffer 1989). Leaves at the depth limit get :func:`engine.ultimate_eval.evaluate`.
+history heuristic (Schaeffer 1989). Leaves at the depth limit get :func:`engine.ultimate.evaluation.evaluate`.
 Moves are played inline on the board-major masks of :mod:`engine.ultimate` (this is the hot loop); the
-iterative deepening, the root and what counts as a state evaluated are :mod:`engine.ultimate_search`'s.
+iterative deepening, the root and what counts as a state evaluated are :mod:`engine.ultimate.search`'s.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from engine.ultimate import CELL_OF_BIT, WON9
-from engine.ultimate_eval import evaluate
+from engine.ultimate.evaluation import evaluate
+from engine.ultimate.rules import CELL_OF_BIT, WON9
 
 __all__ = [
     "CHECK_EVERY",
