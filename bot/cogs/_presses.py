@@ -12,8 +12,7 @@ import discord
 
 from bot.client import TTTBot
 from bot.games import Actor, Chosen, GameService, Hinted, new_game_id
-from bot.games.game import Game
-from bot.games.variant_codec import BoardRef
+from bot.games.game import BoardRef, Game
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle

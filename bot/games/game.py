@@ -23,6 +23,7 @@ from engine.variants import variant as variant_named
 __all__ = [
     "DISCORD_EPOCH_MS",
     "Algorithm",
+    "BoardRef",
     "EndReason",
     "EngineMove",
     "Game",
@@ -255,6 +256,41 @@ class Game:
     def reposted(self) -> Game:
         """The game about to get a new board message (the next ``post``; its id is not known yet)."""
         return replace(self, message_id=None, post=self.post + 1, superseded=(), retired=self.shown)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRef:
+    """A board that names its game by id and version (ultimate): what a pressed button or a board message read back
+    says, checked by the service against the game it holds or stored.
+
+    ``version`` is the number of moves the board shows; ``over`` is True when the message shows a Rematch button
+    (the game ended). The place (channel, guild, message) is the caller's, as for :func:`bot.games.codec.decode`.
+    ``pad`` is True for a button of a private pad (an ephemeral message): it names no board message (``message_id``
+    None), and the service acts on the board message it holds for the game.
+    """
+
+    variant: str
+    game_id: str
+    version: int
+    channel_id: int = 0
+    guild_id: int | None = None
+    message_id: int | None = None
+    over: bool = False
+    pad: bool = False
+
+    @property
+    def ply(self) -> int:
+        """Moves the board shows (its version)."""
+        return self.version
+
+    @property
+    def jump_url(self) -> str | None:
+        """A link to the board message, when it is known."""
+        return message_url(self.guild_id, self.channel_id, self.message_id)
+
+    def at(self, message_id: int | None) -> BoardRef:
+        """The same reference on message ``message_id``."""
+        return replace(self, message_id=message_id)
 
 
 def message_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:

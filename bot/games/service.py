@@ -21,11 +21,10 @@ from dataclasses import replace
 
 from bot.games import refusals, rules
 from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown, VariantHinted
-from bot.games.game import Game
+from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History, Player
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
 from bot.games.pool import Ticket
-from bot.games.variant_codec import BoardRef
 
 log = logging.getLogger(__name__)
 

@@ -32,7 +32,6 @@ from bot.games import (
     VariantHinted,
     codec,
     refusals,
-    variant_codec,
 )
 from bot.games import ai as bot_ai_module
 from bot.games import moves as worker_moves
@@ -682,8 +681,8 @@ async def test_after_a_restart_a_command_resumes_the_stored_game_even_where_hist
 
 def mnk_pressed(game: Game, message_id: int | None = None) -> Game:
     """The board a press on a 4x4/5x5 board carries (its buttons encode the whole game)."""
-    board, _ = variant_codec.decode_variant(
-        variant_codec.mnk_encoder(game)("r"),
+    board, _ = codec.decode(
+        codec.encoder(game)("r"),
         channel_id=game.channel_id,
         guild_id=game.guild_id,
         message_id=game.message_id if message_id is None else message_id,

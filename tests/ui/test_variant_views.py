@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.games import Chosen, Shown
 from bot.games.answers import BotMoved, VariantHinted
+from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.games.game import Game, initial_for
-from bot.games.variant_codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.text.variants import exact_hint_text
