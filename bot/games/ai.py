@@ -31,11 +31,13 @@ from engine import State, levels
 from engine.hints import Hint
 from engine.players import EngineMove
 from engine.review import PlyReview
+from engine.variants import VARIANTS
 from engine.variants import variant as variant_named
 
 __all__ = ["AI", "fast_executor", "hint", "hint_executor", "review", "search_executor"]
 
 log = logging.getLogger(__name__)
+_INLINE = next(v for v in VARIANTS.values() if v.inline)  # the game :meth:`AI.choose` searches (3x3)
 _R = TypeVar("_R")
 
 
@@ -163,13 +165,13 @@ class AI:
 
     async def warm_up(self) -> None:
         """Run one tiny search in each executor, so a process pool has started a worker before the first game."""
-        played = (7, 0, 8, 1)  # X on c3 and b3, O on a1 and b1
-        nearly_full = variant_named("3x3").replay(played)
+        played = (7, 0, 8, 1)  # 3x3: X on b3 and c3, O on a1 and b1
+        nearly_full = _INLINE.replay(played)
         loop = asyncio.get_running_loop()
         await asyncio.gather(
             self.choose(nearly_full, levels.TOP, "alpha-beta"),
             self.choose(nearly_full, levels.TOP, "minimax"),
-            loop.run_in_executor(self.hint_executor, hint, "3x3", played),
+            loop.run_in_executor(self.hint_executor, hint, _INLINE.name, played),
         )
 
     async def _run(self, executor: Executor | None, function: Callable[..., _R], *args: object) -> _R:

@@ -24,7 +24,7 @@ from engine.variants import variant as variant_named
 
 __all__ = ["budget_for", "config_for", "decide", "move_with", "variant_move"]
 
-_THREE: Variant = VARIANTS["3x3"]  # the inline game :func:`decide` searches
+_THREE: Variant = next(v for v in VARIANTS.values() if v.inline)  # the game :func:`decide` searches (3x3)
 
 
 def config_for(algorithm: Algorithm) -> SearchConfig:
