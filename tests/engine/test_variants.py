@@ -117,8 +117,10 @@ def test_cells_are_named_and_parsed_by_the_variants_rules() -> None:
     three, four, ultimate = VARIANTS["3x3"], VARIANTS["4x4"], VARIANTS["ultimate"]
     assert three.parse_cell("5") == three.parse_cell("b2") == 4 and three.cell_name(4) == "b2"
     assert four.parse_cell("d4") == 15 and ultimate.parse_cell("i9") == 80 and ultimate.cell_name(80) == "i9"
+    assert four.parse_cell("5") == 4  # every board takes numbers too, as /ttt move always has
+    assert (three.cell_label(4), four.cell_label(4), ultimate.cell_label(80)) == ("5", "a2", "i9")
     with pytest.raises(CellOutOfRangeError, match="a1-d4"):
-        four.parse_cell("5")  # numbers are 3x3's alone
+        four.parse_cell("17")
     with pytest.raises(CellOutOfRangeError):
         three.parse_cell("d1")
 
