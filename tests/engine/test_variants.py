@@ -145,3 +145,13 @@ def test_every_variant_reviews_its_games_with_the_one_review_type() -> None:
     assert VARIANTS["3x3"].review((4, 0, 8)) == review((4, 0, 8))
     assert [row.ply for row in VARIANTS["4x4"].review((5, 0, 6))] == [1, 2, 3]
     assert VARIANTS["ultimate"].review_budget_ms == 100.0 and VARIANTS["3x3"].review_budget_ms is None
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_variants_player_returns_the_one_move_record_with_its_mover(name: str) -> None:
+    v = VARIANTS[name]
+    state = v.replay((0,) if name != "5x5" else (12, 0, 6, 18))
+    chosen = v.choose(state, budget_ms=20.0, rng=random.Random(2))
+    assert chosen.mark is v.game.player(state) and chosen.elapsed_ms >= 0 and chosen.states > 0
+    assert chosen.cell in v.game.actions(state) and chosen.book == (chosen.source == "book")
+    assert chosen.value is not None if v.exact else chosen.expected is not None  # exact, or an estimate's score
