@@ -3,7 +3,8 @@
 Standard library only. See :mod:`engine.tictactoe.rules` for the rules, :mod:`engine.minimax.search` for the searches
 and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
 difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.tictactoe.solver` for exact
-values. ``python -m engine`` analyses positions and reviews games from the command line.
+values. :class:`Variant` (:data:`VARIANTS`) carries every difference between the games the engine
+plays. ``python -m engine`` analyses positions and reviews games from the command line.
 """
 
 from engine.analysis import Analysis, MoveAnalysis, analyse
@@ -15,6 +16,7 @@ from engine.errors import (
     IllegalSequenceError,
     InvalidBoardError,
 )
+from engine.hints import Hint, HintMove
 from engine.minimax.search import (
     DEFAULT,
     PLAIN_MINIMAX,
@@ -25,8 +27,8 @@ from engine.minimax.search import (
     principal_variation,
     search,
 )
-from engine.players import Decision, choose_move
-from engine.protocol import Difficulty, GameValue, ValueKind
+from engine.players import choose_move
+from engine.protocol import Difficulty, EngineMove, GameValue, ValueKind
 from engine.review import Label, PlyReview, SideSummary, review, summary
 from engine.tictactoe.rules import (
     Mark,
@@ -44,20 +46,24 @@ from engine.tictactoe.rules import (
     winning_line,
 )
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe, WrongBoardError
+from engine.variants import VARIANTS, Variant
 
 __all__ = [
     "DEFAULT",
     "PLAIN_MINIMAX",
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
+    "VARIANTS",
     "Analysis",
     "BoardStatus",
     "CellOccupiedError",
     "CellOutOfRangeError",
-    "Decision",
     "Difficulty",
+    "EngineMove",
     "GameOverError",
     "GameValue",
+    "Hint",
+    "HintMove",
     "IllegalMoveError",
     "IllegalSequenceError",
     "InvalidBoardError",
@@ -72,6 +78,7 @@ __all__ = [
     "UltimateState",
     "UltimateTicTacToe",
     "ValueKind",
+    "Variant",
     "WrongBoardError",
     "actions",
     "analyse",

@@ -1,4 +1,5 @@
-"""Difficulty levels: how often the AI deliberately plays a random move instead of the search's.
+"""The move record every player returns (:class:`EngineMove`), and the 3x3 difficulty levels: how often the AI
+deliberately plays a random move instead of the search's.
 
 The search runs at every level, so the bot can always say how many states it evaluated; the level
 only decides whether its move is used.
@@ -11,28 +12,13 @@ only decides whether its move is used.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import replace
 
-from engine.minimax.search import DEFAULT, SearchConfig, SearchResult, search
-from engine.protocol import Difficulty
-from engine.tictactoe.rules import State, actions
+from engine.minimax.search import DEFAULT, SearchConfig, search
+from engine.protocol import Difficulty, EngineMove
+from engine.tictactoe.rules import State, actions, player
 
-__all__ = ["Decision", "choose_move"]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The AI's move and the search behind it.
-
-    Attributes:
-        move: the cell played, 0-8.
-        search: the search that ran (its ``states`` and ``elapsed`` are what the bot reports).
-        random: true when the difficulty level replaced the search's move by a random one.
-    """
-
-    move: int
-    search: SearchResult
-    random: bool
+__all__ = ["choose_move"]
 
 
 def choose_move(
@@ -41,8 +27,10 @@ def choose_move(
     *,
     rng: random.Random | None = None,
     config: SearchConfig = DEFAULT,
-) -> Decision:
-    """Choose the AI's move in ``state`` at ``difficulty``.
+) -> EngineMove:
+    """Choose the AI's 3x3 move in ``state`` at ``difficulty``, searching with ``config``: its ``states`` and
+    ``elapsed_ms`` are the search's (the figures the bot reports), ``algorithm`` the config's; ``value`` is
+    ``None`` (this player does not value the position).
 
     ``rng`` drives both the random blunders and the choice among equally good moves; pass a seeded
     ``random.Random`` for reproducible games.
@@ -52,6 +40,9 @@ def choose_move(
     """
     rng = rng or random.Random()
     result = search(state, config=config, rng=rng)
+    chosen = EngineMove(
+        result.move, result.states, None, result.elapsed_ms, algorithm=config.algorithm, mark=player(state)
+    )
     if difficulty.random_move_rate and rng.random() < difficulty.random_move_rate:
-        return Decision(move=rng.choice(actions(state)), search=result, random=True)
-    return Decision(move=result.move, search=result, random=False)
+        return replace(chosen, cell=rng.choice(actions(state)), random=True)
+    return chosen

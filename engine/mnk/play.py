@@ -17,17 +17,14 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Literal
 
 from engine.errors import GameOverError
 from engine.mnk.book import Book, book_for
 from engine.mnk.rules import MnkState, TicTacToe
 from engine.mnk.solver import INF, NATIVE, Kernel, move_value, new_kernel
-from engine.protocol import GameValue, Mark
+from engine.protocol import EngineMove, GameValue, Mark, Source
 
 __all__ = ["MnkAnalysis", "MnkDecision", "analyse", "choose_move", "game_value", "root_scores", "score_of"]
-
-Source = Literal["search", "book"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +46,10 @@ class MnkDecision:
     elapsed_ms: float
     source: Source
     best_moves: tuple[int, ...]
+
+    def as_move(self, mark: Mark) -> EngineMove:
+        """This decision as the engine's one move record, played by ``mark``."""
+        return EngineMove(self.move, self.states, self.value, self.elapsed_ms, self.source, mark=mark)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError
-from engine.protocol import Difficulty, GameValue
+from engine.protocol import Difficulty, EngineMove, GameValue, Mark
 from engine.ultimate.rules import UltimateState, UltimateTicTacToe
 from engine.ultimate.scale import expected_score
 from engine.ultimate.tree import Result, RootMove, search
@@ -95,6 +95,13 @@ class Decision:
     elapsed_ms: float
     depth: int
     pv: tuple[int, ...]
+
+    def as_move(self, mark: Mark) -> EngineMove:
+        """This decision as the engine's one move record, played by ``mark``."""
+        expected, value = self.assessment.expected, self.assessment.value
+        return EngineMove(
+            self.move, self.states, value, self.elapsed_ms, depth=self.depth, expected=expected, mark=mark
+        )
 
 
 @dataclass(frozen=True, slots=True)

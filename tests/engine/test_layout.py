@@ -17,6 +17,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"estimate", "tictactoe", "mnk", "ultimate"},
         {"minimax"},
         {"players", "analysis", "review"},
+        {"hints"},
         {"variants"},
         {"levels"},
         {"puzzles"},

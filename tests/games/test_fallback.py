@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 
 from bot.games.fallback import FALLBACK_BUDGET_MS, fallback_move, quick_rules, tactical_cell
-from bot.games.variant_ai import variant_move
+from bot.games.moves import variant_move
 from engine import GameOverError
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4
