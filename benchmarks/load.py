@@ -24,8 +24,8 @@ counted against the games that ended on a board: every one must be stored.
 
 The floor is ``testing/floor_bot.py`` under the same load: the same N, a message with a 3x3 board of buttons
 per channel, each player pressing any button as soon as the previous press was answered. It runs with the
-bot's :class:`bot.loop_lag.LoopLagMonitor` added, so its loop lag is measured the same way. A saturated closed loop
-delays every bot's loop, the floor's too, so the lag target is judged against the floor's lag in the same run.
+bot's event-loop lag monitor (``LoopLagMonitor``) added, so its loop lag is measured the same way. A saturated closed
+loop delays every bot's loop, the floor's too, so the lag target is judged against the floor's lag in the same run.
 
 ``--minimal`` also plays our load against ``testing/minimal_bot.py``, the minimal but correct bot the issue
 describes (alpha-beta in an executor, a ``DynamicItem``, a per-channel lock, one edit per press, ``/ttt start`` as
@@ -57,7 +57,7 @@ It prints a Markdown table (ours vs the floor per N) and one PASS/MISS line per 
 code is 1 when a target is missed. This machine is shared and its speed drifts by 10-20 % within a minute, so
 ``--repeat R`` runs each N R times (ours, then the floor, each time) and judges the median of the R ratios. Every
 bot runs from a launcher (``python -c``) that calls its real entry point (``bot.__main__.main``, ``floor_bot.main``,
-``minimal_bot.main``) after setting the ``bot.loop_lag`` logger to INFO, so our bot can run at LOG_LEVEL=WARNING
+``minimal_bot.main``) after setting the lag monitor's logger to INFO, so our bot can run at LOG_LEVEL=WARNING
 (the cheapest setting: no per-move INFO lines; ``--bot-log-level INFO`` measures the default) and still report its
 lag.
 Diagnostics (their figures are slower than normal): ``--profile DIR`` runs both bots under cProfile and prints

@@ -1,8 +1,9 @@
 """How the benchmarks start a bot: the launcher every bot process runs, and its environment.
 
 Every bot (ours, the floor of ``testing/floor_bot.py``, the minimal bot of ``testing/minimal_bot.py``) runs from
-:data:`LAUNCHER` (``python -c``), which calls its real entry point after setting the ``bot.loop_lag`` logger to INFO,
-so our bot can run at LOG_LEVEL=WARNING and still report its event-loop lag.
+:data:`LAUNCHER` (``python -c``), which calls its real entry point after setting the logger of the bot's
+event-loop lag monitor (``bot.ops.loop_lag``, or ``bot.loop_lag`` in a checkout from before issue 28) to INFO, so our
+bot can run at LOG_LEVEL=WARNING and still report its lag.
 """
 
 from __future__ import annotations
@@ -25,14 +26,18 @@ MINIMAL_BOT = ROOT / "testing" / "minimal_bot.py"
 # real entry point, which stops cleanly on SIGINT (so a profile gets dumped).
 LAUNCHER = """\
 import logging, os, sys
-logging.getLogger("bot.loop_lag").setLevel(logging.INFO)
+try:
+    from bot.ops.loop_lag import LoopLagMonitor
+except ModuleNotFoundError:  # a checkout from before issue 28 (--bot-root): the monitor was bot/loop_lag.py
+    from bot.loop_lag import LoopLagMonitor
+lag_log = logging.getLogger(LoopLagMonitor.__module__)
+lag_log.setLevel(logging.INFO)
 reference = os.environ.get("TTT_BENCH_REFERENCE")  # the floor or the minimal bot: a module with CLIENT and main()
 if reference:
     import importlib
-    logging.getLogger("bot.loop_lag").addHandler(logging.StreamHandler())  # run() configures only "discord"
+    lag_log.addHandler(logging.StreamHandler())  # run() configures only "discord"
     sys.path.insert(0, os.path.dirname(reference))
     module = importlib.import_module(os.path.splitext(os.path.basename(reference))[0])
-    from bot.loop_lag import LoopLagMonitor
     hook = module.CLIENT.setup_hook
     async def setup_hook(self):
         self.loop_lag = LoopLagMonitor(report_every=float(os.environ["TTT_LAG_REPORT_SECONDS"]))
