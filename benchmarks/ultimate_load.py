@@ -80,7 +80,7 @@ class Phase:
     """Why players stopped in this phase (a callback refused as too late, or none): their channels play no more."""
 
 
-async def _until_refused(job: Coroutine[Any, Any, None], player: object, phase: Phase, broken: set[int]) -> None:
+async def until_refused(job: Coroutine[Any, Any, None], player: object, phase: Phase, broken: set[int]) -> None:
     """Run one player's ``job``; a refused or missing callback stops that player, not the run, so that every late
     callback of the phase is counted."""
     try:
@@ -90,8 +90,9 @@ async def _until_refused(job: Coroutine[Any, Any, None], player: object, phase: 
         phase.stopped.append(str(error))
 
 
-async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
-    """Warm up, then ``args.repeat`` times a phase of 3x3 alone and one with the ultimate games."""
+async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord, set[str]]:
+    """Warm up, then ``args.repeat`` times a phase of 3x3 alone and one with the ultimate games; returns the phases,
+    the fake (its records) and the ultimate games' channels."""
     with tempfile.TemporaryDirectory(prefix="ttt-ultimate-load-") as records:
         extra = {"LOG_LEVEL": "WARNING", "TTT_TURN_TIMEOUT": "600", "DATABASE_URL": f"sqlite:///{records}/r.sqlite3"}
         spec: Literal[False] | None = False if args.no_validate else None
@@ -124,7 +125,7 @@ async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
                             if phase.loaded:
                                 jobs += [(u, u.play(phase.ultimate, budget.deadline)) for u in ultimates
                                          if id(u) not in broken]  # fmt: skip
-                            return [_until_refused(job, player, phase, broken) for player, job in jobs]
+                            return [until_refused(job, player, phase, broken) for player, job in jobs]
 
                         budget = Budget(None, args.seconds, args.think)
                         name = f"bot-{'loaded' if loaded else 'alone'}-{len(phases)}.txt"
@@ -137,7 +138,7 @@ async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
                 await bot.stop()
             if bot.errors():
                 print("\n".join(["bot errors:", *bot.errors()[:40]]), file=sys.stderr)
-    return phases, fake
+    return phases, fake, {u.channel_id for u in ultimates}
 
 
 def pair_ratios(phases: list[Phase]) -> list[float]:
@@ -160,7 +161,9 @@ def _ms(values: list[float], q: float) -> str:
     return f"{quantile_ms(values, q):.0f}" if values else "n/a"
 
 
-def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loads: tuple[str, str]) -> int:
+def report(
+    args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, ultimate: set[str], loads: tuple[str, str]
+) -> int:
     """Print the figures and a PASS/MISS line per target; returns the exit status (1 when a target is missed)."""
     quiet = [lat for p in phases if not p.loaded for lat in p.three.latencies]
     loaded = [lat for p in phases if p.loaded for lat in p.three.latencies]
@@ -170,6 +173,7 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
     late, never = late_count(fake.records)
     during = [fake.records[i] for p in phases if p.loaded for i in p.records]
     late_during, _ = late_count(during)
+    late_ultimate, _ = late_count([r for r in fake.records if r.channel_id in ultimate])
     ratio = quantile_ms(loaded, 0.99) / quantile_ms(quiet, 0.99)
     pairs = pair_ratios(phases)
     print(
@@ -203,7 +207,9 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
         (
             late == 0,
             f"first callbacks later than {LATE:g} s (or never): {late} of {len(fake.records)} interactions in the "
-            f"whole run ({never} never answered); {late_during} of {len(during)} in the phases with the ultimate games",
+            f"whole run ({never} never answered; {late_ultimate} in the ultimate games' channels, "
+            f"{late - late_ultimate} in the 3x3 channels); {late_during} of {len(during)} in the phases with the "
+            f"ultimate games",
         ),
         (
             three_p99 < THREE_P99_LIMIT_MS,
@@ -244,9 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.py_spy:
         args.py_spy.mkdir(parents=True, exist_ok=True)
     before = Path("/proc/loadavg").read_text().split()[:3]
-    phases, fake = asyncio.run(run(args))
+    phases, fake, ultimate = asyncio.run(run(args))
     after = Path("/proc/loadavg").read_text().split()[:3]
-    return report(args, phases, fake, (" ".join(before), " ".join(after)))
+    return report(args, phases, fake, ultimate, (" ".join(before), " ".join(after)))
 
 
 if __name__ == "__main__":
