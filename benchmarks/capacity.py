@@ -40,17 +40,17 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from benchmarks.load import (  # noqa: E402
+from benchmarks.harness import (  # noqa: E402
     LATE,
     LAUNCHER,
     BotProcess,
+    Budget,
+    OursDriver,
+    Player,
     RunResult,
-    _Budget,
-    _gather,
-    _OursDriver,
-    _Player,
     bot_env,
     descendants,
+    gather,
     quantile_ms,
     status_kb,
 )
@@ -130,17 +130,17 @@ async def run_games(games: int, *, guilds: int, shards: int, think: float, secon
         fake, ids = _fake(guilds, shards)
         async with fake:
             dealt = [ids[i % len(ids)] for i in range(games)]
-            players = [_Player(fake, guild, fake.add_channel(guild), i, 1) for i, guild in enumerate(dealt)]
+            players = [Player(fake, guild, fake.add_channel(guild), i, 1) for i, guild in enumerate(dealt)]
             for player in players:
                 fake.add_member(player.guild_id, player.user)
             bot = _bot(fake, shards, Path(folder) / "records.sqlite3", f"capacity {games}")
             await _ready(fake, bot, shards)
             try:
                 result = RunResult("ours", games)
-                driver = _OursDriver(fake, result)
-                await _gather((driver.open_game(p) for p in players), limit=OPEN_LIMIT)
+                driver = OursDriver(fake, result)
+                await gather((driver.open_game(p) for p in players), limit=OPEN_LIMIT)
                 driver.timed = True
-                await _gather(driver.play(p, _Budget(None, seconds, think)) for p in players)
+                await gather(driver.play(p, Budget(None, seconds, think)) for p in players)
                 row.rss_kb = status_kb(bot.pid, "VmRSS")
                 row.workers_rss_kb = sum(status_kb(pid, "VmRSS") for pid in descendants(bot.pid))
             finally:

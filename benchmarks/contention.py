@@ -2,7 +2,7 @@
 
 It starts the fake Discord (``testing/fake_discord.py``) in this process with a fixed REST round trip (default
 100 ms: every answer, interaction callbacks included, leaves the fake that long after the request arrived) and
-the bot (``python -m bot``) as a subprocess in its own process group, then runs two scenarios, each in a fresh
+the bot (``python -m bot``) as a subprocess, then runs two scenarios, each in a fresh
 channel, all on loopback:
 
 a. ``--starters`` people (default 50) send ``/ttt start`` at the same moment: Discord must end up with exactly one
@@ -24,22 +24,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import logging
-import os
-import signal
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
-ROOT = _HERE.parent
 if __name__ == "__main__":  # run as a script: this folder (it has an engine.py) would shadow the engine package
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(_HERE.parent))
 
+from benchmarks.harness import BotProcess, bot_env, launch  # noqa: E402
 from testing.boards import board_of, free_cell_id  # noqa: E402
 from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
 from testing.players import ACK_LIMIT, in_time, public_message, settle  # noqa: E402
@@ -121,55 +116,18 @@ async def spectators_press(fake: FakeDiscord, count: int, timeout: float) -> Sce
     return _summary("b: spectators press one board", fake, channel, list(records))
 
 
-class Bot:
-    """``python -m bot`` in its own process group, logging to a temporary file; :meth:`stop` kills the group."""
-
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
-        self.log = tempfile.NamedTemporaryFile(prefix="ttt-contention-", suffix=".log", delete=False)  # noqa: SIM115
-        self.proc: asyncio.subprocess.Process | None = None
-
-    async def start(self, timeout: float = 60.0) -> None:
-        keep = ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "VIRTUAL_ENV", "PYTHONPATH")
-        env = {k: v for k, v in os.environ.items() if k in keep} | self.fake.env() | {"LOG_LEVEL": "WARNING"}
-        self.proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tempfile.gettempdir(),  # no .env there
-            env=env,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=self.log,
-            stderr=asyncio.subprocess.STDOUT,
-            start_new_session=True,
-        )
-        await self.fake.wait_for_ready(timeout)
-        await self.fake.wait_for(lambda: bool(self.fake.commands()), timeout)
-
-    async def stop(self) -> None:
-        if self.proc is None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        await self.proc.wait()
-        self.log.close()
-
-
 async def run(starters: int, spectators: int, round_trip: float, timeout: float) -> list[ScenarioResult]:
     """Start the fake and the bot, run scenarios a and b, stop both; returns their results."""
     async with FakeDiscord(token=TOKEN, channels=1, latency=(round_trip, round_trip)) as fake:
-        bot = Bot(fake)
+        bot = BotProcess([sys.executable, "-m", "bot"], bot_env(fake, {"LOG_LEVEL": "WARNING"}), "contention")
+        await launch([bot], fake, commands=True)
         try:
-            await bot.start()
-            results = [
+            return [
                 await simultaneous_starts(fake, starters, timeout),
                 await spectators_press(fake, spectators, timeout),
             ]
-        except TimeoutError:
-            raise SystemExit(f"the bot did not become ready; its log: {bot.log.name}") from None
         finally:
             await bot.stop()
-    return results
 
 
 def report(results: list[ScenarioResult], round_trip: float) -> tuple[str, bool]:

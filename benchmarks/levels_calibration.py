@@ -32,11 +32,9 @@ _HERE = Path(__file__).resolve().parent
 if __name__ in ("__main__", "__mp_main__"):  # run as a script: this file's folder would shadow the engine package
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
-    sys.path.append(str(_HERE))
 
-from elo_fit import Pairing, fit  # noqa: E402
-from levels_players import play_game  # noqa: E402
-
+from benchmarks.elo_fit import Pairing, fit  # noqa: E402
+from benchmarks.levels_players import play_game  # noqa: E402
 from engine.levels import SPECS  # noqa: E402
 
 ANCHOR, ANCHOR_RATING = "mcts-1000", 1500.0

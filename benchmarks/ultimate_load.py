@@ -2,15 +2,15 @@
 
 The Discord version of ``benchmarks/variant_searches.py`` (which drives the game service alone). One fresh fake
 Discord (``testing/fake_discord.py``, in this process, every REST answer delayed by a 50-150 ms round trip), one
-records file and one bot process started as ``benchmarks/load.py`` starts it (its launcher and environment; with
-``--bot-root DIR`` another checkout's bot). After a warm-up (a 3x3 game per channel, one ultimate move, so the
-search workers are up), it runs phases of ``--seconds`` each, ``--repeat`` times:
+records file and one bot process started by the harness as ``benchmarks/load.py`` starts it (its launcher and
+environment; with ``--bot-root DIR`` another checkout's bot). After a warm-up (a 3x3 game per channel, one ultimate
+move, so the search workers are up), it runs phases of ``--seconds`` each, ``--repeat`` times:
 
 1. **3x3 alone**: ``--three`` channels of 3x3 games (``/ttt start``, then random free cells), each pressing again as
    soon as its answer came back (or after an exponential ``--think`` time), as in ``load.py``;
 2. **3x3 with ultimate**: the same, while ``--games`` ultimate games run against the bot (``level:8``,
    a 1,000 ms search budget, ``board:buttons``, the player X). Each player presses through the pad: on a free
-   choice it first chooses an open small board (:meth:`UltimatePlayer.choose_small_board`), then presses a random
+   choice it first chooses an open small board (``benchmarks/harness/ultimate.py``), then presses a random
    free cell, and presses again as soon as the bot's move is on the board.
 
 The bot's move is on the board when the fake applies the edit of the board message whose buttons carry a version
@@ -21,9 +21,11 @@ the searches at full and at reduced budget (the board's text says when the budge
 busy, and the 3x3 presses' p99 first-callback latency alone and with the ultimate load, with their ratio, pooled
 over the phases and for each pair of adjacent phases.
 
-The contract it checks, one PASS/MISS line each (exit status 1 on a miss): with the ultimate games running, no
-interaction's first callback later than 3 s (Discord's deadline), and the 3x3 presses' first-callback p99 under
-:data:`THREE_P99_LIMIT_MS`.
+The contract it checks, one PASS/MISS line each under "The contract" (exit status 1 on a miss): no interaction's
+first callback later than 3 s (Discord's deadline) or never, counted over the whole run and shown for the phases with
+the ultimate games too, and the 3x3 presses' first-callback p99 with the ultimate games under
+:data:`THREE_P99_LIMIT_MS`. A callback Discord refuses as too late (or none) stops that player's channel, not the
+run: the phases go on, and the report counts every late callback and the players stopped.
 
     python benchmarks/ultimate_load.py [--games 20] [--three 4] [--seconds 30] [--repeat 1] [--think 0]
                                        [--seed 1] [--bot-root DIR] [--no-validate]
@@ -36,177 +38,31 @@ import asyncio
 import itertools
 import os
 import platform
-import random
 import statistics
 import sys
 import tempfile
-import time
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 _HERE = Path(__file__).resolve().parent
-ROOT = _HERE.parent
 if __name__ == "__main__":  # run as a script: this folder (it has an engine.py) would shadow the engine package
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-if str(_HERE) not in sys.path:
-    sys.path.append(str(_HERE))  # after the root: ``load`` comes from here, ``engine`` still from the root
+    sys.path.insert(0, str(_HERE.parent))
 
-from load import (  # noqa: E402
-    CB_MESSAGE,
-    LATE,
-    LAUNCHER,
-    BenchmarkError,
-    BotProcess,
-    RunResult,
-    _answered,
-    _Budget,
-    _launch,
-    _OursDriver,
-    _Player,
-    _timed_phase,
-    bot_env,
-    quantile_ms,
-    sample_shares,
-)
-
+from benchmarks.harness.launcher import LAUNCHER, ROOT, bot_env  # noqa: E402
+from benchmarks.harness.phase import sample_shares, timed_phase  # noqa: E402
+from benchmarks.harness.players import Budget, OursDriver, Player  # noqa: E402
+from benchmarks.harness.process import BenchmarkError, BotProcess, launch  # noqa: E402
+from benchmarks.harness.results import LATE, RunResult, quantile_ms  # noqa: E402
+from benchmarks.harness.ultimate import MOVE_TIMEOUT, UltimatePlayer, UltimateStats  # noqa: E402
 from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
-from testing.ultimate_boards import REDUCED, is_over, pressable, shows_bot_move, text_of, version  # noqa: E402
 
 ROUND_TRIP = (0.05, 0.15)
 """The fake's REST round trip, seconds (uniform)."""
 THREE_P99_LIMIT_MS = 100.0
 """The 3x3 presses' first-callback p99 with the ultimate load must stay under this, ms."""
-MOVE_TIMEOUT = 120.0
-START = {"variant": "ultimate", "level": 8, "board": "buttons", "play_as": "X"}
-BUSY = "too many games at once"
-"""In the private refusal of a move the bot is too busy to search."""
-
-# ---------------------------------------------------------------------------------------------- the players
-
-
-@dataclass
-class UltimateStats:
-    """What the ultimate players saw in one phase; times in seconds."""
-
-    answers: list[float] = field(default_factory=list)
-    """First-callback latency of every press (small-board choices and cells)."""
-    to_bot: list[float] = field(default_factory=list)
-    """From a cell press's dispatch to the edit that put the bot's move on the board."""
-    moves: int = 0
-    full: int = 0
-    reduced: int = 0
-    busy: int = 0
-    refused: list[str] = field(default_factory=list)
-    """Other refusals' texts (none expected)."""
-    lost: int = 0
-    """Bot moves that never appeared within ``MOVE_TIMEOUT``."""
-    games: int = 0
-
-
-class UltimatePlayer:
-    """One channel with one ultimate game against the bot, played by one member through the buttons."""
-
-    def __init__(self, fake: FakeDiscord, guild_id: str, channel_id: str, index: int, seed: int) -> None:
-        self.fake, self.guild_id, self.channel_id = fake, guild_id, channel_id
-        self.user = fake.make_user(30_000 + index, f"ultimate{index}")
-        self.rng = random.Random(seed * 7_919 + index)
-        self.board_id: str | None = None
-
-    def board(self) -> dict[str, Any] | None:
-        """The current board message."""
-        return self.fake.message(self.channel_id, self.board_id) if self.board_id else None
-
-    async def _press(self, message_id: str, custom_id: str, completed_by: str = "edit_original") -> InteractionRecord:
-        rec = await self.fake.press_button(self.guild_id, self.channel_id, self.user, message_id, custom_id)
-        return await _answered(rec, f"ultimate press {custom_id} in {self.channel_id}", completed_by=completed_by)
-
-    async def start(self) -> None:
-        """``/ttt start`` an ultimate game (X: the player moves first)."""
-        rec = await self.fake.slash_command(self.guild_id, self.channel_id, self.user, "ttt", "start", START)
-        await _answered(rec, f"/ttt start ultimate in {self.channel_id}")
-        if rec.message_id is None or rec.ephemeral:
-            raise BenchmarkError(f"/ttt start in {self.channel_id} posted no board: {rec.content!r}")
-        self.board_id = rec.message_id
-
-    async def choose_small_board(self, board: dict[str, Any], stats: UltimateStats) -> dict[str, Any]:
-        """The message whose pad shows the cells to press: ``board`` itself when the small board is forced (or
-        already chosen on it); on a free choice, the answer to pressing a random open small board: a private pad (a
-        new ephemeral message, or an ephemeral followup of a deferred update), or the board's own pad edited (the
-        bot before the private pad). The one step that
-        knows how a free choice is made."""
-        picks = pressable(board, "pick")
-        if not picks:
-            return board
-        rec = await self._press(board["id"], self.rng.choice(picks), completed_by="followup")
-        assert rec.latency is not None
-        stats.answers.append(rec.latency)
-        pads = [e.message_id for e in rec.events if e.kind == "followup" and e.message_id]
-        shown = (
-            pads[0] if pads else rec.message_id if rec.callback_type == CB_MESSAGE and rec.message_id else board["id"]
-        )
-        return self.fake.message(self.channel_id, shown) or {}
-
-    def _watch(self, pressed_at: int) -> tuple[list[float], asyncio.Future[dict[str, Any]]]:
-        """A wait for the board edit that shows the bot's move, and the list its time (perf_counter) goes in."""
-        seen: list[float] = []
-
-        def shown(message: dict[str, Any]) -> bool:
-            if message["id"] != self.board_id or not shows_bot_move(message, pressed_at):
-                return False
-            seen.append(time.perf_counter())  # called by the fake as it applies the edit
-            return True
-
-        wait = self.fake.wait_for_message(shown, MOVE_TIMEOUT, channel_id=self.channel_id)
-        return seen, asyncio.ensure_future(wait)
-
-    async def move(self, stats: UltimateStats) -> None:
-        """One move through the pad, then the wait for the bot's move (a busy refusal: a second's pause)."""
-        board = self.board() or {}
-        pressed_at = version(board) or 0
-        pad = await self.choose_small_board(board, stats)
-        cells = pressable(pad, "cell")
-        if not cells:
-            raise BenchmarkError(f"no cell to press in {self.channel_id}: {text_of(pad)[:200]!r}")
-        seen, watch = self._watch(pressed_at)
-        await asyncio.sleep(0)  # the wait is registered before the press
-        try:
-            rec = await self._press(pad["id"], self.rng.choice(cells))
-            assert rec.latency is not None
-            stats.answers.append(rec.latency)
-            if rec.callback_type == CB_MESSAGE:  # a refusal, privately (a move answers with an update)
-                if BUSY in (rec.content or ""):
-                    stats.busy += 1
-                else:
-                    stats.refused.append(rec.content or "")
-                await asyncio.sleep(1.0)
-                return
-            stats.moves += 1
-            if is_over(self.board() or {}):
-                return
-            try:
-                after = await watch
-            except TimeoutError:
-                stats.lost += 1
-                return
-            stats.to_bot.append(seen[0] - rec.dispatched_at)
-            stats.reduced += REDUCED in text_of(after)
-            stats.full += REDUCED not in text_of(after)
-        finally:
-            watch.cancel()
-
-    async def play(self, stats: UltimateStats, deadline: float) -> None:
-        """Move until ``deadline`` (perf_counter), starting a new game when one ends."""
-        while time.perf_counter() < deadline:
-            board = self.board()
-            if board is None or is_over(board):
-                stats.games += board is not None
-                await self.start()
-                continue
-            await self.move(stats)
-
 
 # ---------------------------------------------------------------------------------------------- the run
 
@@ -218,24 +74,40 @@ class Phase:
     loaded: bool
     three: RunResult
     ultimate: UltimateStats
+    records: range = range(0)
+    """The indexes in the fake's records of the interactions dispatched during the phase."""
+    stopped: list[str] = field(default_factory=list)
+    """Why players stopped in this phase (a callback refused as too late, or none): their channels play no more."""
 
 
-async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
-    """Warm up, then ``args.repeat`` times a phase of 3x3 alone and one with the ultimate games."""
+async def until_refused(job: Coroutine[Any, Any, None], player: object, phase: Phase, broken: set[int]) -> None:
+    """Run one player's ``job``; a refused or missing callback stops that player, not the run, so that every late
+    callback of the phase is counted."""
+    try:
+        await job
+    except BenchmarkError as error:
+        broken.add(id(player))
+        phase.stopped.append(str(error))
+
+
+async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord, set[str]]:
+    """Warm up, then ``args.repeat`` times a phase of 3x3 alone and one with the ultimate games; returns the phases,
+    the fake (its records) and the ultimate games' channels."""
     with tempfile.TemporaryDirectory(prefix="ttt-ultimate-load-") as records:
         extra = {"LOG_LEVEL": "WARNING", "TTT_TURN_TIMEOUT": "600", "DATABASE_URL": f"sqlite:///{records}/r.sqlite3"}
-        spec = False if args.no_validate else None
+        spec: Literal[False] | None = False if args.no_validate else None
         fake = FakeDiscord(channels=0, latency=ROUND_TRIP, seed=args.seed, spec=spec)
         async with fake:
             guild = fake.default_guild_id
-            threes = [_Player(fake, guild, fake.add_channel(guild), i, args.seed) for i in range(args.three)]
+            threes = [Player(fake, guild, fake.add_channel(guild), i, args.seed) for i in range(args.three)]
             ultimates = [UltimatePlayer(fake, guild, fake.add_channel(guild), i, args.seed) for i in range(args.games)]
             warm = UltimatePlayer(fake, guild, fake.add_channel(guild), args.games, args.seed)
             bot = BotProcess([sys.executable, "-c", LAUNCHER], bot_env(fake, extra, args.bot_root), "ours")
-            await _launch([bot], fake, commands=True)
+            await launch([bot], fake, commands=True)
             phases: list[Phase] = []
+            broken: set[int] = set()
             try:
-                untimed = _OursDriver(fake, RunResult("warm-up", args.three))
+                untimed = OursDriver(fake, RunResult("warm-up", args.three))
                 await asyncio.gather(*(untimed.play_games(p, 1) for p in threes))
                 await warm.start()
                 await warm.move(UltimateStats())
@@ -243,25 +115,30 @@ async def run(args: argparse.Namespace) -> tuple[list[Phase], FakeDiscord]:
                     for loaded in (False, True):
                         phase = Phase(loaded, RunResult("3x3" + (" with ultimate" if loaded else ""), args.three),
                                       UltimateStats())  # fmt: skip
-                        driver = _OursDriver(fake, phase.three)
+                        driver = OursDriver(fake, phase.three)
                         driver.timed = True
 
-                        def plays(budget: _Budget, phase: Phase = phase, driver: _OursDriver = driver) -> list[Any]:
-                            jobs: list[Any] = [driver.play(p, budget) for p in threes]
+                        def plays(budget: Budget, phase: Phase = phase, driver: OursDriver = driver) -> list[Any]:
+                            jobs: list[tuple[object, Coroutine[Any, Any, None]]] = [
+                                (p, driver.play(p, budget)) for p in threes if id(p) not in broken
+                            ]
                             if phase.loaded:
-                                jobs += [u.play(phase.ultimate, budget.deadline) for u in ultimates]
-                            return jobs
+                                jobs += [(u, u.play(phase.ultimate, budget.deadline)) for u in ultimates
+                                         if id(u) not in broken]  # fmt: skip
+                            return [until_refused(job, player, phase, broken) for player, job in jobs]
 
-                        budget = _Budget(None, args.seconds, args.think)
+                        budget = Budget(None, args.seconds, args.think)
                         name = f"bot-{'loaded' if loaded else 'alone'}-{len(phases)}.txt"
                         spy = args.py_spy / name if args.py_spy else None
-                        await _timed_phase(phase.three, [bot], budget, plays, spy)
+                        first = len(fake.records)
+                        await timed_phase(phase.three, [bot], budget, plays, spy)
+                        phase.records = range(first, len(fake.records))
                         phases.append(phase)
             finally:
                 await bot.stop()
             if bot.errors():
                 print("\n".join(["bot errors:", *bot.errors()[:40]]), file=sys.stderr)
-    return phases, fake
+    return phases, fake, {u.channel_id for u in ultimates}
 
 
 def pair_ratios(phases: list[Phase]) -> list[float]:
@@ -274,18 +151,29 @@ def pair_ratios(phases: list[Phase]) -> list[float]:
     return ratios
 
 
+def late_count(records: Sequence[InteractionRecord]) -> tuple[int, int]:
+    """(first callbacks later than :data:`LATE`, or never; of those, never answered) among ``records``."""
+    never = sum(1 for r in records if r.latency is None)
+    return never + sum(1 for r in records if r.latency is not None and r.latency > LATE), never
+
+
 def _ms(values: list[float], q: float) -> str:
     return f"{quantile_ms(values, q):.0f}" if values else "n/a"
 
 
-def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loads: tuple[str, str]) -> int:
+def report(
+    args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, ultimate: set[str], loads: tuple[str, str]
+) -> int:
     """Print the figures and a PASS/MISS line per target; returns the exit status (1 when a target is missed)."""
     quiet = [lat for p in phases if not p.loaded for lat in p.three.latencies]
     loaded = [lat for p in phases if p.loaded for lat in p.three.latencies]
     ult = UltimateStats()
     for name in (f.name for f in fields(UltimateStats)):  # the loaded phases' figures, added up
         setattr(ult, name, sum((getattr(p.ultimate, name) for p in phases if p.loaded), getattr(ult, name)))
-    late = sum(1 for r in fake.records if r.latency is None or r.latency > LATE)
+    late, never = late_count(fake.records)
+    during = [fake.records[i] for p in phases if p.loaded for i in p.records]
+    late_during, _ = late_count(during)
+    late_ultimate, _ = late_count([r for r in fake.records if r.channel_id in ultimate])
     ratio = quantile_ms(loaded, 0.99) / quantile_ms(quiet, 0.99)
     pairs = pair_ratios(phases)
     print(
@@ -316,15 +204,26 @@ def report(args: argparse.Namespace, phases: list[Phase], fake: FakeDiscord, loa
               f"{', '.join(f'{r:.2f}x' for r in pairs)}; median {statistics.median(pairs):.2f}x")  # fmt: skip
     three_p99 = quantile_ms(loaded, 0.99)
     checks = [
-        (late == 0, f"first callbacks later than {LATE:g} s: {late} of {len(fake.records)} interactions"),
+        (
+            late == 0,
+            f"first callbacks later than {LATE:g} s (or never): {late} of {len(fake.records)} interactions in the "
+            f"whole run ({never} never answered; {late_ultimate} in the ultimate games' channels, "
+            f"{late - late_ultimate} in the 3x3 channels); {late_during} of {len(during)} in the phases with the "
+            f"ultimate games",
+        ),
         (
             three_p99 < THREE_P99_LIMIT_MS,
             f"3x3 presses' first-callback p99 with {args.games} ultimate games: {three_p99:.1f} ms "
             f"(limit {THREE_P99_LIMIT_MS:.0f} ms; {len(loaded)} presses)",
         ),
     ]
+    cores = len(os.sched_getaffinity(0))
+    print(f"\n#### The contract: {args.games} ultimate games at up to 1 s a move on {cores} cores")
     for passed, line in checks:
         print(f"{'PASS' if passed else 'MISS'}: {line}")
+    stopped = [line for p in phases for line in p.stopped]
+    if stopped:
+        print(f"{len(stopped)} players stopped after a refused or missing callback; the first: {stopped[0]}")
     if fake.violations:
         print(f"{len(fake.violations)} bodies the fake refused, the first: {fake.violations[0]}")
     return 0 if all(passed for passed, _ in checks) else 1
@@ -351,9 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.py_spy:
         args.py_spy.mkdir(parents=True, exist_ok=True)
     before = Path("/proc/loadavg").read_text().split()[:3]
-    phases, fake = asyncio.run(run(args))
+    phases, fake, ultimate = asyncio.run(run(args))
     after = Path("/proc/loadavg").read_text().split()[:3]
-    return report(args, phases, fake, (" ".join(before), " ".join(after)))
+    return report(args, phases, fake, ultimate, (" ".join(before), " ".join(after)))
 
 
 if __name__ == "__main__":

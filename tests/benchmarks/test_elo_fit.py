@@ -2,29 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load() -> ModuleType:
-    """Import ``benchmarks/elo_fit.py`` by path (``benchmarks`` is not a package)."""
-    spec = importlib.util.spec_from_file_location("ttt_benchmarks_elo_fit", ROOT / "benchmarks" / "elo_fit.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-elo_fit = _load()
+from benchmarks import elo_fit
 
 
 def test_two_players_differ_by_the_elo_formula_with_the_binomial_interval() -> None:

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -24,23 +20,11 @@ from engine.ultimate.rules import (
 )
 
 GAME = UltimateTicTacToe()
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def cell(board: int, inner: int) -> int:
     """The grid cell of cell ``inner`` of small board ``board`` (both 0-8, row by row)."""
     return 9 * (3 * (board // 3) + inner // 3) + 3 * (board % 3) + inner % 3
-
-
-def oracle() -> ModuleType:
-    name = "ttt_benchmarks_ultimate_oracle"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "ultimate_oracle.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 def test_cells_map_between_grid_and_boards() -> None:
@@ -138,5 +122,7 @@ def test_text_shows_the_grid_row_by_row() -> None:
 
 
 def test_rules_agree_with_openspiel_on_random_playouts() -> None:
-    plies = oracle().compare_playouts(300, seed=2026)
+    from benchmarks import ultimate_oracle  # imports OpenSpiel
+
+    plies = ultimate_oracle.compare_playouts(300, seed=2026)
     assert plies > 300 * 30
