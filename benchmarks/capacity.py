@@ -4,7 +4,7 @@ and what a shard costs in memory.
 Run from the repository root: ``python benchmarks/capacity.py [--games 100,200,400] [--shards 4] [--guilds 200]
 [--think 2] [--seconds 20] [--memory-shards 1,4,8] [--guilds-per-shard 50]``.
 
-**Games.** For every N of ``--games`` it starts a fresh fake Discord (``testing/fake_discord.py``, REST round trips
+**Games.** For every N of ``--games`` it starts a fresh fake Discord (``testing/fake_discord/``, REST round trips
 of 50-150 ms as in the e2e suite) holding ``--guilds`` guilds spread over ``--shards`` shards, and a fresh bot process
 (``python -m bot`` through ``benchmarks/load.py``'s launcher, one SQLite records file) running all of those shards.
 It opens N games (one channel each, dealt over the guilds; each player's first press answered), then for ``--seconds``

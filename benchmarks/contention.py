@@ -1,6 +1,6 @@
 """Contention benchmark: many people acting on one channel at once, through the fake Discord, against the real bot.
 
-It starts the fake Discord (``testing/fake_discord.py``) in this process with a fixed REST round trip (default
+It starts the fake Discord (``testing/fake_discord/``) in this process with a fixed REST round trip (default
 100 ms: every answer, interaction callbacks included, leaves the fake that long after the request arrived) and
 the bot (``python -m bot``) as a subprocess, then runs two scenarios, each in a fresh
 channel, all on loopback:

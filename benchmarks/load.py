@@ -1,6 +1,6 @@
 """Load benchmark: N concurrent games against the real bot through the fake Discord, next to the "floor" bot.
 
-For every N (channels, one game each) it starts a fresh fake Discord (``testing/fake_discord.py``) in this
+For every N (channels, one game each) it starts a fresh fake Discord (``testing/fake_discord/``) in this
 process, a fresh records file and a fresh bot subprocess, then:
 
 1. warms up: 4 extra channels play 2 games each (the search workers started, the code paths hot), then every

@@ -1,7 +1,7 @@
 """Ultimate under load over the fake Discord: N ultimate games against the real bot at once, next to 3x3 games.
 
 The Discord version of ``benchmarks/variant_searches.py`` (which drives the game service alone). One fresh fake
-Discord (``testing/fake_discord.py``, in this process, every REST answer delayed by a 50-150 ms round trip), one
+Discord (``testing/fake_discord/``, in this process, every REST answer delayed by a 50-150 ms round trip), one
 records file and one bot process started by the harness as ``benchmarks/load.py`` starts it (its launcher and
 environment; with ``--bot-root DIR`` another checkout's bot). After a warm-up (a 3x3 game per channel, one ultimate
 move, so the search workers are up), it runs phases of ``--seconds`` each, ``--repeat`` times:
