@@ -24,7 +24,7 @@ counted against the games that ended on a board: every one must be stored.
 
 The floor is ``testing/floor_bot.py`` under the same load: the same N, a message with a 3x3 board of buttons
 per channel, each player pressing any button as soon as the previous press was answered. It runs with the
-bot's :class:`bot.loop_lag.LoopLagMonitor` added, so its loop lag is measured the same way. A saturated closed loop
+bot's :class:`bot.ops.loop_lag.LoopLagMonitor` added, so its loop lag is measured the same way. A saturated closed loop
 delays every bot's loop, the floor's too, so the lag target is judged against the floor's lag in the same run.
 
 ``--minimal`` also plays our load against ``testing/minimal_bot.py``, the minimal but correct bot the issue
@@ -57,7 +57,7 @@ It prints a Markdown table (ours vs the floor per N) and one PASS/MISS line per 
 code is 1 when a target is missed. This machine is shared and its speed drifts by 10-20 % within a minute, so
 ``--repeat R`` runs each N R times (ours, then the floor, each time) and judges the median of the R ratios. Every
 bot runs from a launcher (``python -c``) that calls its real entry point (``bot.__main__.main``, ``floor_bot.main``,
-``minimal_bot.main``) after setting the ``bot.loop_lag`` logger to INFO, so our bot can run at LOG_LEVEL=WARNING
+``minimal_bot.main``) after setting the ``bot.ops.loop_lag`` logger to INFO, so our bot can run at LOG_LEVEL=WARNING
 (the cheapest setting: no per-move INFO lines; ``--bot-log-level INFO`` measures the default) and still report its
 lag.
 Diagnostics (their figures are slower than normal): ``--profile DIR`` runs both bots under cProfile and prints
@@ -133,14 +133,14 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 # real entry point, which stops cleanly on SIGINT (so a profile gets dumped).
 LAUNCHER = """\
 import logging, os, sys
-logging.getLogger("bot.loop_lag").setLevel(logging.INFO)
+logging.getLogger("bot.ops.loop_lag").setLevel(logging.INFO)
 reference = os.environ.get("TTT_BENCH_REFERENCE")  # the floor or the minimal bot: a module with CLIENT and main()
 if reference:
     import importlib
-    logging.getLogger("bot.loop_lag").addHandler(logging.StreamHandler())  # run() configures only "discord"
+    logging.getLogger("bot.ops.loop_lag").addHandler(logging.StreamHandler())  # run() configures only "discord"
     sys.path.insert(0, os.path.dirname(reference))
     module = importlib.import_module(os.path.splitext(os.path.basename(reference))[0])
-    from bot.loop_lag import LoopLagMonitor
+    from bot.ops.loop_lag import LoopLagMonitor
     hook = module.CLIENT.setup_hook
     async def setup_hook(self):
         self.loop_lag = LoopLagMonitor(report_every=float(os.environ["TTT_LAG_REPORT_SECONDS"]))
