@@ -3,25 +3,58 @@
 :class:`GameService` takes intents (a press, a move, a resignation...) and returns answers (a refusal,
 or the new game plus what to show). The Discord cog and the console both drive it; nothing here
 imports ``discord``.
+
+The names below are imported when first used (PEP 562), so that importing the game's vocabulary
+(:mod:`bot.games.vocabulary`), which :mod:`bot.records` does, or a spawned worker's module does not import the
+service, which sits above the records.
 """
 
-from bot.games.answers import (
-    Answer,
-    BotMoved,
-    Challenged,
-    Chosen,
-    Declined,
-    Hinted,
-    NeedsHistory,
-    Posted,
-    Refusal,
-    Shown,
-    VariantHinted,
-)
-from bot.games.codec import CodecError, Kind, decode, encode
-from bot.games.game import AIMove, Algorithm, BotMove, EndReason, Game, Mode, Status, new_game_id
-from bot.games.service import Actor, GameService
-from bot.games.variant_codec import BoardRef
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.games.answers import (
+        Answer,
+        BotMoved,
+        Challenged,
+        Chosen,
+        Declined,
+        Hinted,
+        NeedsHistory,
+        Posted,
+        Refusal,
+        Shown,
+        VariantHinted,
+    )
+    from bot.games.codec import CodecError, Kind, decode, encode
+    from bot.games.game import AIMove, Algorithm, BotMove, EndReason, Game, Mode, Status, new_game_id
+    from bot.games.intents import Actor
+    from bot.games.service import GameService
+    from bot.games.variant_codec import BoardRef
+
+_HOMES = {
+    "bot.games.answers": (
+        "Answer",
+        "BotMoved",
+        "Challenged",
+        "Chosen",
+        "Declined",
+        "Hinted",
+        "NeedsHistory",
+        "Posted",
+        "Refusal",
+        "Shown",
+        "VariantHinted",
+    ),
+    "bot.games.codec": ("CodecError", "Kind", "decode", "encode"),
+    "bot.games.game": ("AIMove", "Algorithm", "BotMove", "EndReason", "Game", "Mode", "Status", "new_game_id"),
+    "bot.games.intents": ("Actor",),
+    "bot.games.service": ("GameService",),
+    "bot.games.variant_codec": ("BoardRef",),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "AIMove",
@@ -51,3 +84,12 @@ __all__ = [
     "encode",
     "new_game_id",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from bot.games.game import Algorithm, Game, Mode, to_base36
-from bot.records.games import LEVEL_OF_DIFFICULTY, LEVELS
+from bot.games.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS
 from engine import Difficulty, IllegalMoveError, initial_state, result, terminal, winner
 
 __all__ = [

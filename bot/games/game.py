@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
 from bot.games.moves import AIMove, BotMove
-from bot.records.games import EndReason, Mode
+from bot.games.vocabulary import EndReason, Mode
 from engine import Decision, GameOverError, Mark, initial_state, player, result, terminal, winner
 from engine.protocol import Game as Rules
 from engine.search import Algorithm

@@ -1,4 +1,5 @@
 """The values the records store takes and returns: finished games, win/draw/loss records, leaderboard rows.
+The game's vocabulary they use (sides, end reasons, levels...) is :mod:`bot.games.vocabulary`'s, re-exported.
 
 All are frozen dataclasses. :class:`FinishedGame` checks its own fields, so a game that reaches the database
 is one the schema accepts.
@@ -9,10 +10,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Final, Literal, get_args
+from typing import Final
 
-from engine.players import Difficulty
-from engine.search import Algorithm
+from bot.games.vocabulary import (
+    ALGORITHMS,
+    COUNTED_END_REASONS,
+    DIFFICULTIES,
+    END_REASONS,
+    LEVEL_OF_DIFFICULTY,
+    LEVELS,
+    RESULTS,
+    SIDES,
+    Algorithm,
+    Difficulty,
+    EndReason,
+    Mode,
+    Result,
+    Side,
+)
 
 __all__ = [
     "ALGORITHMS",
@@ -37,26 +52,6 @@ __all__ = [
     "Side",
     "UserStats",
 ]
-
-Side = Literal["X", "O"]
-Result = Literal["X", "O", "draw"]
-EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]
-"""How a game ended; the one definition the game service uses too."""
-Mode = Literal["buttons", "text"]
-"""How a board is shown: buttons, or text played with /ttt move."""
-
-SIDES: Final[tuple[Side, ...]] = get_args(Side)
-RESULTS: Final[tuple[Result, ...]] = get_args(Result)
-END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
-COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
-"""Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
-DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
-"""The difficulties boards and rows had before the levels (:class:`engine.Difficulty`)."""
-LEVELS: Final[tuple[int, ...]] = tuple(range(1, 9))
-"""The bot's levels, 1 (weakest) to 8 (the engine at full strength)."""
-LEVEL_OF_DIFFICULTY: Final[dict[Difficulty, int]] = {Difficulty.EASY: 2, Difficulty.MEDIUM: 5, Difficulty.UNBEATABLE: 8}
-"""The level a difficulty of an older board or row is played and counted at (migration 0004 maps rows the same)."""
-ALGORITHMS: Final[tuple[Algorithm, ...]] = get_args(Algorithm)
 
 MAX_SNOWFLAKE: Final = 2**63 - 1
 """The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp
