@@ -96,19 +96,21 @@ class Operations:
             parse()
 
         patches.wrap_interaction_parser(bot, arrived)
-        started, finished = bot.games.on_started, bot.games.on_finished
+        hooks = bot.games.hooks
+        started, finished = hooks.on_started, hooks.on_finished
 
         def on_started(game: Game) -> None:
             metrics.games_started_by(variant_of(game)).inc()
-            started(game)
+            if started is not None:
+                started(game)
 
         def on_finished(game: Game) -> None:
             metrics.games_finished_by(variant_of(game), str(game.end_reason)).inc()
             if finished is not None:
                 finished(game)
 
-        bot.games.on_started, bot.games.on_finished = on_started, on_finished
-        bot.games.on_search_failed = lambda game, stage: metrics.search_failures_by(variant_of(game), stage).inc()
+        hooks.on_started, hooks.on_finished = on_started, on_finished
+        hooks.on_search_failed = lambda game, stage: metrics.search_failures_by(variant_of(game), stage).inc()
         bot.ai.on_search = self._searched
         bot.loop_lag.on_sample = metrics.loop_lag.observe
         save_many = bot.records.save_many
