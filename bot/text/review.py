@@ -53,7 +53,7 @@ def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None 
     lines = [review_header(game, tr, who)]
     for ply in plies:
         best = [str(c + 1) for c in ply.best_moves]
-        lines.append(exact_line(ply.ply, ply.mover, str(ply.cell + 1), ply.label, (ply.before, ply.after), best, tr))
+        lines.append(exact_line(ply.ply, ply.mover, str(ply.cell + 1), ply.label, ply.values, best, tr))
         lines[-1] += " · " + states_text(ply.states, tr)
     if not plies:
         lines.append(tr(N_("No moves were played.")))
