@@ -63,7 +63,8 @@ class Game:
     way, ``retired`` is the last message known to show the board (the one the new board replaces), if any.
     ``challenged_id`` is set while a challenge waits for an answer. ``locale`` is the Discord locale of
     the player who last acted, for messages sent without an interaction (time-outs). ``verified`` is False for a
-    game resumed from a board that no stored game vouched for (:mod:`bot.games.resuming.proof`): its end is never recorded.
+    game resumed from a board that no stored game vouched for (:mod:`bot.games.resuming.proof`): its end is never
+    recorded.
     ``level`` is the bot's level, 1 (weakest) to 8 (full strength; :mod:`bot.games.levels`).
     """
 
