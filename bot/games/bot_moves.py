@@ -24,6 +24,7 @@ from bot.games.game import BotMove, Game
 from bot.games.pool import Ticket
 from bot.games.sessions import Sessions, Stage
 from engine import Decision
+from engine.variants import variant
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class BotMoves:
         """The bot owes a move in ``game``, resumed after a restart with the bot to move: search it in the background
         (on 3x3 as its reply is searched, on a slow variant in the pool, admitted even when the pool is full, with
         the smaller budget then), so that no resumed game waits for a move that never comes."""
-        if game.variant == "3x3":
+        if variant(game.variant).inline:
             self._background(self._reply_later(game), game)
             return
         pool = self.ai.pool

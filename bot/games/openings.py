@@ -72,7 +72,7 @@ class Openings:
         if opponent is not None and opponent_is_bot:
             return Refusal(refusals.BOT_CHALLENGE)
         state = initial_for(variant)
-        if algorithm == "minimax" and opponent is None and variant != "3x3":
+        if algorithm not in variant_named(variant).algorithms and opponent is None:
             estimate = minimax_estimate(variant)
             if estimate > MINIMAX_REPLY_STATES:
                 return Refusal(refusals.MINIMAX_TOO_SLOW, {"variant": variant, "states": estimate})

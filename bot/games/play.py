@@ -20,8 +20,8 @@ from bot.games.game import Game
 from bot.games.intents import Actor, History
 from bot.games.pool import Ticket
 from bot.games.resuming.boards import Resuming
-from bot.games.variant_analysis import exact_from
 from bot.games.variant_codec import BoardRef
+from engine.variants import variant
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +132,9 @@ class Play:
             return game
         if game.variant == "3x3":
             return Hinted(game, await self.ai.analyse(game.state))
-        if game.ply < exact_from(game.variant):
-            return Refusal(refusals.HINT_TOO_EARLY, {"marks": exact_from(game.variant)})
+        hint_from = variant(game.variant).hint_from
+        if game.ply < hint_from:
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": hint_from})
         return VariantHinted(game, await self.ai.variant_hint(game))
 
     async def _to_move(
@@ -156,24 +157,18 @@ class Play:
             return Refusal(refusals.BOT_THINKING if to_move is None else refusals.NOT_YOUR_TURN)
         return None
 
-    @staticmethod
-    def _cell_refusal(game: Game, cell: int) -> Refusal | None:
-        if game.variant == "3x3":
-            return Refusal(refusals.CELL_TAKEN) if game.state[cell] is not None else None
-        return refusals.cell_refusal(game, cell)
-
     async def _play(self, game: Game, cell: int, actor: Actor) -> tuple[Game, Ticket | None] | Refusal:
         """The game after the player's move and, on 3x3, the bot's reply; on a slow variant whose bot must answer,
         the search's admission ticket (the search starts when the move is committed), or why the move is refused
         (not the actor's turn, the cell not playable, ``SEARCH_BUSY``)."""
-        refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
+        refusal = self._turn_refusal(game, actor.user_id) or refusals.cell_refusal(game, cell)
         if refusal is not None:
             return refusal
         after = game.play(cell, locale=actor.locale)
         log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
         if not after.ai_to_move:
             return after, None
-        if after.variant == "3x3":
+        if variant(after.variant).inline:
             return await self.moves.reply(after), None
         ticket = self.ai.pool.admit()
         return Refusal(refusals.SEARCH_BUSY) if ticket is None else (after, ticket)

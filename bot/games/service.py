@@ -38,6 +38,7 @@ from bot.games.sessions import Hooks, Sessions
 from bot.games.store import GameStore
 from bot.games.variant_codec import BoardRef
 from engine import Mark
+from engine.variants import variant as variant_named
 
 log = logging.getLogger(__name__)
 
@@ -257,7 +258,7 @@ class GameService:
                 return Challenged(game)
             ticket = None
             if game.ai_to_move:
-                if game.variant == "3x3":
+                if variant_named(game.variant).inline:
                     game = await self.moves.reply(game)
                 else:
                     ticket = self.ai.pool.admit()

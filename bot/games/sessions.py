@@ -170,7 +170,7 @@ class Sessions:
         A game its board cannot show (a field the ``custom_id`` format cannot hold) is not committed: the channel
         keeps the game it had, and the refusal says so truthfully."""
         try:
-            codec.encoder(game) if game.variant == "3x3" else encoder_for(game)
+            encoder_for(game)
         except codec.CodecError:
             log.exception("game %s not committed: its board cannot be encoded", game.game_id)
             return Refusal(refusals.NOT_SAVED)
