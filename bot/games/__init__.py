@@ -34,27 +34,15 @@ if TYPE_CHECKING:
     from bot.games.service import GameService
     from bot.games.variant_codec import BoardRef
 
-_HOMES = {
-    "bot.games.answers": (
-        "Answer",
-        "BotMoved",
-        "Challenged",
-        "Chosen",
-        "Declined",
-        "Hinted",
-        "NeedsHistory",
-        "Posted",
-        "Refusal",
-        "Shown",
-        "VariantHinted",
-    ),
-    "bot.games.codec": ("CodecError", "Kind", "decode", "encode"),
-    "bot.games.game": ("AIMove", "Algorithm", "BotMove", "EndReason", "Game", "Mode", "Status", "new_game_id"),
-    "bot.games.intents": ("Actor",),
-    "bot.games.service": ("GameService",),
-    "bot.games.variant_codec": ("BoardRef",),
-}
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+_HOMES = (
+    "bot.games.answers",
+    "bot.games.codec",
+    "bot.games.game",
+    "bot.games.intents",
+    "bot.games.service",
+    "bot.games.variant_codec",
+)
+"""The modules the names of ``__all__`` come from (the imports above, for the type checker)."""
 
 __all__ = [
     "AIMove",
@@ -87,9 +75,11 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+    if name in __all__:
+        for home in _HOMES:
+            module = importlib.import_module(home)
+            if hasattr(module, name):
+                value = getattr(module, name)
+                globals()[name] = value
+                return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,5 @@
 """The values the records store takes and returns: finished games, win/draw/loss records, leaderboard rows.
-The game's vocabulary they use (sides, end reasons, levels...) is :mod:`bot.games.vocabulary`'s, re-exported.
+The game's vocabulary they use (sides, end reasons, levels...) is :mod:`bot.games.vocabulary`'s.
 
 All are frozen dataclasses. :class:`FinishedGame` checks its own fields, so a game that reaches the database
 is one the schema accepts.
@@ -15,41 +15,26 @@ from typing import Final
 from bot.games.vocabulary import (
     ALGORITHMS,
     COUNTED_END_REASONS,
-    DIFFICULTIES,
     END_REASONS,
-    LEVEL_OF_DIFFICULTY,
     LEVELS,
     RESULTS,
     SIDES,
     Algorithm,
-    Difficulty,
     EndReason,
-    Mode,
     Result,
     Side,
 )
+from engine.variants import VARIANTS
 
 __all__ = [
-    "ALGORITHMS",
-    "COUNTED_END_REASONS",
-    "DIFFICULTIES",
-    "END_REASONS",
-    "LEVELS",
-    "LEVEL_OF_DIFFICULTY",
     "MAX_SNOWFLAKE",
     "VARIANT_CELLS",
-    "Algorithm",
-    "Difficulty",
-    "EndReason",
     "FinishedGame",
     "GameSetup",
     "Leaderboard",
-    "Mode",
     "RatedRow",
     "Rating",
     "Record",
-    "Result",
-    "Side",
     "UserStats",
 ]
 
@@ -57,7 +42,7 @@ MAX_SNOWFLAKE: Final = 2**63 - 1
 """The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp
 (since 2015-01-01) in the top 42 bits, so its top bit stays 0, and the id fits, until the year 2084."""
 MAX_GAME_ID_LENGTH: Final = 64
-VARIANT_CELLS: Final[dict[str, int]] = {"3x3": 9, "4x4": 16, "5x5": 25, "ultimate": 81}
+VARIANT_CELLS: Final[dict[str, int]] = {name: variant.cells for name, variant in VARIANTS.items()}
 """The variants a record may name, with the cells of each board (moves are 0-based cells below that)."""
 
 
