@@ -1,7 +1,7 @@
-"""The bot's moves: on 3x3 searched under the channel's lock (under a millisecond; plain minimax up to ~0.2 s in a
-worker), on every other variant searched after the player's move was committed and answered, in the AI's
-:class:`~bot.games.pool.SearchPool` outside every lock, and committed under the lock only if the game is still at
-the position searched (not resigned, timed out or moved on). That move reaches the Discord layer as
+"""The bot's moves: on a variant answered inline (3x3) searched under the channel's lock (under a millisecond; plain
+minimax up to ~0.2 s in a worker), on every other variant searched after the player's move was committed and
+answered, in the AI's :class:`~bot.games.pool.SearchPool` outside every lock, and committed under the lock only if
+the game is still at the position searched (not resigned, timed out or moved on). That move reaches the Discord layer as
 :class:`~bot.games.answers.BotMoved` through ``on_bot_move``.
 
 A search that fails (it raised, or its worker died and broke the pool, which the pool then replaces) is run once
@@ -56,7 +56,7 @@ class BotMoves:
             await asyncio.gather(*self._searches, return_exceptions=True)
 
     async def reply(self, game: Game) -> Game:
-        """``game`` after the bot's reply, searched now (on 3x3, under the channel's lock)."""
+        """``game`` after the bot's reply, searched now (on a variant answered inline, under the channel's lock)."""
         decision = await self.ai.choose(game.state, game.level, game.algorithm)
         log.debug("ai move: channel=%s game=%s level=%d %r", game.channel_id, game.game_id, game.level, decision)
         return game.with_ai(decision)
@@ -78,8 +78,9 @@ class BotMoves:
 
     def owed(self, game: Game) -> None:
         """The bot owes a move in ``game``, resumed after a restart with the bot to move: search it in the background
-        (on 3x3 as its reply is searched, on a slow variant in the pool, admitted even when the pool is full, with
-        the smaller budget then), so that no resumed game waits for a move that never comes."""
+        (on a variant answered inline, such as 3x3, as its reply is searched; on a slow variant in the pool, admitted
+        even when the pool is full, with the smaller budget then), so that no resumed game waits for a move that never
+        comes."""
         if variant(game.variant).inline:
             self._background(self._reply_later(game), game)
             return
@@ -93,8 +94,8 @@ class BotMoves:
         task.add_done_callback(self._searches.discard)
 
     async def _reply_later(self, game: Game) -> None:
-        """The bot's 3x3 reply in resumed ``game``, searched outside the lock and played as a slow variant's move is;
-        if the search fails, the bot gives up (:meth:`_give_up`)."""
+        """The bot's inline reply (3x3) in resumed ``game``, searched outside the lock and played as a slow variant's
+        move is; if the search fails, the bot gives up (:meth:`_give_up`)."""
         try:
             decision = await self.ai.choose(game.state, game.level, game.algorithm)
         except asyncio.CancelledError:
