@@ -19,7 +19,7 @@ from typing import Any, Literal
 from engine import game as tictactoe
 from engine import hints, mnk_play, ultimate_play
 from engine.coordinates import cell_name, parse_cell
-from engine.errors import CellOutOfRangeError, IllegalMoveError, IllegalSequenceError, UnknownVariantError
+from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
 from engine.hints import Hint
 from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.players import Difficulty, EngineMove
@@ -70,7 +70,8 @@ class Variant:
             others alpha-beta only (their own exact search or MCTS-Solver).
         inline: true when the bot's move is fast enough to answer in the interaction's callback, without a worker
             (3x3: well under a millisecond with alpha-beta; :meth:`slow` says when plain minimax is not).
-        numbered: true when cells may also be named by a 1-based number (3x3's 1-9) besides a coordinate.
+        numbered: true when people see the cells as 1-based numbers (3x3's 1-9: :meth:`cell_label`) rather than
+            coordinates; every board accepts both when parsing (:meth:`parse_cell`).
         block: the side of a small board when the board is a grid of small boards (ultimate: 3, a 3x3 grid of 3x3
             boards), else 0.
         code: the variant's code in a board button's ``custom_id`` (3x3: ``""``, its own format without a code;
@@ -166,26 +167,27 @@ class Variant:
         """The coordinate people see for 0-based ``cell``, e.g. ``"b3"``."""
         return cell_name(cell, self.width)
 
+    def cell_label(self, cell: int) -> str:
+        """How the board and its texts show 0-based ``cell``: its 1-based number on a :attr:`numbered` board
+        (3x3: ``"5"``), else its coordinate (``"b3"``)."""
+        return str(cell + 1) if self.numbered else self.cell_name(cell)
+
     def parse_cell(self, text: str) -> int:
-        """The 0-based cell ``text`` names: a coordinate (``"b3"``, a1 the top left) or, where :attr:`numbered`,
-        a 1-based number (3x3: ``"1"``-``"9"``).
+        """The 0-based cell ``text`` names: a coordinate (``"b3"``, a1 the top left) or a 1-based number (``"7"``),
+        on every board (:func:`engine.coordinates.parse_cell`).
 
         Raises:
             CellOutOfRangeError: ``text`` names no cell of this board; the message says what it accepts.
         """
-        cleaned = text.strip() if isinstance(text, str) else ""
-        if cleaned.isdigit() and not self.numbered:
-            last = self.cell_name(self.cells - 1)
-            raise CellOutOfRangeError(f"cell {text!r} is not on this board: give a coordinate a1-{last}")
         return parse_cell(text, self.width, self.height)
 
     def slow(self, state: Any, algorithm: Algorithm) -> bool:
-        """True when the bot's search in ``state`` with ``algorithm`` may take long enough that an interaction
-        should be deferred first: every search of a variant that is not :attr:`inline`, and on an inline one plain
-        minimax with at least :data:`SLOW_EMPTY_CELLS` empty cells."""
-        if not self.inline:
-            return True
-        return algorithm == "minimax" and len(self.game.actions(state)) >= SLOW_EMPTY_CELLS
+        """True when an :attr:`inline` search in ``state`` with ``algorithm`` may take long enough (tens of ms or
+        more) that an interaction should be deferred first: plain minimax, where offered, with at least
+        :data:`SLOW_EMPTY_CELLS` empty cells. (A variant that is not inline is never searched in a callback.)"""
+        if algorithm != "minimax" or algorithm not in self.algorithms:
+            return False
+        return len(self.game.actions(state)) >= SLOW_EMPTY_CELLS
 
     def hint(self, moves: Sequence[int]) -> Hint:
         """The hint for the player to move after ``moves`` (0-based cells from the initial state).
@@ -235,28 +237,22 @@ class Variant:
 
 def _tictactoe_move(state: tictactoe.State, budget_ms: float, rng: random.Random | None) -> EngineMove:
     result = search(state, rng=rng)
-    return EngineMove(result.move, result.states, value_for(state, tictactoe.player(state)), result.elapsed_ms)
+    mover = tictactoe.player(state)
+    return EngineMove(result.move, result.states, value_for(state, mover), result.elapsed_ms, mark=mover)
 
 
 def _mnk_player(game: TicTacToe) -> BestMove:
     def best_move(state: MnkState, budget_ms: float, rng: random.Random | None) -> EngineMove:
-        decision = mnk_play.choose_move(game, state, rng)
-        return EngineMove(decision.move, decision.states, decision.value, decision.elapsed_ms, decision.source)
+        return mnk_play.choose_move(game, state, rng).as_move(game.player(state))
 
     return best_move
 
 
+_ULTIMATE = UltimateTicTacToe()
+
+
 def _ultimate_move(state: UltimateState, budget_ms: float, rng: random.Random | None, noise: float = 0.0) -> EngineMove:
-    decision = ultimate_play.choose_move(state, budget_ms, noise, rng)
-    value = decision.assessment.value
-    return EngineMove(
-        decision.move,
-        decision.states,
-        value,
-        decision.elapsed_ms,
-        depth=decision.depth,
-        expected=decision.assessment.expected,
-    )
+    return ultimate_play.choose_move(state, budget_ms, noise, rng).as_move(_ULTIMATE.player(state))
 
 
 def _ultimate_level(state: UltimateState, difficulty: Difficulty, budget_ms: float, rng: random.Random) -> EngineMove:
@@ -283,7 +279,7 @@ VARIANTS: Mapping[str, Variant] = {
         reviewer=mnk_review(TIC_TAC_TOE_5X5, _5X5_EXACT_FROM),
     ),
     "ultimate": Variant(
-        "ultimate", 9, 9, UltimateTicTacToe(), _ultimate_move, solved=False, levelled=_ultimate_level, block=3,
+        "ultimate", 9, 9, _ULTIMATE, _ultimate_move, solved=False, levelled=_ultimate_level, block=3,
         code="u", by_reference=True, hinter=hints.ultimate_hint, hint_budget_ms=hints.HINT_BUDGET_MS,
         reviewer=ultimate_review, review_budget_ms=REVIEW_BUDGET_MS,
     ),

@@ -12,13 +12,12 @@ import discord
 
 from bot.client import TTTBot
 from bot.games import Actor, Chosen, GameService, Hinted, new_game_id
-from bot.games.ai import SLOW_EMPTY_CELLS
-from bot.games.game import Game
-from bot.games.variant_codec import BoardRef
+from bot.games.game import BoardRef, Game
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle
 from bot.ui.responder import Responder, apologise, defer, private
+from engine.variants import SLOW_EMPTY_CELLS
 
 __all__ = ["INACTIVE", "SHOWN_LATER", "BoardPresses", "actor"]
 

@@ -225,10 +225,9 @@ class RecordCommands(commands.Cog):
             return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
         if stored.guild_id != interaction.guild_id:
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
+        plies = await self.service.ai.review(stored.variant, stored.moves)
         if stored.variant != "3x3":
-            moves = await self.service.ai.variant_review(stored.variant, stored.moves)
-            return await private(interaction, variant_review_text(stored, moves, tr))
-        plies = await self.service.ai.review(stored.moves)
+            return await private(interaction, variant_review_text(stored, plies, tr))
         await private(interaction, review_text(stored, plies, tr))
 
 

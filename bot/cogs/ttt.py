@@ -22,7 +22,6 @@ from discord.ext import commands
 from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
 from bot.games import Actor, Answer, Hinted, Refusal, new_game_id, refusals
-from bot.games.ai import is_slow
 from bot.games.intents import History
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.i18n import N_
@@ -159,7 +158,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 last = game.cell_name(game.cells - 1)
                 await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=cell, last=last))
                 return
-        if game is not None and game.variant == "3x3" and is_slow(game.state, game.algorithm):
+        if game is not None and game.variant == "3x3" and game.kind.slow(game.state, game.algorithm):
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
 
@@ -170,7 +169,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is None or game.variant != "3x3" or is_slow(game.state, "minimax"):
+        if game is None or game.variant != "3x3" or game.kind.slow(game.state, "minimax"):
             await defer(interaction, ephemeral=True)  # a variant's hint searches up to a second (ultimate)
         await self._run(interaction, lambda history: self._hint(actor(interaction), history))
 

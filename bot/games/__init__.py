@@ -29,10 +29,9 @@ if TYPE_CHECKING:
         VariantHinted,
     )
     from bot.games.codec import CodecError, Kind, decode, encode
-    from bot.games.game import AIMove, Algorithm, BotMove, EndReason, Game, Mode, Status, new_game_id
+    from bot.games.game import Algorithm, BoardRef, EndReason, EngineMove, Game, Mode, Status, new_game_id
     from bot.games.intents import Actor
     from bot.games.service import GameService
-    from bot.games.variant_codec import BoardRef
 
 _HOMES = (
     "bot.games.answers",
@@ -40,23 +39,21 @@ _HOMES = (
     "bot.games.game",
     "bot.games.intents",
     "bot.games.service",
-    "bot.games.variant_codec",
 )
 """The modules the names of ``__all__`` come from (the imports above, for the type checker)."""
 
 __all__ = [
-    "AIMove",
     "Actor",
     "Algorithm",
     "Answer",
     "BoardRef",
-    "BotMove",
     "BotMoved",
     "Challenged",
     "Chosen",
     "CodecError",
     "Declined",
     "EndReason",
+    "EngineMove",
     "Game",
     "GameService",
     "Hinted",

@@ -20,11 +20,9 @@ from typing import Any
 
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, Refusal
-from bot.games.game import BotMove, Game
+from bot.games.game import EngineMove, Game
 from bot.games.pool import Ticket
 from bot.games.sessions import Sessions, Stage
-from engine import Decision
-from engine.variants import variant
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +79,7 @@ class BotMoves:
         (on a variant answered inline, such as 3x3, as its reply is searched; on a slow variant in the pool, admitted
         even when the pool is full, with the smaller budget then), so that no resumed game waits for a move that never
         comes."""
-        if variant(game.variant).inline:
+        if game.kind.inline:
             self._background(self._reply_later(game), game)
             return
         pool = self.ai.pool
@@ -116,7 +114,7 @@ class BotMoves:
             return
         await self._commit_bot_move(game, move)
 
-    async def _commit_bot_move(self, game: Game, move: BotMove | Decision) -> None:
+    async def _commit_bot_move(self, game: Game, move: EngineMove) -> None:
         """Commit the bot's ``move`` in ``game`` under the channel's lock if the game is still at the position
         searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
         sessions = self.sessions
@@ -135,7 +133,7 @@ class BotMoves:
                     game.game_id,
                     after.last_ai.cell,
                     after.last_ai.states,
-                    after.last_ai.elapsed * 1000,
+                    after.last_ai.elapsed_ms,
                 )
             if after.message_id is None:  # a new board is on its way: delivered when it is placed
                 sessions.undelivered[after.channel_id] = BotMoved(after)
@@ -150,10 +148,10 @@ class BotMoves:
             return None
         return current
 
-    async def _searched(self, game: Game, ticket: Ticket) -> BotMove | None:
+    async def _searched(self, game: Game, ticket: Ticket) -> EngineMove | None:
         """The bot's move in ``game``: the pool's search under ``ticket``, else its retry, else the fallback;
         ``None`` when all of them failed, or when the game moved on before a retry or a fallback (nothing to do)."""
-        attempts: tuple[tuple[Stage, Callable[[], Awaitable[BotMove]]], ...] = (
+        attempts: tuple[tuple[Stage, Callable[[], Awaitable[EngineMove]]], ...] = (
             ("search", lambda: self.ai.variant_move(game, ticket)),
             ("retry", lambda: self.ai.variant_move(game, self.ai.pool.retry(ticket))),
             ("fallback", lambda: self.ai.fallback_move(game)),

@@ -11,12 +11,11 @@ from functools import cache
 
 from bot.games import refusals
 from bot.games.answers import Refusal
-from bot.games.game import Algorithm, Game, Mode, initial_for
+from bot.games.game import Algorithm, BoardRef, Game, Mode, initial_for
 from bot.games.intents import Actor
 from bot.games.resuming import proof
 from bot.games.resuming.boards import Resuming
 from bot.games.sessions import Sessions
-from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
 from engine import Mark
 from engine.estimate import minimax_states_estimate

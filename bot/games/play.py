@@ -16,12 +16,10 @@ from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown, VariantHinted
 from bot.games.bot_moves import BotMoves
-from bot.games.game import Game
+from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History
 from bot.games.pool import Ticket
 from bot.games.resuming.boards import Resuming
-from bot.games.variant_codec import BoardRef
-from engine.variants import variant
 
 log = logging.getLogger(__name__)
 
@@ -130,12 +128,10 @@ class Play:
         game = await self._to_move(actor, history)
         if not isinstance(game, Game):
             return game
-        if game.variant == "3x3":
-            return Hinted(game, await self.ai.analyse(game.state))
-        hint_from = variant(game.variant).hint_from
-        if game.ply < hint_from:
-            return Refusal(refusals.HINT_TOO_EARLY, {"marks": hint_from})
-        return VariantHinted(game, await self.ai.variant_hint(game))
+        if game.ply < game.kind.hint_from:
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from})
+        hint = await self.ai.hint(game)
+        return Hinted(game, hint) if game.kind.inline else VariantHinted(game, hint)
 
     async def _to_move(
         self, actor: Actor, history: History | None, board: BoardRef | None = None
@@ -168,7 +164,7 @@ class Play:
         log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
         if not after.ai_to_move:
             return after, None
-        if variant(after.variant).inline:
+        if after.kind.inline:
             return await self.moves.reply(after), None
         ticket = self.ai.pool.admit()
         return Refusal(refusals.SEARCH_BUSY) if ticket is None else (after, ticket)

@@ -66,8 +66,7 @@ NO_HINT = N_("Hints aren't available for this game.")
 HINT_TOO_EARLY = N_(
     "On this board hints start once {marks} marks are on it: before that the exact analysis takes minutes."
 )
-"""A position before the variant's ``hint_from`` marks (:class:`engine.variants.Variant`; 5x5: 4). Values: ``marks``
-(int)."""
+"""A position before :attr:`engine.variants.Variant.hint_from` marks (5x5: 4). Values: ``marks`` (int)."""
 
 
 def busy(running: Game) -> Refusal:

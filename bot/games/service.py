@@ -28,7 +28,7 @@ from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import Answer, BotMoved, Challenged, Declined, NeedsHistory, Posted, Refusal, Shown
 from bot.games.bot_moves import BotMoves
-from bot.games.game import Algorithm, Game, Mode
+from bot.games.game import Algorithm, BoardRef, Game, Mode
 from bot.games.intents import Actor, History, Player
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
 from bot.games.play import Play
@@ -36,9 +36,7 @@ from bot.games.resuming.boards import Resuming
 from bot.games.resuming.recovery import Recovery, everywhere
 from bot.games.sessions import Hooks, Sessions
 from bot.games.store import GameStore
-from bot.games.variant_codec import BoardRef
 from engine import Mark
-from engine.variants import variant as variant_named
 
 log = logging.getLogger(__name__)
 
@@ -258,7 +256,7 @@ class GameService:
                 return Challenged(game)
             ticket = None
             if game.ai_to_move:
-                if variant_named(game.variant).inline:
+                if game.kind.inline:
                     game = await self.moves.reply(game)
                 else:
                     ticket = self.ai.pool.admit()

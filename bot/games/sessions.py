@@ -20,7 +20,6 @@ from bot.games.game import EndReason, Game, Status
 from bot.games.locks import ChannelLocks
 from bot.games.store import GameStore
 from bot.games.timers import Deadlines
-from bot.games.variant_codec import encoder_for
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +169,7 @@ class Sessions:
         A game its board cannot show (a field the ``custom_id`` format cannot hold) is not committed: the channel
         keeps the game it had, and the refusal says so truthfully."""
         try:
-            encoder_for(game)
+            codec.encoder(game)
         except codec.CodecError:
             log.exception("game %s not committed: its board cannot be encoded", game.game_id)
             return Refusal(refusals.NOT_SAVED)

@@ -6,7 +6,7 @@ mentions, sent without pings) and the console ("you", "the bot")."""
 
 from __future__ import annotations
 
-from bot.games.game import AIMove, Game
+from bot.games.game import EngineMove, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, Who, discord_who, level_name
@@ -42,7 +42,7 @@ def board_grid(state: State) -> str:
     return "```\n" + f"\n{divider}\n".join(row(r) for r in range(3)) + "\n```"
 
 
-def ai_line(ai: AIMove, tr: Lang | None = None) -> str:
+def ai_line(ai: EngineMove, tr: Lang | None = None) -> str:
     """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"`` (cells shown 1-9)."""
     return played_line(ai, ai.cell + 1, tr)
 

@@ -9,7 +9,7 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, Who, discord_who
 from bot.text.variants import small_board_name
-from engine import Analysis
+from engine.hints import Hint
 
 __all__ = ["OUTCOME_NAMES", "hint_text", "refusal_text"]
 
@@ -36,27 +36,30 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
     return tr(key, **filled)
 
 
-def hint_text(analysis: Analysis, tr: Lang | None = None) -> str:
-    """Every free cell's outcome with best play, and what alpha-beta and plain minimax evaluate from here."""
+def hint_text(analysis: Hint, tr: Lang | None = None) -> str:
+    """Every free cell's outcome with best play (an exact 3x3 hint), and what alpha-beta and plain minimax evaluate
+    from here."""
     tr = tr or lang(None)
     best = {m.cell for m in analysis.best}
     mark = analysis.to_move
     lines = [tr(N_("**Hint for {mark}** (best play from both sides):"), mark=f"{MARK_EMOJI[mark]} {mark.value}")]
     for move in analysis.moves:
+        if move.value is None:
+            continue
         line = tr.plural(
             "`{cell}` {outcome} in {plies} ply",
             "`{cell}` {outcome} in {plies} plies",
-            move.plies,
+            move.value.plies,
             cell=move.cell + 1,
-            outcome=tr(OUTCOME_NAMES[move.outcome]),
-            plies=move.plies,
+            outcome=tr(OUTCOME_NAMES[move.value.result]),
+            plies=move.value.plies,
         )
         lines.append(line + (" ★" if move.cell in best else ""))
     lines.append(
         tr(
             N_("From here alpha-beta evaluates {alpha_beta} states; plain minimax evaluates {minimax}."),
-            alpha_beta=tr.number(analysis.alpha_beta_states),
-            minimax=tr.number(analysis.minimax_states),
+            alpha_beta=tr.number(analysis.alpha_beta_states or 0),
+            minimax=tr.number(analysis.minimax_states or 0),
         )
     )
     return "\n".join(lines)

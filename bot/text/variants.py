@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.game import AIMove, Game
-from bot.games.hints import EstimatedHint, ExactHint
+from bot.games.game import EngineMove, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, format_elapsed
 from engine import Mark
 from engine.coordinates import cell_name
+from engine.hints import Hint
 from engine.solver import ValueKind
 
 __all__ = [
@@ -110,13 +110,13 @@ def state_grid(variant: str, state: Any) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def variant_ai_line(game: Game, ai: AIMove, tr: Lang | None = None) -> str:
+def variant_ai_line(game: Game, ai: EngineMove, tr: Lang | None = None) -> str:
     """``"O played b3 · alpha-beta evaluated 7,641 states in 812.0 ms"``, with the search depth on ultimate and a
     note when the bot was busy and searched less."""
     return played_line(ai, game.cell_name(ai.cell), tr)
 
 
-def played_line(ai: AIMove, cell: str | int, tr: Lang | None = None) -> str:
+def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
     """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
     its search evaluated and its time, then a note for each of: an opening book move, a search's result (ultimate:
     what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy, a
@@ -131,7 +131,7 @@ def played_line(ai: AIMove, cell: str | int, tr: Lang | None = None) -> str:
         cell=cell,
         algorithm=algorithm,
         states=tr.number(ai.states),
-        elapsed=format_elapsed(ai.elapsed, tr),
+        elapsed=format_elapsed(ai.elapsed_ms / 1000.0, tr),
     )
     if ai.book:
         text += " " + tr(N_("(from its opening book)"))
@@ -201,20 +201,15 @@ def variant_move_line(game: Game, tr: Lang | None = None) -> str:
     return tr(N_("Next move: in the small board {board}."), board=small_board_name(forced))
 
 
-def exact_hint_text(game: Game, hint: ExactHint, tr: Lang | None = None) -> str:
+def exact_hint_text(game: Game, hint: Hint, tr: Lang | None = None) -> str:
     """4x4 and 5x5: every free cell's exact value with best play, best cells starred, and the solver's count."""
     from bot.text.hints import OUTCOME_NAMES
 
     tr = tr or lang(None)
     mark = game.to_move
     lines = [tr(N_("**Hint for {mark}** (best play from both sides):"), mark=f"{MARK_EMOJI[mark]} {mark.value}")]
-    rank = {"win": 2, "draw": 1, "loss": 0}
-
-    def key(value: Any) -> tuple[int, int]:
-        return rank[value.result], -value.plies if value.result == "win" else value.plies
-
-    best = max((key(value) for _, value in hint.values), default=None)
-    for cell, value in hint.values:
+    best = {m.cell for m in hint.best}
+    for cell, value in ((m.cell, m.value) for m in hint.moves if m.value is not None):
         line = tr.plural(
             "`{cell}` {outcome} in {plies} ply",
             "`{cell}` {outcome} in {plies} plies",
@@ -223,7 +218,7 @@ def exact_hint_text(game: Game, hint: ExactHint, tr: Lang | None = None) -> str:
             outcome=tr(OUTCOME_NAMES[value.result]),
             plies=value.plies,
         )
-        lines.append(line + (" ★" if key(value) == best else ""))
+        lines.append(line + (" ★" if cell in best else ""))
     lines.append(
         tr(
             N_("The solver evaluated {states} states in {elapsed}."),
@@ -234,7 +229,7 @@ def exact_hint_text(game: Game, hint: ExactHint, tr: Lang | None = None) -> str:
     return "\n".join(lines)
 
 
-def estimated_hint_text(game: Game, hint: EstimatedHint, tr: Lang | None = None) -> str:
+def estimated_hint_text(game: Game, hint: Hint, tr: Lang | None = None) -> str:
     """Ultimate: the search's best moves with the expected score of the player to move (or what the search proved),
     the depth and the states, marked as an estimate."""
     tr = tr or lang(None)
@@ -242,16 +237,16 @@ def estimated_hint_text(game: Game, hint: EstimatedHint, tr: Lang | None = None)
     lines = [
         tr(N_("**Hint for {mark}** (the engine's estimate, not a proof):"), mark=f"{MARK_EMOJI[mark]} {mark.value}")
     ]
-    for move in hint.best:
-        if move.proven is None:
+    for move in hint.moves:
+        if move.value is None:
             worth = tr(N_("expected score {percent}%"), percent=round(100 * move.expected))
         else:
-            worth = proven_text(move.proven, move.plies, tr)
+            worth = proven_text(move.value.result, move.value.plies or None, tr)
         lines.append(f"`{game.cell_name(move.cell)}` {worth}")
     lines.append(
         tr(
             N_("MCTS-Solver reached {depth} plies deep and evaluated {states} states in {elapsed}."),
-            depth=hint.depth,
+            depth=hint.depth or 0,
             states=tr.number(hint.states),
             elapsed=format_elapsed(hint.elapsed_ms / 1000.0, tr),
         )
@@ -259,8 +254,8 @@ def estimated_hint_text(game: Game, hint: EstimatedHint, tr: Lang | None = None)
     return "\n".join(lines)
 
 
-def variant_hint_text(game: Game, hint: ExactHint | EstimatedHint, tr: Lang | None = None) -> str:
+def variant_hint_text(game: Game, hint: Hint, tr: Lang | None = None) -> str:
     """A variant's hint in words: exact (4x4, 5x5) or the engine's estimate (ultimate)."""
-    if isinstance(hint, ExactHint):
+    if hint.exact:
         return exact_hint_text(game, hint, tr)
     return estimated_hint_text(game, hint, tr)

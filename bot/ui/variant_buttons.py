@@ -13,15 +13,9 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import discord
 
-from bot.games.game import Game
-from bot.games.variant_codec import (
-    MNK_BOARD_TEMPLATE,
-    REF_TEMPLATE,
-    BoardRef,
-    VariantKind,
-    mnk_from_match,
-    ref_from_match,
-)
+from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE, from_match, ref_from_match
+from bot.games.codec import Kind as VariantKind
+from bot.games.game import BoardRef, Game
 from bot.ui.views import Inactive, handler, read_pressed
 
 __all__ = ["VARIANT_ITEMS", "MnkButton", "UltimateButton"]
@@ -59,7 +53,7 @@ class _VariantButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[Boa
 class MnkButton(_VariantButton[Game], template=MNK_BOARD_TEMPLATE):
     """A press on any button of a 4x4 or 5x5 board (a cell, Resign or Rematch): the game comes from its id."""
 
-    reader = staticmethod(mnk_from_match)
+    reader = staticmethod(from_match)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler: a cell, Resign or Rematch."""

@@ -10,7 +10,7 @@
   (:func:`private_pad`, an ephemeral message): the chosen board's cells and Back, or the open boards again.
 - A text board (``board:text``) is a classic message for every variant (its grid fits in 2,000 characters).
 
-The buttons' ids come from :mod:`bot.games.variant_codec`: 4x4 and 5x5 carry their whole game, ultimate its game id
+The buttons' ids come from :mod:`bot.games.codec`: 4x4 and 5x5 carry their whole game, ultimate its game id
 and version; their presses are read in :mod:`bot.ui.variant_buttons`.
 """
 
@@ -22,8 +22,8 @@ from typing import Any, Final, cast
 
 import discord
 
+from bot.games.codec import Kind, encoder, ref_encoder
 from bot.games.game import Game
-from bot.games.variant_codec import VariantKind, encoder_for, ref_encoder
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture
@@ -86,7 +86,7 @@ def _row(buttons: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": 1, "components": buttons}
 
 
-def _cell(make: Callable[[VariantKind], str], game: Game, cell: int, *, label: str, frozen: bool) -> dict[str, Any]:
+def _cell(make: Callable[[Kind], str], game: Game, cell: int, *, label: str, frozen: bool) -> dict[str, Any]:
     """A cell button: its mark (disabled), or its label; the winning player's marks green is left to the picture."""
     mark = mark_at(game.state, cell)
     if mark is not None:
@@ -94,7 +94,7 @@ def _cell(make: Callable[[VariantKind], str], game: Game, cell: int, *, label: s
     return button_payload(make(cell), _GREY, label=label, disabled=frozen)
 
 
-def _controls(make: Callable[[VariantKind], str], game: Game, tr: Lang, *, retired: bool) -> dict[str, Any] | None:
+def _controls(make: Callable[[Kind], str], game: Game, tr: Lang, *, retired: bool) -> dict[str, Any] | None:
     """The control row: Resign while playing, Rematch after the end."""
     buttons = []
     if not retired:
@@ -116,7 +116,7 @@ def _shape(game: Game) -> tuple[int, int]:
     return board.width, board.height
 
 
-def _grid_rows(game: Game, make: Callable[[VariantKind], str], frozen: bool) -> list[dict[str, Any]]:
+def _grid_rows(game: Game, make: Callable[[Kind], str], frozen: bool) -> list[dict[str, Any]]:
     width, _ = _shape(game)
     return [
         _row(
@@ -149,7 +149,7 @@ def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePictur
     )
 
 
-def _pad(game: Game, make: Callable[[VariantKind], str], chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
+def _pad(game: Game, make: Callable[[Kind], str], chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
     """The 3x3 pad: the cells of small board ``chosen`` or of the one to play in, or the open small boards."""
     state = game.state
     board = chosen if chosen is not None or game.over else state.forced_board
@@ -196,7 +196,7 @@ def variant_view(
         CodecError: the game cannot be written in its variant's ``custom_id`` format.
     """
     tr = tr or lang(None)
-    make = encoder_for(game)
+    make = encoder(game)
     frozen = game.over or retired or game.thinking
     width, height = _shape(game)
     if game.mode == "text" or height < MAX_ACTION_ROWS:  # the grid and the control row fit a classic message

@@ -15,8 +15,7 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 import discord
 
 from bot.games import codec
-from bot.games.game import Game
-from bot.games.variant_codec import BoardRef
+from bot.games.game import BoardRef, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.ui.faces import cell_faces

@@ -16,13 +16,12 @@ from dataclasses import replace
 from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import NeedsHistory, Refusal
-from bot.games.game import Game
+from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History
 from bot.games.resuming import evidence as resume
 from bot.games.resuming import proof, refs
 from bot.games.resuming.recovery import Recovery
 from bot.games.sessions import Sessions
-from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
 
 __all__ = ["Resuming"]

@@ -1,4 +1,4 @@
-"""What a :class:`~bot.games.variant_codec.BoardRef` (a board that names its game by id and version) shows: the game
+"""What a :class:`~bot.games.game.BoardRef` (a board that names its game by id and version) shows: the game
 the bot holds or stored, at the ref's version."""
 
 from __future__ import annotations
@@ -7,8 +7,7 @@ from dataclasses import replace
 
 from bot.games import refusals
 from bot.games.answers import Refusal
-from bot.games.game import Game, initial_for
-from bot.games.variant_codec import BoardRef
+from bot.games.game import BoardRef, Game, initial_for
 from engine.variants import VARIANTS
 
 __all__ = ["ref_view", "truncated", "unresolved"]
