@@ -55,11 +55,13 @@ async def with_metrics(presses: int, metrics: Metrics, tracker: InteractionTrack
     """Process time (s) of ``presses`` presses through the tracker and the search histograms."""
     seconds, states = metrics.search_seconds_by, metrics.search_states_by
 
-    def parse(data: dict[str, Any]) -> None:  # as bot.ops.wiring.wrap_interaction_parser
+    def parse(
+        data: dict[str, Any],
+    ) -> None:  # as bot.app.operations.Operations
         tracker.arrived(data)
         _parsed(data)
 
-    async def respond(interaction_id: int) -> Any:  # as bot.ops.interactions._create_interaction_response
+    async def respond(interaction_id: int) -> Any:  # as bot.app.patches._create_interaction_response
         def send() -> Any:
             return _sent()
 

@@ -18,11 +18,12 @@ from concurrent.futures import Executor
 from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import gateway
+from bot.app.identify import IdentifyPacer
+from bot.app.operations import Operations, log_interactions
+from bot.app.patches import has_error_handlers, use_endpoints
 from bot.config import Settings
 from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
@@ -33,9 +34,7 @@ from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
-from bot.identify import IdentifyPacer
-from bot.loop_lag import LoopLagMonitor
-from bot.ops.wiring import Operations, wrap_interaction_parser
+from bot.ops.loop_lag import LoopLagMonitor
 from bot.puzzles.view import is_puzzle_id
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.pictures import Drawer, picture_executor
@@ -43,7 +42,7 @@ from bot.ui.responder import Responder, apologise
 from bot.ui.variant_buttons import VARIANT_ITEMS
 from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
 
-__all__ = ["TTTBot", "TTTTree", "run_bot", "use_endpoints"]
+__all__ = ["TTTBot", "TTTTree", "run_bot"]
 
 log = logging.getLogger(__name__)
 
@@ -52,24 +51,13 @@ RECORDS_FLUSH_SECONDS = 2.0
 """At shutdown, how long queued records may take to be written (the whole stop must fit in 5 s)."""
 
 
-def use_endpoints(api_base: str, gateway_url: str) -> None:
-    """Point discord.py at another REST API base and gateway (a proxy, or a fake Discord in tests).
-
-    Call before login. A sharded client without a fixed shard count asks ``GET /gateway/bot`` on the
-    API base for its gateway URL; with ``DISCORD_SHARD_COUNT`` set it connects to ``gateway_url``.
-    """
-    discord.http.Route.BASE = api_base.rstrip("/")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    gateway.install()
-
-
 class TTTTree(app_commands.CommandTree["TTTBot"]):
     """A command tree that apologises for errors no cog handled."""
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /) -> None:
         """Log an unhandled command error with its traceback and apologise privately."""
         command = interaction.command
-        if command is not None and command._has_any_error_handlers():
+        if command is not None and has_error_handlers(command):
             return
         log.error("application command failed: channel=%s", interaction.channel_id, exc_info=error)
         await apologise(interaction)
@@ -129,7 +117,7 @@ class TTTBot(commands.AutoShardedBot):
         self.identify = IdentifyPacer(settings.identify_window, self._max_concurrency, records)
         self.ops = Operations.for_settings(self, settings)
         if settings.log_format == "json":
-            wrap_interaction_parser(self, None, log_context=True)
+            log_interactions(self)
 
     def _finished(self, game: Game) -> None:
         try:
@@ -183,7 +171,7 @@ class TTTBot(commands.AutoShardedBot):
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Wait until Discord's session start limit lets shard ``shard_id`` IDENTIFY, counting this bot's other
-        processes when they share PostgreSQL (:class:`bot.identify.IdentifyPacer`)."""
+        processes when they share PostgreSQL (:class:`bot.app.identify.IdentifyPacer`)."""
         await self.identify.before_identify(shard_id or 0)
 
     async def on_ready(self) -> None:

@@ -26,7 +26,7 @@ from bot.games.fallback import fallback_move
 from bot.games.game import Algorithm, Game
 from bot.games.moves import decide, variant_move
 from bot.games.pool import SearchPool, Ticket
-from bot.ops.lifetime import die_with_parent
+from bot.games.workers import die_with_parent
 from engine import State, levels
 from engine.hints import Hint
 from engine.protocol import EngineMove
@@ -66,7 +66,7 @@ def search_executor(workers: int | None = None) -> ProcessPoolExecutor:
     Measured with ``benchmarks/loop_lag.py``: while plain-minimax searches run, worker threads delay
     the event loop by up to ~95-135 ms (the GIL), worker processes by under ~8 ms. Processes are spawned
     (not forked) so they never inherit the running event loop or its sockets, and die with the bot even when it
-    is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`).
+    is killed with SIGKILL (:func:`bot.games.workers.die_with_parent`).
     """
     workers = workers or min(4, os.cpu_count() or 1)
     context = multiprocessing.get_context("spawn")

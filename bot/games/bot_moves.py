@@ -1,7 +1,7 @@
-"""The bot's moves: on 3x3 searched under the channel's lock (under a millisecond; plain minimax up to ~0.2 s in a
-worker), on every other variant searched after the player's move was committed and answered, in the AI's
-:class:`~bot.games.pool.SearchPool` outside every lock, and committed under the lock only if the game is still at
-the position searched (not resigned, timed out or moved on). That move reaches the Discord layer as
+"""The bot's moves: on a variant answered inline (3x3) searched under the channel's lock (under a millisecond; plain
+minimax up to ~0.2 s in a worker), on every other variant searched after the player's move was committed and
+answered, in the AI's :class:`~bot.games.pool.SearchPool` outside every lock, and committed under the lock only if
+the game is still at the position searched (not resigned, timed out or moved on). That move reaches the Discord layer as
 :class:`~bot.games.answers.BotMoved` through ``on_bot_move``.
 
 A search that fails (it raised, or its worker died and broke the pool, which the pool then replaces) is run once
@@ -16,49 +16,53 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Literal
+from typing import Any
 
+from bot.games.ai import AI
 from bot.games.answers import BotMoved, Refusal
-from bot.games.core import ServiceCore
 from bot.games.game import EngineMove, Game
 from bot.games.pool import Ticket
+from bot.games.sessions import Sessions, Stage
 
-log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
+log = logging.getLogger(__name__)
 
 __all__ = ["BotMoves", "Stage"]
 
-Stage = Literal["search", "retry", "fallback"]
-"""Which attempt at a bot's move failed: the search in the pool, its retry, or the fallback in this process."""
 
+class BotMoves:
+    """The service's part that plays the bot's moves in ``sessions`` with ``ai`` (its executors and search pool).
+    ``on_search_failed(game, stage)`` (``sessions.hooks``) is called for each failed attempt at a bot's move."""
 
-class BotMoves(ServiceCore):
-    """The game service's core with the bot's moves.
-
-    ``on_search_failed(game, stage)`` (an attribute) is called for each failed attempt at the bot's move in
-    ``game`` (the metrics).
-    """
-
-    on_search_failed: Callable[[Game, Stage], None] | None = None
+    def __init__(self, sessions: Sessions, ai: AI) -> None:
+        self.sessions = sessions
+        self.ai = ai
+        self._searches: set[asyncio.Task[None]] = set()
 
     @property
     def searches(self) -> int:
-        """Bot searches of slow variants in flight."""
+        """Bot searches in flight in the background."""
         return len(self._searches)
+
+    def close(self) -> None:
+        """Cancel every bot search in flight (at shutdown)."""
+        for task in self._searches:
+            task.cancel()
 
     async def settled(self) -> None:
         """Wait until no bot search is in flight (tests, shutdown)."""
         while self._searches:
             await asyncio.gather(*self._searches, return_exceptions=True)
 
-    async def _ai_reply(self, game: Game) -> Game:
+    async def reply(self, game: Game) -> Game:
+        """``game`` after the bot's reply, searched now (on a variant answered inline, under the channel's lock)."""
         decision = await self.ai.choose(game.state, game.level, game.algorithm)
         log.debug("ai move: channel=%s game=%s level=%d %r", game.channel_id, game.game_id, game.level, decision)
         return game.with_ai(decision)
 
-    def _commit(self, game: Game, *, rearm: bool = False, ticket: Ticket | None = None) -> Refusal | None:
-        """:meth:`ServiceCore._commit`, then, for ``ticket`` (a slow variant's admitted search), the bot's search of
+    def commit(self, game: Game, *, rearm: bool = False, ticket: Ticket | None = None) -> Refusal | None:
+        """:meth:`Sessions.commit`, then, for ``ticket`` (a slow variant's admitted search), the bot's search of
         committed ``game`` starts in the background; the ticket is given back when nothing was committed."""
-        refusal = super()._commit(game, rearm=rearm)
+        refusal = self.sessions.commit(game, rearm=rearm)
         if ticket is not None:
             if refusal is None and not game.over:
                 self._search_later(game, ticket)
@@ -70,11 +74,12 @@ class BotMoves(ServiceCore):
         """Start the bot's search for committed ``game`` (a slow variant, the bot to move) in the background."""
         self._background(self._bot_move(game, ticket), game)
 
-    def _owed(self, game: Game) -> None:
+    def owed(self, game: Game) -> None:
         """The bot owes a move in ``game``, resumed after a restart with the bot to move: search it in the background
-        (on 3x3 as its reply is searched, on a slow variant in the pool, admitted even when the pool is full, with
-        the smaller budget then), so that no resumed game waits for a move that never comes."""
-        if game.variant == "3x3":
+        (on a variant answered inline, such as 3x3, as its reply is searched; on a slow variant in the pool, admitted
+        even when the pool is full, with the smaller budget then), so that no resumed game waits for a move that never
+        comes."""
+        if game.kind.inline:
             self._background(self._reply_later(game), game)
             return
         pool = self.ai.pool
@@ -87,8 +92,8 @@ class BotMoves(ServiceCore):
         task.add_done_callback(self._searches.discard)
 
     async def _reply_later(self, game: Game) -> None:
-        """The bot's 3x3 reply in resumed ``game``, searched outside the lock and played as a slow variant's move is;
-        if the search fails, the bot gives up (:meth:`_give_up`)."""
+        """The bot's inline reply (3x3) in resumed ``game``, searched outside the lock and played as a slow variant's
+        move is; if the search fails, the bot gives up (:meth:`_give_up`)."""
         try:
             decision = await self.ai.choose(game.state, game.level, game.algorithm)
         except asyncio.CancelledError:
@@ -112,13 +117,14 @@ class BotMoves(ServiceCore):
     async def _commit_bot_move(self, game: Game, move: EngineMove) -> None:
         """Commit the bot's ``move`` in ``game`` under the channel's lock if the game is still at the position
         searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
-        async with self._locks.hold(game.channel_id):
+        sessions = self.sessions
+        async with sessions.locks.hold(game.channel_id):
             current = self._at_position(game)
             if current is None:
                 log.info("bot move dropped: game %s moved on during the search", game.game_id)
                 return
             after = current.with_ai(move)
-            if self._commit(after, rearm=True) is not None:
+            if sessions.commit(after, rearm=True) is not None:
                 return
             if after.last_ai is not None:
                 log.debug(
@@ -130,14 +136,14 @@ class BotMoves(ServiceCore):
                     after.last_ai.elapsed_ms,
                 )
             if after.message_id is None:  # a new board is on its way: delivered when it is placed
-                self._undelivered[after.channel_id] = BotMoved(after)
+                sessions.undelivered[after.channel_id] = BotMoved(after)
                 return
-        if self.on_bot_move is not None:
-            self.on_bot_move(BotMoved(after))
+        if sessions.hooks.on_bot_move is not None:
+            sessions.hooks.on_bot_move(BotMoved(after))
 
     def _at_position(self, game: Game) -> Game | None:
         """The channel's game if it is still ``game`` at the position searched, else ``None``."""
-        current = self._games.get(game.channel_id)
+        current = self.sessions.games.get(game.channel_id)
         if current is None or current.game_id != game.game_id or current.moves != game.moves:
             return None
         return current
@@ -170,19 +176,20 @@ class BotMoves(ServiceCore):
                     error,
                     exc_info=stage != "search",
                 )
-                if self.on_search_failed is not None:
-                    self.on_search_failed(game, stage)
+                if self.sessions.hooks.on_search_failed is not None:
+                    self.sessions.hooks.on_search_failed(game, stage)
         return None
 
     async def _give_up(self, game: Game) -> None:
         """No move could be had for ``game``: if it is still at the position searched, it ends as ``abandoned``
         (no result, so nobody's loss in the records) and is shown through ``on_expired``."""
-        async with self._locks.hold(game.channel_id):
+        sessions = self.sessions
+        async with sessions.locks.hold(game.channel_id):
             current = self._at_position(game)
             if current is None:
                 return
             ended = current.end("abandoned")
-            self._finish(ended)
+            sessions.finish(ended)
         log.error("bot gave up: channel=%s game=%s ended as abandoned", game.channel_id, game.game_id)
-        if self.on_expired is not None:
-            self.on_expired(ended)
+        if sessions.hooks.on_expired is not None:
+            sessions.hooks.on_expired(ended)

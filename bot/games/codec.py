@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import Final
 
 from bot.games.game import Algorithm, BoardRef, Game, Mode, to_base36
-from bot.records.games import LEVEL_OF_DIFFICULTY, LEVELS
+from bot.games.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS
 from engine import Difficulty, IllegalMoveError
 from engine.variants import VARIANTS, Variant
 

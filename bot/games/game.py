@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
-from bot.records.games import EndReason, Mode
+from bot.games.vocabulary import EndReason, Mode
 from engine import GameOverError, Mark, initial_state
 from engine.protocol import Algorithm, EngineMove
 from engine.protocol import Game as Rules
@@ -62,7 +62,8 @@ class Game:
     way, ``retired`` is the last message known to show the board (the one the new board replaces), if any.
     ``challenged_id`` is set while a challenge waits for an answer. ``locale`` is the Discord locale of
     the player who last acted, for messages sent without an interaction (time-outs). ``verified`` is False for a
-    game resumed from a board that no stored game vouched for (:mod:`bot.games.proof`): its end is never recorded.
+    game resumed from a board that no stored game vouched for (:mod:`bot.games.resuming.proof`): its end is never
+    recorded.
     ``level`` is the bot's level, 1 (weakest) to 8 (full strength; :mod:`bot.games.levels`).
     """
 

@@ -27,8 +27,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from bot.ops.lifetime import die_with_parent
-from bot.ops.priority import run_when_idle
+from bot.games.workers import die_with_parent, run_when_idle
 
 __all__ = ["DEFAULT_BUDGET_MS", "REDUCED_BUDGET_MS", "WORKER_NICENESS", "SearchPool", "Ticket", "variant_executor"]
 
@@ -60,7 +59,7 @@ class Ticket:
 def variant_executor(workers: int | None = None, niceness: int = WORKER_NICENESS) -> ProcessPoolExecutor:
     """A process pool for the variants' searches: one spawned worker per core (never forked, so a worker never
     inherits the event loop or its sockets), each killed with the bot even when it is killed with SIGKILL
-    (:func:`bot.ops.lifetime.die_with_parent`) and running ``niceness`` below the bot's priority."""
+    (:func:`bot.games.workers.die_with_parent`) and running ``niceness`` below the bot's priority."""
     return ProcessPoolExecutor(
         max_workers=workers or os.cpu_count() or 1,
         mp_context=multiprocessing.get_context("spawn"),
@@ -71,7 +70,7 @@ def variant_executor(workers: int | None = None, niceness: int = WORKER_NICENESS
 
 def _start_worker(parent_pid: int, niceness: int) -> None:
     """A search worker's initializer: die with the process ``parent_pid``, then run only on idle cores
-    (:func:`bot.ops.priority.run_when_idle`, ``niceness`` lower where ``SCHED_IDLE`` is missing)."""
+    (:func:`bot.games.workers.run_when_idle`, ``niceness`` lower where ``SCHED_IDLE`` is missing)."""
     die_with_parent(parent_pid)
     run_when_idle(niceness)
 

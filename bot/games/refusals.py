@@ -1,11 +1,17 @@
-"""Why the service refuses an intent: English message ids (gettext msgids) with ``str.format`` placeholders.
+"""Why the service refuses an intent: English message ids (gettext msgids) with ``str.format`` placeholders, and
+the refusals every part of the service gives (a busy channel, a stale board, a cell that cannot be played).
 
 The Discord layer translates them by the interaction's locale and fills in the values.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.games.answers import Refusal
+from bot.games.game import Game
 from bot.i18n import N_
+from engine.variants import VARIANTS
 
 NO_GAME = N_("No game is running in this channel — start one with /ttt start.")
 NOT_YOUR_GAME = N_("This isn't your game — start your own with /ttt start.")
@@ -60,4 +66,48 @@ NO_HINT = N_("Hints aren't available for this game.")
 HINT_TOO_EARLY = N_(
     "On this board hints start once {marks} marks are on it: before that the exact analysis takes minutes."
 )
-"""5x5 before :attr:`engine.variants.Variant.hint_from` marks. Values: ``marks`` (int)."""
+"""A position before :attr:`engine.variants.Variant.hint_from` marks (5x5: 4). Values: ``marks`` (int)."""
+
+
+def busy(running: Game) -> Refusal:
+    """A game or a challenge already runs in the channel: ``running``, linked to."""
+    key = BUSY_CHALLENGE if running.status == "challenge" else BUSY_GAME
+    return Refusal(key, {"link": running.jump_url})
+
+
+def stale(game: Game) -> Refusal:
+    """The pressed board is not ``game``'s current board: linked to."""
+    return Refusal(STALE_BOARD, {"link": game.jump_url})
+
+
+def changed(game: Game, board: Game) -> Refusal:
+    """The pressed ``board`` shows ``game`` at another position: an earlier one on the same message (the board
+    changed under the press), or another board."""
+    newer = len(board.moves) < len(game.moves) and game.moves[: len(board.moves)] == board.moves
+    return Refusal(BOARD_CHANGED) if newer and game.message_id == board.message_id else stale(game)
+
+
+def occupied(state: Any, cell: int) -> bool:
+    """True when ``cell`` holds a mark in ``state`` (a state indexable by cell, or a pair of masks ``x``, ``o``)."""
+    getitem = getattr(state, "__getitem__", None)
+    if getitem is not None:
+        return getitem(cell) is not None
+    return bool((state.x | state.o) >> cell & 1)
+
+
+def cell_refusal(game: Game, cell: int) -> Refusal | None:
+    """Why the player to move cannot play ``cell`` (0-based) in running ``game``, or ``None`` when it is legal:
+    ``NO_SUCH_CELL`` (off the board), ``CELL_TAKEN``, and on ultimate ``WRONG_BOARD`` (the last move sent the
+    player to another small board) or ``CLOSED_BOARD`` (the cell's small board is decided)."""
+    if cell in game.rules.actions(game.state):
+        return None
+    board = VARIANTS[game.variant]
+    if not 0 <= cell < game.cells:
+        last = board.cell_name(game.cells - 1)
+        return Refusal(NO_SUCH_CELL, {"first": board.cell_name(0), "last": last})
+    if occupied(game.state, cell):
+        return Refusal(CELL_TAKEN)
+    forced = getattr(game.state, "forced_board", None)
+    if forced is not None:
+        return Refusal(WRONG_BOARD, {"board": forced})
+    return Refusal(CLOSED_BOARD)

@@ -1,194 +1,278 @@
 """The game service: every channel's game, its challenge and its deadlines, and the rules of the flow.
 
-Each intent (start, press, move, resign, hint, board, accept, decline, rematch) is decided and committed
-in memory under the channel's lock and answered with an :mod:`answer <bot.games.answers>`. The lock
-never covers network I/O: callers show the outcome after it returns, so a refusal never waits for
-another interaction's HTTP round trip. The only await under the lock is the bot's own search, which runs
-in an executor.
+Each intent (start, press, move, resign, hint, board, accept, decline, rematch) is decided and committed in memory
+under the channel's lock and answered with an :mod:`answer <bot.games.answers>`. The lock never covers network
+I/O: callers show the outcome after it returns, so a refusal never waits for another interaction's HTTP round
+trip. The only await under the lock is the bot's own 3x3 search, which runs in an executor.
 
-After a restart the service knows no games. An intent about a channel it knows nothing of returns
-:class:`NeedsHistory`; the caller reads the channel's latest board messages and asks again with them
-(:class:`History`). A board is compared with the newest board of its game, so an older board can never
-override a newer one, and with what the bot stored (:mod:`bot.games.proof`): a board's ``custom_id`` travels
-through the client, so the players, options, moves and states count it carries are never taken on trust.
-Who may answer a challenge or ask for a rematch comes from the challenge or the ended game the bot holds.
+:class:`GameService` is composed of parts with one job each, which it holds as attributes:
+
+- ``sessions`` (:class:`~bot.games.sessions.Sessions`): the channels' games in memory, committing and finishing
+  them, their deadlines, the dormant games, where their boards are;
+- ``moves`` (:class:`~bot.games.bot_moves.BotMoves`): the bot's moves, searched in the background on a slow
+  variant, with their retry and fallback;
+- ``recovery`` and ``resuming`` (:mod:`bot.games.resuming`): after a restart, taking over the games a previous
+  process stored, and finding (and checking) the game each intent acts on;
+- ``openings`` (:class:`~bot.games.openings.Openings`): new games, challenges and rematches;
+- ``play`` (:class:`~bot.games.play.Play`): the moves of play, the resignations, the reposts, the hints.
 """
 
 from __future__ import annotations
 
 import logging
+import random
+from collections.abc import Callable
 from dataclasses import replace
 
-from bot.games import refusals, rules
-from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown, VariantHinted
-from bot.games.game import BoardRef, Game
+from bot.games import refusals
+from bot.games.ai import AI
+from bot.games.answers import Answer, BotMoved, Challenged, Declined, NeedsHistory, Posted, Refusal, Shown
+from bot.games.bot_moves import BotMoves
+from bot.games.game import Algorithm, BoardRef, Game, Mode
 from bot.games.intents import Actor, History, Player
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
-from bot.games.pool import Ticket
+from bot.games.play import Play
+from bot.games.resuming.boards import Resuming
+from bot.games.resuming.recovery import Recovery, everywhere
+from bot.games.sessions import Hooks, Sessions
+from bot.games.store import GameStore
+from engine import Mark
 
 log = logging.getLogger(__name__)
 
 __all__ = ["MINIMAX_REPLY_STATES", "Actor", "GameService", "History", "Player", "minimax_estimate"]
 
 
-class GameService(Openings):
+class GameService:
     """The running games, one per channel, and the rules of play. No ``discord`` here.
 
-    ``on_finished(game)`` is called once per game when it ends, for any reason (the records store), except for a
-    game resumed from a board nothing vouched for (``verified`` False), which is never recorded;
-    ``on_expired(game)`` when a deadline ends a game or a challenge, so the caller can update its message;
-    ``on_started(game)`` (an attribute) when a game or a challenge is opened (the metrics).
-    ``on_bot_move(answer)`` delivers the bot's move on a slow variant (:class:`BotMoved`), committed after the
-    interaction that made the player's move was answered: show it as an edit of its board (called outside every
-    lock, once the board's message id is known). ``store`` keeps the running games, so boards pressed after a
-    restart are checked against them, and :meth:`recover` takes over, at start-up, the games a previous process
-    stored (:mod:`bot.games.recovery`).
+    ``on_finished``, ``on_expired`` and ``on_bot_move`` are the first :class:`~bot.games.sessions.Hooks`
+    (``hooks``, where the metrics add ``on_started`` and ``on_search_failed``). A turn ends the game as abandoned
+    after ``turn_timeout`` seconds, a challenge expires after ``challenge_timeout``. ``store`` keeps the running
+    games, so boards pressed after a restart are checked against them, and :meth:`recover` takes over, at start-up,
+    the games a previous process stored. ``rng`` picks a side when a player leaves it open.
 
-    On 3x3 the bot's reply is searched under the channel's lock (under a millisecond; plain minimax up to ~0.2 s in
-    a worker) and committed with the player's move. On every other variant the player's move is committed and
-    answered at once, with the board saying the bot is thinking (``Game.thinking``), and the search runs in the
-    AI's :class:`~bot.games.pool.SearchPool` outside the lock; its move is committed under the lock only if the
-    game is still at the position searched (not resigned, timed out or moved on). A failed search is run once more,
-    then replaced by a cheap fallback move; if none can be had the game ends ``abandoned`` (through
-    ``on_expired``): see :mod:`bot.games.bot_moves`.
+    On 3x3 the bot's reply is searched under the channel's lock and committed with the player's move. On every other
+    variant the player's move is committed and answered at once, and the bot's move follows through ``on_bot_move``
+    (:mod:`bot.games.bot_moves`); if none can be had the game ends ``abandoned`` (through ``on_expired``).
     """
 
-    async def press(self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None) -> Answer:
-        """A press on ``cell`` (0-based, whole board) of the board message ``board`` (as its buttons encode it: the
-        game, or on ultimate a :class:`BoardRef`; with its message id).
+    def __init__(
+        self,
+        ai: AI,
+        *,
+        turn_timeout: float = 600.0,
+        challenge_timeout: float = 60.0,
+        on_finished: Callable[[Game], None] | None = None,
+        on_expired: Callable[[Game], None] | None = None,
+        on_bot_move: Callable[[BotMoved], None] | None = None,
+        remember_finished: int = 4096,
+        rng: random.Random | None = None,
+        store: GameStore | None = None,
+    ) -> None:
+        self.ai = ai
+        self.challenge_timeout = challenge_timeout
+        self.hooks = Hooks(on_finished=on_finished, on_expired=on_expired, on_bot_move=on_bot_move)
+        self.sessions = Sessions(
+            self.hooks,
+            turn_timeout=turn_timeout,
+            challenge_timeout=challenge_timeout,
+            remember_finished=remember_finished,
+            store=store,
+        )
+        self.moves = BotMoves(self.sessions, ai)
+        self.recovery = Recovery(self.sessions, self.moves)
+        self.resuming = Resuming(self.sessions, self.recovery, ai)
+        self.openings = Openings(self.sessions, self.resuming, rng or random.Random())
+        self.play = Play(self.resuming, self.moves, ai)
 
-        Returns :class:`Shown` (the move and, on 3x3, the bot's reply; on a slow variant the bot is thinking and
-        :class:`BotMoved` follows), a :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed
-        after a restart. A press on a private pad (``board.pad``) acts on the board message the service holds for the
-        game, and its :class:`Shown` says so (``pad``).
-        """
-        return await self._move(actor, cell, history, board)
+    def __len__(self) -> int:
+        return len(self.sessions.games)
+
+    @property
+    def locks_held(self) -> int:
+        """Channels with work in flight (the lock map's size)."""
+        return len(self.sessions.locks)
+
+    @property
+    def searches(self) -> int:
+        """Bot searches in flight in the background."""
+        return self.moves.searches
+
+    def current(self, channel_id: int) -> Game | None:
+        """The game (or challenge) running in ``channel_id``, if any."""
+        return self.sessions.games.get(channel_id)
+
+    def is_finished(self, game_id: str) -> bool:
+        """True when this process saw ``game_id`` end (it remembers the last few thousand)."""
+        return self.sessions.is_finished(game_id)
+
+    def is_board(self, channel_id: int, message_id: int) -> bool:
+        """True when ``message_id`` is the board message of the game running in ``channel_id``."""
+        return self.sessions.is_board(channel_id, message_id)
+
+    def placed(self, channel_id: int, game_id: str, message_id: int, post: int) -> tuple[int, ...]:
+        """The ``post``-th board of ``game_id`` is message ``message_id``: :meth:`Sessions.placed`."""
+        return self.sessions.placed(channel_id, game_id, message_id, post)
+
+    def unposted(self, posted: Game, retired: int | None) -> Game | None:
+        """The board ``posted`` certainly did not reach Discord: :meth:`Sessions.unposted`."""
+        return self.sessions.unposted(posted, retired)
+
+    async def recover(self, mine: Callable[[Game], bool] = everywhere) -> int:
+        """Take over the running games stored for the channels ``mine`` accepts: :meth:`Recovery.recover`."""
+        return await self.recovery.recover(mine)
+
+    def close(self) -> None:
+        """Cancel every deadline and every bot search in flight (at shutdown)."""
+        self.sessions.close()
+        self.moves.close()
+
+    async def settled(self) -> None:
+        """Wait until no bot search is in flight (tests, shutdown)."""
+        await self.moves.settled()
+
+    async def press(self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None) -> Answer:
+        """A press on ``cell`` of the board message ``board``: :meth:`Play.press`."""
+        return await self.play.press(actor, board, cell, history=history)
 
     async def choose(self, actor: Actor, ref: BoardRef, board: int | None, *, history: History | None = None) -> Answer:
-        """An ultimate free choice on the board ``ref`` names (its message, or a private pad): the player to move looks
-        at small board ``board`` (0-8), or at the open small boards again (``None``). Never a move: nothing is
-        committed and the version does not change (after a restart the game is resumed, as for a press).
-
-        Returns :class:`Chosen`, a :class:`Refusal` (not the actor's game or turn, the board changed or is not a
-        free choice, the small board is decided), or :class:`NeedsHistory` when the game must be resumed first.
-        """
-        game = await self._to_move(actor, history, ref)
-        if not isinstance(game, Game):
-            return game
-        if getattr(game.state, "forced_board", 0) is not None:  # not ultimate, or the last move chose the board
-            return Refusal(refusals.BOARD_CHANGED)
-        if board is not None and board not in game.state.playable_boards:
-            return Refusal(refusals.CLOSED_BOARD)
-        return Chosen(game, board, on_pad=ref.pad)
+        """An ultimate free choice of small board ``board``: :meth:`Play.choose`."""
+        return await self.play.choose(actor, ref, board, history=history)
 
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
-        """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
-        (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
-        return await self._move(actor, cell, history, None)
-
-    async def _move(self, actor: Actor, cell: int, history: History | None, board: Game | BoardRef | None) -> Answer:
-        """The player's move on ``cell``: from a board's button (``board`` given: :class:`Shown` on that message) or
-        from ``/ttt move`` (the board is posted again: :class:`Posted`)."""
-        async with self._acting_on(actor, history, board) as found:
-            if not isinstance(found, Game):
-                return found
-            played = await self._play(found, cell, actor)
-            if isinstance(played, Refusal):
-                return played
-            after, ticket = played
-            if board is not None:  # a press on the board message the service holds, or on a private pad
-                after = after.at(found.message_id)
-                pad = isinstance(board, BoardRef) and board.pad
-                return self._commit(after, rearm=True, ticket=ticket) or Shown(after, pad=pad)
-            after = after.reposted()
-            return self._commit(after, rearm=True, ticket=ticket) or Posted(after, retired=found.shown)
+        """``/ttt move``: :meth:`Play.move`."""
+        return await self.play.move(actor, cell, history=history)
 
     async def resign(
         self, actor: Actor, *, board: Game | BoardRef | None = None, history: History | None = None
     ) -> Answer:
-        """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
-        (``board`` given: :class:`Shown` on that message). Allowed while the bot is thinking: its search's move is
-        then dropped."""
-        async with self._acting_on(actor, history, board) as found:
-            if not isinstance(found, Game):
-                return found
-            game = found
-            if game.status == "challenge":
-                return self._busy(game)
-            mark = game.mark_of(actor.user_id)
-            if mark is None:
-                return Refusal(refusals.NOT_YOUR_GAME)
-            ended = replace(game.resign(mark), locale=actor.locale)
-            if board is not None:
-                return self._commit(ended) or Shown(ended)
-            ended = ended.reposted()
-            return self._commit(ended) or Posted(ended, retired=game.shown)
+        """``/ttt resign`` or a board's Resign button: :meth:`Play.resign`."""
+        return await self.play.resign(actor, board=board, history=history)
 
     async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
-        turn's deadline is left as it was."""
-        async with self._acting_on(actor, history) as found:
-            if not isinstance(found, Game):
-                return found
-            game = found
-            if game.status == "challenge":
-                return self._busy(game)
-            moved = game.reposted()
-            return self._commit(moved) or Posted(moved, retired=game.shown)
+        """``/ttt board``: :meth:`Play.repost`."""
+        return await self.play.repost(actor, history=history)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt hint``: for the player to move, privately: on 3x3 every free cell's outcome (:class:`Hinted`); on
-        4x4 and 5x5 every free cell's exact value, on ultimate the search's three best moves, an estimate
-        (:class:`VariantHinted`). A 5x5 position before 4 marks is refused (``HINT_TOO_EARLY``).
+        """``/ttt hint``: :meth:`Play.hint`."""
+        return await self.play.hint(actor, history=history)
 
-        The analysis runs after the lock is released, in the hint executor.
+    async def start(
+        self,
+        actor: Actor,
+        *,
+        game_id: str,
+        opponent: int | None = None,
+        opponent_is_bot: bool = False,
+        play_as: Mark | None = Mark.X,
+        level: int = 8,
+        algorithm: Algorithm = "alpha-beta",
+        mode: Mode = "buttons",
+        variant: str = "3x3",
+        history: History | None = None,
+    ) -> Answer:
+        """A new game of ``variant`` (a key of :data:`engine.variants.VARIANTS`) against the bot, or a challenge to
+        ``opponent``; ``play_as=None`` picks a side at random; the bot plays at ``level`` (1-8).
+
+        Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X on 3x3; on a
+        slow variant the board says the bot is thinking and :class:`BotMoved` follows), :class:`Challenged`, or a
+        :class:`Refusal` (the channel is busy, a self- or bot challenge, plain minimax on a variant where it cannot
+        finish in a reply: ``MINIMAX_TOO_SLOW`` with the estimate, or the search pool is full: ``SEARCH_BUSY``), or
+        :class:`NeedsHistory` when the channel's game is one a previous process stored (to link to its board).
+
+        Raises:
+            UnknownVariantError: no variant is called ``variant``.
         """
-        game = await self._to_move(actor, history)
-        if not isinstance(game, Game):
-            return game
-        if game.ply < game.kind.hint_from:
-            return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from})
-        hint = await self.ai.hint(game)
-        return Hinted(game, hint) if game.kind.inline else VariantHinted(game, hint)
+        game = self.openings.new_game(
+            actor,
+            game_id=game_id,
+            opponent=opponent,
+            opponent_is_bot=opponent_is_bot,
+            play_as=play_as,
+            level=level,
+            algorithm=algorithm,
+            mode=mode,
+            variant=variant,
+        )
+        return game if isinstance(game, Refusal) else await self._open(game, history)
 
-    async def _to_move(
-        self, actor: Actor, history: History | None, board: BoardRef | None = None
-    ) -> Game | Refusal | NeedsHistory:
-        """The game an intent of the player to move acts on (the channel's, or the one ``board`` names; resumed after
-        a restart), or why there is none or it is not ``actor``'s turn. Decided under the channel's lock."""
-        async with self._acting_on(actor, history, board) as found:
-            if not isinstance(found, Game):
-                return found
-            return self._turn_refusal(found, actor.user_id) or found
+    async def rematch(
+        self, actor: Actor, board: Game | BoardRef, *, game_id: str, history: History | None = None
+    ) -> Answer:
+        """A new game with the players and options of the game that ended on ``board``, sides swapped (the Rematch
+        button; :meth:`Openings.rematch_game`). Like :meth:`start`, it asks for the channel's history
+        (:class:`NeedsHistory`) when the channel's game is one a previous process stored."""
+        game = await self.openings.rematch_game(actor, board, game_id=game_id)
+        return game if isinstance(game, Refusal) else await self._open(game, history)
 
-    def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
-        if game.status == "challenge":
-            return self._busy(game)
-        if not game.is_player(user_id):
-            return Refusal(refusals.NOT_YOUR_GAME)
-        to_move = game.player_id(game.to_move)
-        if to_move != user_id:
-            return Refusal(refusals.BOT_THINKING if to_move is None else refusals.NOT_YOUR_TURN)
-        return None
+    async def answer(self, actor: Actor, game_id: str, *, accept: bool) -> Answer:
+        """Accept (:class:`Shown`: the prompt becomes the board) or Decline (:class:`Declined`) challenge ``game_id``.
 
-    @staticmethod
-    def _cell_refusal(game: Game, cell: int) -> Refusal | None:
-        if game.variant == "3x3":
-            return Refusal(refusals.CELL_TAKEN) if game.state[cell] is not None else None
-        return rules.cell_refusal(game, cell)
+        Only the user the challenge held in memory names may answer; whatever the button's id says is ignored. A
+        challenge is opened only where no game runs, in memory or stored (:meth:`_open`), so accepting it starts the
+        channel's one game after a restart too."""
+        sessions = self.sessions
+        async with sessions.locks.hold(actor.channel_id):
+            game = sessions.games.get(actor.channel_id)
+            if game is None or game.game_id != game_id or game.status != "challenge":
+                return Refusal(refusals.CHALLENGE_CLOSED)
+            if actor.user_id != game.challenged_id:
+                return Refusal(refusals.NOT_CHALLENGED, {"user": Player(game.challenged_id)})
+            if not accept:
+                ended = game.end("declined")
+                refusal = sessions.commit(ended)
+                sessions.challenges.disarm(actor.channel_id)
+                return refusal or Declined(ended)
+            started = replace(game.accept(), locale=actor.locale)
+            refusal = sessions.commit(started, rearm=True)
+            if refusal is not None:
+                return refusal
+            sessions.challenges.disarm(actor.channel_id)
+            log.info("challenge accepted: channel=%s game=%s", started.channel_id, started.game_id)
+            return Shown(started)
 
-    async def _play(self, game: Game, cell: int, actor: Actor) -> tuple[Game, Ticket | None] | Refusal:
-        """The game after the player's move and, on 3x3, the bot's reply; on a slow variant whose bot must answer,
-        the search's admission ticket (the search starts when the move is committed), or why the move is refused
-        (not the actor's turn, the cell not playable, ``SEARCH_BUSY``)."""
-        refusal = self._turn_refusal(game, actor.user_id) or self._cell_refusal(game, cell)
-        if refusal is not None:
-            return refusal
-        after = game.play(cell, locale=actor.locale)
-        log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
-        if not after.ai_to_move:
-            return after, None
-        if after.variant == "3x3":
-            return await self._ai_reply(after), None
-        ticket = self.ai.pool.admit()
-        return Refusal(refusals.SEARCH_BUSY) if ticket is None else (after, ticket)
+    async def _open(self, game: Game, history: History | None) -> Answer:
+        """Open ``game`` (a game or a challenge) unless its channel has one: in memory, or stored by a previous process
+        (a dormant game, :mod:`bot.games.resuming.recovery`, resumed on its board from ``history`` to link to it)."""
+        history = await self.resuming.resolve_history(history)  # an ultimate board's ref names the game it shows
+        sessions, on_started = self.sessions, self.hooks.on_started
+        async with sessions.locks.hold(game.channel_id):
+            running = sessions.games.get(game.channel_id)
+            if running is None and game.channel_id in sessions.dormant:
+                if history is None:
+                    return NeedsHistory()
+                busy = self.recovery.woken_refusal(game.channel_id, history)
+                if busy is not None:
+                    return busy
+            if running is not None:
+                return refusals.busy(running)
+            if game.status == "challenge":
+                sessions.games[game.channel_id] = game
+                if on_started is not None:
+                    on_started(game)
+                sessions.challenges.arm(game.channel_id, game.game_id)
+                log.info("challenge: channel=%s game=%s", game.channel_id, game.game_id)
+                return Challenged(game)
+            ticket = None
+            if game.ai_to_move:
+                if game.kind.inline:
+                    game = await self.moves.reply(game)
+                else:
+                    ticket = self.ai.pool.admit()
+                    if ticket is None:
+                        return Refusal(refusals.SEARCH_BUSY)
+            refusal = self.moves.commit(game, rearm=True, ticket=ticket)
+            if refusal is not None:
+                return refusal
+            if on_started is not None:
+                on_started(game)
+            log.info(
+                "game started: channel=%s game=%s level=%s algorithm=%s mode=%s",
+                game.channel_id,
+                game.game_id,
+                game.level,
+                game.algorithm,
+                game.mode,
+            )
+            return Posted(game)

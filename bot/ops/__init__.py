@@ -1,5 +1,4 @@
-"""Running the bot in production: Prometheus metrics, health checks, JSON logs, and search workers that die with
-the bot.
+"""Running the bot in production: Prometheus metrics, health checks, JSON logs, the event loop's lag.
 
-Importing this package imports nothing else: a spawned search worker imports :mod:`bot.ops.lifetime` only.
+A utility any layer may use: its modules import no layer of the bot (no client, no game service, no records).
 """

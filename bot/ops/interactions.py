@@ -1,27 +1,25 @@
 """Interactions observed from outside the handlers: when each arrived, when its first callback left, how it ended.
 
-Two wrappers see every interaction without touching a handler: one around discord.py's parser of the gateway's
-``INTERACTION_CREATE`` (the arrival) and one around its webhook adapter's ``create_interaction_response`` (the
-first callback, which every response method sends). The result is ``answered``, ``refused`` when the handler
-put ``"refused"`` under :data:`RESULT_KEY` in ``interaction.extras`` before answering (a private refusal),
-``failed`` when it put ``"failed"`` there (an apology after an error), when Discord rejected the callback, or
-when no callback was sent within :data:`~bot.ops.metrics.LATE_SECONDS`.
+Two wrappers see every interaction without touching a handler, both installed by :mod:`bot.app.patches`: one
+around discord.py's parser of the gateway's ``INTERACTION_CREATE`` (the arrival) and one around its webhook
+adapter's ``create_interaction_response`` (the first callback, which every response method sends). The result is
+``answered``, ``refused`` when the handler put ``"refused"`` under :data:`RESULT_KEY` in ``interaction.extras``
+before answering (a private refusal), ``failed`` when it put ``"failed"`` there (an apology after an error), when
+Discord rejected the callback, or when no callback was sent within :data:`~bot.ops.metrics.LATE_SECONDS`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
 
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.ops.metrics import INTERACTION_KINDS, LATE_SECONDS, Metrics
 
-__all__ = ["RESULT_KEY", "InteractionTracker", "install_adapter_hook", "uninstall_adapter_hook"]
+__all__ = ["RESULT_KEY", "InteractionTracker"]
 
 RESULT_KEY = "result"
 """The key of ``interaction.extras`` a handler sets to ``"refused"`` or ``"failed"`` before answering."""
@@ -114,32 +112,3 @@ class InteractionTracker:
         while True:
             await asyncio.sleep(every)
             self.expire()
-
-
-_TRACKERS: list[InteractionTracker] = []
-_ORIGINAL = AsyncWebhookAdapter.create_interaction_response
-
-
-async def _create_interaction_response(
-    self: AsyncWebhookAdapter, interaction_id: int, token: str, **kwargs: Any
-) -> Any:
-    def send() -> Any:
-        return _ORIGINAL(self, interaction_id, token, **kwargs)
-
-    if not _TRACKERS:
-        return await send()
-    return await _TRACKERS[-1].callback(interaction_id, send)
-
-
-def install_adapter_hook(tracker: InteractionTracker) -> None:
-    """Route every interaction callback of this process through ``tracker`` (the last one installed wins)."""
-    _TRACKERS.append(tracker)
-    AsyncWebhookAdapter.create_interaction_response = _create_interaction_response  # type: ignore[method-assign]
-
-
-def uninstall_adapter_hook(tracker: InteractionTracker) -> None:
-    """Undo :func:`install_adapter_hook`."""
-    with contextlib.suppress(ValueError):
-        _TRACKERS.remove(tracker)
-    if not _TRACKERS:
-        AsyncWebhookAdapter.create_interaction_response = _ORIGINAL  # type: ignore[method-assign]

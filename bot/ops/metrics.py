@@ -23,6 +23,8 @@ from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
+from engine.variants import VARIANTS
+
 __all__ = [
     "DEFAULT_VARIANT",
     "INTERACTION_KINDS",
@@ -39,7 +41,7 @@ DEFAULT_VARIANT = "3x3"
 LATE_SECONDS = 3.0
 """Discord's deadline for an interaction's first callback; later, the user sees "This interaction failed"."""
 
-SLOW_VARIANTS = ("4x4", "5x5", "ultimate")
+SLOW_VARIANTS = tuple(name for name, variant in VARIANTS.items() if not variant.inline)
 """The variants whose bot moves are searched in the worker pool (``ttt_search_failures_total`` starts at 0 for
 each)."""
 SEARCH_STAGES = ("search", "retry", "fallback")

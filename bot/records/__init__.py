@@ -15,24 +15,10 @@ Discord-free. At start-up ``store = await open_store(os.environ.get("DATABASE_UR
 
 from __future__ import annotations
 
+from bot.games.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS, Algorithm, Difficulty, EndReason, Result, Side
 from bot.records import puzzle_schema  # noqa: F401  (its tables join the schema that migrations are checked against)
 from bot.records.errors import RecordsUnavailableError
-from bot.records.games import (
-    LEVEL_OF_DIFFICULTY,
-    LEVELS,
-    Algorithm,
-    Difficulty,
-    EndReason,
-    FinishedGame,
-    GameSetup,
-    Leaderboard,
-    RatedRow,
-    Rating,
-    Record,
-    Result,
-    Side,
-    UserStats,
-)
+from bot.records.games import FinishedGame, GameSetup, Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.running import RunningGame, RunningStore, Stored
 from bot.records.running_writer import RunningWriter
 from bot.records.store import RecordsStore, open_store

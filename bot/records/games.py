@@ -1,4 +1,5 @@
 """The values the records store takes and returns: finished games, win/draw/loss records, leaderboard rows.
+The game's vocabulary they use (sides, end reasons, levels...) is :mod:`bot.games.vocabulary`'s.
 
 All are frozen dataclasses. :class:`FinishedGame` checks its own fields, so a game that reaches the database
 is one the schema accepts.
@@ -9,59 +10,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Final, Literal, get_args
+from typing import Final
 
-from engine.protocol import Algorithm, Difficulty
+from bot.games.vocabulary import (
+    ALGORITHMS,
+    COUNTED_END_REASONS,
+    END_REASONS,
+    LEVELS,
+    RESULTS,
+    SIDES,
+    Algorithm,
+    EndReason,
+    Result,
+    Side,
+)
+from engine.variants import VARIANTS
 
 __all__ = [
-    "ALGORITHMS",
-    "COUNTED_END_REASONS",
-    "DIFFICULTIES",
-    "END_REASONS",
-    "LEVELS",
-    "LEVEL_OF_DIFFICULTY",
     "MAX_SNOWFLAKE",
     "VARIANT_CELLS",
-    "Algorithm",
-    "Difficulty",
-    "EndReason",
     "FinishedGame",
     "GameSetup",
     "Leaderboard",
-    "Mode",
     "RatedRow",
     "Rating",
     "Record",
-    "Result",
-    "Side",
     "UserStats",
 ]
-
-Side = Literal["X", "O"]
-Result = Literal["X", "O", "draw"]
-EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]
-"""How a game ended; the one definition the game service uses too."""
-Mode = Literal["buttons", "text"]
-"""How a board is shown: buttons, or text played with /ttt move."""
-
-SIDES: Final[tuple[Side, ...]] = get_args(Side)
-RESULTS: Final[tuple[Result, ...]] = get_args(Result)
-END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
-COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
-"""Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
-DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
-"""The difficulties boards and rows had before the levels (:class:`engine.Difficulty`)."""
-LEVELS: Final[tuple[int, ...]] = tuple(range(1, 9))
-"""The bot's levels, 1 (weakest) to 8 (the engine at full strength)."""
-LEVEL_OF_DIFFICULTY: Final[dict[Difficulty, int]] = {Difficulty.EASY: 2, Difficulty.MEDIUM: 5, Difficulty.UNBEATABLE: 8}
-"""The level a difficulty of an older board or row is played and counted at (migration 0004 maps rows the same)."""
-ALGORITHMS: Final[tuple[Algorithm, ...]] = get_args(Algorithm)
 
 MAX_SNOWFLAKE: Final = 2**63 - 1
 """The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp
 (since 2015-01-01) in the top 42 bits, so its top bit stays 0, and the id fits, until the year 2084."""
 MAX_GAME_ID_LENGTH: Final = 64
-VARIANT_CELLS: Final[dict[str, int]] = {"3x3": 9, "4x4": 16, "5x5": 25, "ultimate": 81}
+VARIANT_CELLS: Final[dict[str, int]] = {name: variant.cells for name, variant in VARIANTS.items()}
 """The variants a record may name, with the cells of each board (moves are 0-based cells below that)."""
 
 

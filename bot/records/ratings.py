@@ -23,7 +23,8 @@ from sqlalchemy import and_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.records.games import FinishedGame, Rating, Side
+from bot.games.vocabulary import Side
+from bot.records.games import FinishedGame, Rating
 from bot.records.schema import ratings
 from engine.levels import ladder
 

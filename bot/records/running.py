@@ -16,7 +16,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import RowMapping
 
-from bot.records.games import GameSetup, Mode, check_id, utc
+from bot.games.vocabulary import Mode
+from bot.records.games import GameSetup, check_id, utc
 from bot.records.schema import games, running_games
 from bot.records.store import RecordsStore, setup_row, setup_values
 

@@ -9,16 +9,8 @@ from typing import Any, Protocol
 from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.records.games import (
-    COUNTED_END_REASONS,
-    LEVELS,
-    VARIANT_CELLS,
-    Leaderboard,
-    RatedRow,
-    Rating,
-    Record,
-    UserStats,
-)
+from bot.games.vocabulary import COUNTED_END_REASONS, LEVELS
+from bot.records.games import VARIANT_CELLS, Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.schema import games, ratings
 
 __all__ = ["LEADERBOARD_MAX_DEVIATION", "LEADERBOARD_MIN_GAMES", "StatsQueries"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +73,7 @@ class BackgroundEdits:
         self._pending: dict[int, _Edit] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._warned: dict[int, None] = {}
+        self._answering: dict[int, asyncio.Event] = {}
 
     def __len__(self) -> int:
         return len(self._tasks)
@@ -106,8 +107,26 @@ class BackgroundEdits:
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.gather(*late, return_exceptions=True)
 
+    @contextlib.asynccontextmanager
+    async def answering(self, message_id: int | None) -> AsyncIterator[None]:
+        """Hold the edits of message ``message_id`` while an interaction's answer shows on it (a press's update):
+        an edit queued meanwhile (the bot's move on a slow variant, searched in a few milliseconds) is sent after
+        that answer, through the interaction it leaves in :attr:`originals` where channel edits are refused."""
+        if message_id is None:
+            yield
+            return
+        done = self._answering[message_id] = asyncio.Event()
+        try:
+            yield
+        finally:
+            if self._answering.get(message_id) is done:
+                del self._answering[message_id]
+            done.set()
+
     async def _run(self, message_id: int) -> None:
         try:
+            while (answering := self._answering.get(message_id)) is not None:
+                await answering.wait()
             while (edit := self._pending.pop(message_id, None)) is not None:
                 if edit.wanted is not None and not edit.wanted():
                     continue

@@ -24,9 +24,8 @@ from typing import Final
 
 import discord
 
+from bot.games.workers import die_with_parent, run_when_idle
 from bot.images.ultimate import UltimatePicture, draw_ultimate
-from bot.ops.lifetime import die_with_parent
-from bot.ops.priority import run_when_idle
 
 __all__ = ["CACHED_PICTURES", "DRAWING_NICENESS", "Attachment", "Drawer", "Picture", "picture_executor"]
 
@@ -56,15 +55,15 @@ Attachment = discord.File | Picture
 
 def picture_executor(niceness: int = DRAWING_NICENESS) -> ProcessPoolExecutor:
     """One spawned process for drawing pictures (never forked, so it never inherits the event loop or its sockets),
-    killed with the bot even when it is killed with SIGKILL (:func:`bot.ops.lifetime.die_with_parent`), running
-    on idle cores only (:func:`bot.ops.priority.run_when_idle`)."""
+    killed with the bot even when it is killed with SIGKILL (:func:`bot.games.workers.die_with_parent`), running
+    on idle cores only (:func:`bot.games.workers.run_when_idle`)."""
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(1, context, initializer=_start_drawing, initargs=(os.getpid(), niceness))
 
 
 def _start_drawing(parent_pid: int, niceness: int) -> None:
     """The drawing process's initializer: die with the process ``parent_pid``, then run only on idle cores
-    (:func:`bot.ops.priority.run_when_idle`, ``niceness`` lower where ``SCHED_IDLE`` is missing)."""
+    (:func:`bot.games.workers.run_when_idle`, ``niceness`` lower where ``SCHED_IDLE`` is missing)."""
     die_with_parent(parent_pid)
     run_when_idle(niceness)
 

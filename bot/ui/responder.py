@@ -4,11 +4,10 @@ Every answer whose ``@original`` is a board message (a press answered by updatin
 posted it) is remembered in :class:`~bot.ui.originals.Originals`, so a later background edit of that board can go
 through the interaction where the bot's own channel edits are refused (installed on a user's account).
 
-An answer whose fate is unknown (a 5xx or a time-out after Discord may have applied it, or 40060
-"already acknowledged" on discord.py's retry) is treated as applied: the service has already committed
-it, and that is what players see. A new board whose answer was lost is looked up afterwards
-(``GET .../messages/@original``); an answer that certainly failed is shown another way, by editing the
-game's board in the background.
+An answer whose fate is unknown (a 5xx or a time-out after Discord may have applied it, or 40060 "already
+acknowledged" on discord.py's retry) is treated as applied: the service has already committed it, and that is what
+players see. A new board whose answer was lost is looked up afterwards (``GET .../messages/@original``); an answer
+that certainly failed is shown another way, by editing the game's board in the background.
 """
 
 from __future__ import annotations
@@ -180,27 +179,28 @@ class Responder:
 
     async def _update(self, interaction: discord.Interaction[discord.Client], game: Game, reply: Reply) -> None:
         """Show ``reply`` on the message the interaction came from."""
-        content, view = reply.content, reply.view
+        content, view, game_id = reply.content, reply.view, game.game_id
         kwargs = message_kwargs(content, view, edit=True)
         if reply.files:
             kwargs["attachments"] = await self.drawer.attachments(reply.files)
-        try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
-        except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
-            if answer_unknown(error):
-                log.warning("answer to a press may be lost (%s); treating it as applied: game=%s", error, game.game_id)
+        async with self.edits.answering(game.message_id):  # the bot's move, edited in after this answer
+            try:
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(**kwargs)
+                else:
+                    await interaction.response.edit_message(**kwargs)
+            except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
+                if answer_unknown(error):
+                    log.warning("answer to a press may be lost (%s); treating it as applied: game=%s", error, game_id)
+                    return
+                log.warning("could not show game %s on its board (%s); editing it instead", game.game_id, error)
+                if game.message_id is not None:
+                    self.edits.edit(
+                        game.channel_id, game.guild_id, game.message_id, content=content, view=view, files=reply.files
+                    )
                 return
-            log.warning("could not show game %s on its board (%s); editing it instead", game.game_id, error)
-            if game.message_id is not None:
-                self.edits.edit(
-                    game.channel_id, game.guild_id, game.message_id, content=content, view=view, files=reply.files
-                )
-            return
-        if interaction.message is not None and interaction.response.type in ON_THE_MESSAGE:
-            self.edits.originals.remember(interaction.message.id, interaction)
+            if interaction.message is not None and interaction.response.type in ON_THE_MESSAGE:
+                self.edits.originals.remember(interaction.message.id, interaction)
 
     async def _on_pad(self, interaction: discord.Interaction[discord.Client], target: OnPad, reply: Reply) -> None:
         """Answer on a private pad: the pressed pad updated, or a new pad. A new pad is an ephemeral followup after a

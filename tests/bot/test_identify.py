@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.identify import IdentifyPacer
+from bot.app.identify import IdentifyPacer
 from bot.records import RecordsStore, open_store
 from tests.pg_server import PostgresServer
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from bot.loop_lag import LoopLagMonitor
+from bot.ops.loop_lag import LoopLagMonitor
 
 
 async def test_a_blocked_loop_shows_up_as_lag(caplog: pytest.LogCaptureFixture) -> None:
@@ -14,7 +14,7 @@ async def test_a_blocked_loop_shows_up_as_lag(caplog: pytest.LogCaptureFixture) 
     monitor.start()
     await asyncio.sleep(0.03)
     time.sleep(0.12)  # block the event loop, as a search run on it would
-    with caplog.at_level(logging.INFO, logger="bot.loop_lag"):
+    with caplog.at_level(logging.INFO, logger="bot.ops.loop_lag"):
         await asyncio.sleep(0.1)
         await monitor.stop()
     assert monitor.worst >= 0.08

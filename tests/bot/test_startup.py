@@ -20,7 +20,8 @@ from aiohttp import web
 
 from bot import console
 from bot.__main__ import main
-from bot.client import TTTBot, use_endpoints
+from bot.app.patches import use_endpoints
+from bot.client import TTTBot
 from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.games.levels import rating_of
 from bot.games.renewing import RenewingExecutor

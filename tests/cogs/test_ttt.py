@@ -59,7 +59,7 @@ async def test_a_free_choice_and_its_move_go_through_the_private_pad() -> None:
     service = GameService(AI(ThreadPoolExecutor(1), rng=random.Random(1)), rng=random.Random(2))
     client = FakeClient()
     responder = Responder(client, service)  # type: ignore[arg-type]
-    service.on_bot_move = responder.show_bot_move
+    service.hooks.on_bot_move = responder.show_bot_move
     bot: Any = SimpleNamespace(games=service, responder=responder, records=None, writer=None)
     cog = TicTacToe(bot)
     await service.start(Actor(ALICE, CHANNEL, guild_id=5), game_id="gu", variant="ultimate", level=2)

@@ -49,7 +49,7 @@ class Played:
             on_expired=self.expired.append,
             on_finished=self.finished.append,
         )
-        self.games.on_search_failed = lambda game, stage: self.failed.append((game.game_id, stage))
+        self.games.hooks.on_search_failed = lambda game, stage: self.failed.append((game.game_id, stage))
 
     async def start(self, variant: str, game_id: str = "g1", **options: object) -> Game:
         outcome = await self.games.start(Actor(ALICE, CHANNEL, guild_id=5), game_id=game_id, variant=variant, **options)  # type: ignore[arg-type]

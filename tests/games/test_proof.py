@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.game import Algorithm, Game, initial_for
 from bot.games.moves import config_for
-from bot.games.proof import extends, matches, proven, same_setup, states_of
+from bot.games.resuming.proof import extends, matches, proven, same_setup, states_of
 from engine import Difficulty, Mark, choose_move
 
 ALICE, BOB = 11, 22

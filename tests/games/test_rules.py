@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.game import BoardRef, Game, initial_for
-from bot.games.rules import cell_refusal, occupied, ref_view, truncated, unresolved
+from bot.games.refusals import cell_refusal, occupied
+from bot.games.resuming.refs import ref_view, truncated, unresolved
 
 
 def game(variant: str, *moves: int) -> Game:

@@ -15,7 +15,7 @@ from bot.games.pool import WORKER_NICENESS, variant_executor
 from bot.ui.pictures import DRAWING_NICENESS, picture_executor
 
 CHILD = (
-    "import os; from bot.ops.priority import run_when_idle; before = os.nice(0); idle = run_when_idle(3); "
+    "import os; from bot.games.workers import run_when_idle; before = os.nice(0); idle = run_when_idle(3); "
     "print(idle, os.nice(0) - before, os.sched_getscheduler(0) == getattr(os, 'SCHED_IDLE', None))"
 )
 

@@ -196,3 +196,17 @@ async def test_a_picture_is_sent_whole_through_the_interaction_after_the_refused
     [sent] = pressed.named("edit_original_response")
     [file] = sent["attachments"]
     assert file.filename == "ultimate.png" and file.fp.read() == b"\x89PNG picture"
+
+
+async def test_an_edit_queued_while_an_answer_shows_on_the_message_waits_for_it() -> None:
+    client = FakeClient()
+    queue = edits(client)
+    pressed = FakeInteraction(pressed=100, private=True)
+    async with queue.answering(100):
+        queue.edit(1, None, 100, content="bot moved", view=None)  # searched faster than the press was answered
+        await asyncio.sleep(0.01)
+        assert client.edits == [] and pressed.named("edit_original_response") == []
+        queue.originals.remember(100, pressed)  # type: ignore[arg-type]  # the press's answer is on the message
+    await queue.close()
+    assert client.edits == [], "the user-installed channel was asked before the press's answer marked it"
+    assert [kwargs["content"] for kwargs in pressed.named("edit_original_response")] == ["bot moved"]

@@ -1,4 +1,5 @@
-"""Resuming a game after a restart: what a pressed board is checked against, and what resumes (:mod:`bot.games.proof`).
+"""Resuming a game after a restart: what a pressed board is checked against, and what resumes
+(:mod:`bot.games.resuming.proof`).
 
 The service gathers the :class:`Evidence` outside the channel's lock (a database read, maybe a replay of the bot's
 searches in an executor), then decides with :func:`checked` under the lock.
@@ -10,10 +11,11 @@ import asyncio
 import logging
 from dataclasses import dataclass, field, replace
 
-from bot.games import proof, refusals
+from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import NeedsHistory, Refusal
 from bot.games.game import Game
+from bot.games.resuming import proof
 from bot.games.store import GameStore, StoredGame
 from bot.records import RecordsUnavailableError
 
@@ -26,7 +28,7 @@ log = logging.getLogger(__name__)
 class Evidence:
     """What the bot can check a board against when it resumes a game: what is stored about it (or, for a command,
     the channel's running game), and the states its own searches give for the board's moves when the board
-    proves itself (:func:`bot.games.proof.proven`; ``None`` when it does not)."""
+    proves itself (:func:`bot.games.resuming.proof.proven`; ``None`` when it does not)."""
 
     stored: StoredGame = field(default_factory=StoredGame)
     states: int | None = None
@@ -36,7 +38,7 @@ class Evidence:
 async def evidence(store: GameStore | None, ai: AI, board: Game, user_id: int) -> Evidence | Refusal:
     """What ``board``, pressed (or read back) for ``user_id`` after a restart, can be checked against: what is
     stored about its game, and, when nothing is stored about it and the board proves itself
-    (:func:`bot.games.proof.proven`), the bot's own states count for its moves. Looked up outside the channel's
+    (:func:`bot.games.resuming.proof.proven`), the bot's own states count for its moves. Looked up outside the channel's
     lock."""
     stored = StoredGame()
     if store is not None:

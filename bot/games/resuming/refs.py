@@ -1,42 +1,16 @@
-"""Rules the service applies on every variant: why a cell cannot be played, and what a :class:`BoardRef` shows."""
+"""What a :class:`~bot.games.game.BoardRef` (a board that names its game by id and version) shows: the game
+the bot holds or stored, at the ref's version."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.game import BoardRef, Game, initial_for
 from engine.variants import VARIANTS
 
-__all__ = ["cell_refusal", "occupied", "ref_view", "truncated", "unresolved"]
-
-
-def occupied(state: Any, cell: int) -> bool:
-    """True when ``cell`` holds a mark in ``state`` (a state indexable by cell, or a pair of masks ``x``, ``o``)."""
-    getitem = getattr(state, "__getitem__", None)
-    if getitem is not None:
-        return getitem(cell) is not None
-    return bool((state.x | state.o) >> cell & 1)
-
-
-def cell_refusal(game: Game, cell: int) -> Refusal | None:
-    """Why the player to move cannot play ``cell`` (0-based) in running ``game``, or ``None`` when it is legal:
-    ``NO_SUCH_CELL`` (off the board), ``CELL_TAKEN``, and on ultimate ``WRONG_BOARD`` (the last move sent the
-    player to another small board) or ``CLOSED_BOARD`` (the cell's small board is decided)."""
-    if cell in game.rules.actions(game.state):
-        return None
-    board = VARIANTS[game.variant]
-    if not 0 <= cell < game.cells:
-        last = board.cell_name(game.cells - 1)
-        return Refusal(refusals.NO_SUCH_CELL, {"first": board.cell_name(0), "last": last})
-    if occupied(game.state, cell):
-        return Refusal(refusals.CELL_TAKEN)
-    forced = getattr(game.state, "forced_board", None)
-    if forced is not None:
-        return Refusal(refusals.WRONG_BOARD, {"board": forced})
-    return Refusal(refusals.CLOSED_BOARD)
+__all__ = ["ref_view", "truncated", "unresolved"]
 
 
 def truncated(game: Game, version: int) -> Game:

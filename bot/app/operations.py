@@ -1,9 +1,9 @@
 """Attach the metrics and health checks to a running bot, observing it from outside its handlers.
 
 :class:`Operations` wraps discord.py's interaction parser and interaction-callback adapter
-(:mod:`bot.ops.interactions`), listens to the shard events, chains the game service's start and finish
-callbacks, wraps the records store's batch write, and sets the search and loop-lag hooks. Nothing of this is
-installed when ``METRICS_PORT`` is unset.
+(:mod:`bot.ops.interactions`, through :mod:`bot.app.patches`), listens to the shard events, chains the game
+service's start and finish callbacks, wraps the records store's batch write, and sets the search and loop-lag
+hooks. Nothing of this is installed when ``METRICS_PORT`` is unset.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import text
 
+from bot.app import patches
 from bot.config import ConfigError
 from bot.ops.health import DatabaseHealth, ShardHealth
-from bot.ops.interactions import InteractionTracker, install_adapter_hook, uninstall_adapter_hook
+from bot.ops.interactions import InteractionTracker
 from bot.ops.logs import interaction_context
 from bot.ops.metrics import DEFAULT_VARIANT, Metrics, Readings
 from bot.ops.server import OpsServer
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from bot.records import FinishedGame
     from engine import EngineMove, State
 
-__all__ = ["Operations", "variant_of", "wrap_interaction_parser"]
+__all__ = ["Operations", "log_interactions", "variant_of"]
 
 log = logging.getLogger(__name__)
 
@@ -42,24 +43,17 @@ def variant_of(thing: object) -> str:
     return str(getattr(thing, "variant", DEFAULT_VARIANT))
 
 
-def wrap_interaction_parser(bot: TTTBot, tracker: InteractionTracker | None, log_context: bool) -> None:
-    """Put ``tracker.arrived`` (when given) and the log context (when ``log_context``) in front of discord.py's
-    ``INTERACTION_CREATE`` parser, which creates the handlers' tasks."""
-    parsers: dict[str, Callable[[Any], None]] = bot._connection.parsers
-    original = parsers["INTERACTION_CREATE"]
+def log_interactions(bot: TTTBot) -> None:
+    """Give every interaction handler of ``bot`` its log context (shard, guild, channel), set where discord.py
+    parses the gateway's ``INTERACTION_CREATE`` and creates the handler's task."""
 
-    def parse(data: dict[str, Any]) -> None:
-        if tracker is not None:
-            tracker.arrived(data)
-        if not log_context:
-            original(data)
-            return
+    def wrap(data: dict[str, Any], parse: Callable[[], None]) -> None:
         guild = data.get("guild_id")
         count = bot.shard_count or 1
         shard = (int(guild) >> 22) % count if guild else 0
-        interaction_context(shard, guild, data.get("channel_id"), lambda: original(data))
+        interaction_context(shard, guild, data.get("channel_id"), parse)
 
-    parsers["INTERACTION_CREATE"] = parse
+    patches.wrap_interaction_parser(bot, wrap)
 
 
 class Operations:
@@ -95,20 +89,28 @@ class Operations:
 
     def _hook(self) -> None:
         bot, metrics = self.bot, self.metrics
-        wrap_interaction_parser(bot, self.tracker, log_context=False)
-        started, finished = bot.games.on_started, bot.games.on_finished
+        tracker = self.tracker
+
+        def arrived(data: dict[str, Any], parse: Callable[[], None]) -> None:
+            tracker.arrived(data)
+            parse()
+
+        patches.wrap_interaction_parser(bot, arrived)
+        hooks = bot.games.hooks
+        started, finished = hooks.on_started, hooks.on_finished
 
         def on_started(game: Game) -> None:
             metrics.games_started_by(variant_of(game)).inc()
-            started(game)
+            if started is not None:
+                started(game)
 
         def on_finished(game: Game) -> None:
             metrics.games_finished_by(variant_of(game), str(game.end_reason)).inc()
             if finished is not None:
                 finished(game)
 
-        bot.games.on_started, bot.games.on_finished = on_started, on_finished
-        bot.games.on_search_failed = lambda game, stage: metrics.search_failures_by(variant_of(game), stage).inc()
+        hooks.on_started, hooks.on_finished = on_started, on_finished
+        hooks.on_search_failed = lambda game, stage: metrics.search_failures_by(variant_of(game), stage).inc()
         bot.ai.on_search = self._searched
         bot.loop_lag.on_sample = metrics.loop_lag.observe
         save_many = bot.records.save_many
@@ -177,7 +179,7 @@ class Operations:
             where = f"{self.server.host}:{self.server.port}"
             reason = os.strerror(error.errno) if error.errno else str(error)
             raise ConfigError(f"METRICS_HOST and METRICS_PORT: cannot listen on {where} ({reason})") from None
-        install_adapter_hook(self.tracker)
+        patches.install_adapter_hook(self.tracker.callback)
         loop = asyncio.get_running_loop()
         self._tasks = [
             loop.create_task(self.tracker.run(), name="ops-interaction-deadlines"),
@@ -192,5 +194,5 @@ class Operations:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks = []
-        uninstall_adapter_hook(self.tracker)
+        patches.uninstall_adapter_hook(self.tracker.callback)
         await self.server.close()

@@ -1,0 +1,170 @@
+"""The moves of play: a press on a board's button, an ultimate free choice, ``/ttt move``, a resignation,
+``/ttt board`` and ``/ttt hint``, each decided and committed in memory under the channel's lock.
+
+On 3x3 the bot's reply is searched under the channel's lock (under a millisecond; plain minimax up to ~0.2 s in a
+worker) and committed with the player's move. On every other variant the player's move is committed and answered at
+once, with the board saying the bot is thinking (``Game.thinking``), and the search runs in the AI's
+:class:`~bot.games.pool.SearchPool` outside the lock (:mod:`bot.games.bot_moves`).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from bot.games import refusals
+from bot.games.ai import AI
+from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown, VariantHinted
+from bot.games.bot_moves import BotMoves
+from bot.games.game import BoardRef, Game
+from bot.games.intents import Actor, History
+from bot.games.pool import Ticket
+from bot.games.resuming.boards import Resuming
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Play"]
+
+
+class Play:
+    """The service's part that plays the players' moves: it finds the game with ``resuming``, commits with
+    ``moves`` (which starts the bot's search on a slow variant), and asks ``ai`` for hints."""
+
+    def __init__(self, resuming: Resuming, moves: BotMoves, ai: AI) -> None:
+        self.resuming = resuming
+        self.moves = moves
+        self.ai = ai
+
+    async def press(self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None) -> Answer:
+        """A press on ``cell`` (0-based, whole board) of the board message ``board`` (as its buttons encode it: the
+        game, or on ultimate a :class:`BoardRef`; with its message id).
+
+        Returns :class:`Shown` (the move and, on 3x3, the bot's reply; on a slow variant the bot is thinking and
+        :class:`BotMoved` follows), a :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed
+        after a restart. A press on a private pad (``board.pad``) acts on the board message the service holds for the
+        game, and its :class:`Shown` says so (``pad``).
+        """
+        return await self._move(actor, cell, history, board)
+
+    async def choose(self, actor: Actor, ref: BoardRef, board: int | None, *, history: History | None = None) -> Answer:
+        """An ultimate free choice on the board ``ref`` names (its message, or a private pad): the player to move looks
+        at small board ``board`` (0-8), or at the open small boards again (``None``). Never a move: nothing is
+        committed and the version does not change (after a restart the game is resumed, as for a press).
+
+        Returns :class:`Chosen`, a :class:`Refusal` (not the actor's game or turn, the board changed or is not a
+        free choice, the small board is decided), or :class:`NeedsHistory` when the game must be resumed first.
+        """
+        game = await self._to_move(actor, history, ref)
+        if not isinstance(game, Game):
+            return game
+        if getattr(game.state, "forced_board", 0) is not None:  # not ultimate, or the last move chose the board
+            return Refusal(refusals.BOARD_CHANGED)
+        if board is not None and board not in game.state.playable_boards:
+            return Refusal(refusals.CLOSED_BOARD)
+        return Chosen(game, board, on_pad=ref.pad)
+
+    async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
+        """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
+        (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
+        return await self._move(actor, cell, history, None)
+
+    async def _move(self, actor: Actor, cell: int, history: History | None, board: Game | BoardRef | None) -> Answer:
+        """The player's move on ``cell``: from a board's button (``board`` given: :class:`Shown` on that message) or
+        from ``/ttt move`` (the board is posted again: :class:`Posted`)."""
+        async with self.resuming.acting_on(actor, history, board) as found:
+            if not isinstance(found, Game):
+                return found
+            played = await self._play(found, cell, actor)
+            if isinstance(played, Refusal):
+                return played
+            after, ticket = played
+            if board is not None:  # a press on the board message the service holds, or on a private pad
+                after = after.at(found.message_id)
+                pad = isinstance(board, BoardRef) and board.pad
+                return self.moves.commit(after, rearm=True, ticket=ticket) or Shown(after, pad=pad)
+            after = after.reposted()
+            return self.moves.commit(after, rearm=True, ticket=ticket) or Posted(after, retired=found.shown)
+
+    async def resign(
+        self, actor: Actor, *, board: Game | BoardRef | None = None, history: History | None = None
+    ) -> Answer:
+        """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
+        (``board`` given: :class:`Shown` on that message). Allowed while the bot is thinking: its search's move is
+        then dropped."""
+        async with self.resuming.acting_on(actor, history, board) as found:
+            if not isinstance(found, Game):
+                return found
+            game = found
+            if game.status == "challenge":
+                return refusals.busy(game)
+            mark = game.mark_of(actor.user_id)
+            if mark is None:
+                return Refusal(refusals.NOT_YOUR_GAME)
+            ended = replace(game.resign(mark), locale=actor.locale)
+            if board is not None:
+                return self.moves.commit(ended) or Shown(ended)
+            ended = ended.reposted()
+            return self.moves.commit(ended) or Posted(ended, retired=game.shown)
+
+    async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
+        """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
+        turn's deadline is left as it was."""
+        async with self.resuming.acting_on(actor, history) as found:
+            if not isinstance(found, Game):
+                return found
+            game = found
+            if game.status == "challenge":
+                return refusals.busy(game)
+            moved = game.reposted()
+            return self.moves.commit(moved) or Posted(moved, retired=game.shown)
+
+    async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
+        """``/ttt hint``: for the player to move, privately: on 3x3 every free cell's outcome (:class:`Hinted`); on
+        4x4 and 5x5 every free cell's exact value, on ultimate the search's three best moves, an estimate
+        (:class:`VariantHinted`). A 5x5 position before 4 marks is refused (``HINT_TOO_EARLY``).
+
+        The analysis runs after the lock is released, in the hint executor.
+        """
+        game = await self._to_move(actor, history)
+        if not isinstance(game, Game):
+            return game
+        if game.ply < game.kind.hint_from:
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from})
+        hint = await self.ai.hint(game)
+        return Hinted(game, hint) if game.kind.inline else VariantHinted(game, hint)
+
+    async def _to_move(
+        self, actor: Actor, history: History | None, board: BoardRef | None = None
+    ) -> Game | Refusal | NeedsHistory:
+        """The game an intent of the player to move acts on (the channel's, or the one ``board`` names; resumed after
+        a restart), or why there is none or it is not ``actor``'s turn. Decided under the channel's lock."""
+        async with self.resuming.acting_on(actor, history, board) as found:
+            if not isinstance(found, Game):
+                return found
+            return self._turn_refusal(found, actor.user_id) or found
+
+    def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
+        if game.status == "challenge":
+            return refusals.busy(game)
+        if not game.is_player(user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        to_move = game.player_id(game.to_move)
+        if to_move != user_id:
+            return Refusal(refusals.BOT_THINKING if to_move is None else refusals.NOT_YOUR_TURN)
+        return None
+
+    async def _play(self, game: Game, cell: int, actor: Actor) -> tuple[Game, Ticket | None] | Refusal:
+        """The game after the player's move and, on 3x3, the bot's reply; on a slow variant whose bot must answer,
+        the search's admission ticket (the search starts when the move is committed), or why the move is refused
+        (not the actor's turn, the cell not playable, ``SEARCH_BUSY``)."""
+        refusal = self._turn_refusal(game, actor.user_id) or refusals.cell_refusal(game, cell)
+        if refusal is not None:
+            return refusal
+        after = game.play(cell, locale=actor.locale)
+        log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
+        if not after.ai_to_move:
+            return after, None
+        if after.kind.inline:
+            return await self.moves.reply(after), None
+        ticket = self.ai.pool.admit()
+        return Refusal(refusals.SEARCH_BUSY) if ticket is None else (after, ticket)

@@ -1,0 +1,48 @@
+"""The game's vocabulary, shared by the game service and the records: sides, results, how a game ended, how a
+board is shown, the bot's levels and algorithms.
+
+Standard library and the engine only, so that :mod:`bot.records` can import it below the service.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, get_args
+
+from engine.protocol import Algorithm, Difficulty
+
+__all__ = [
+    "ALGORITHMS",
+    "COUNTED_END_REASONS",
+    "DIFFICULTIES",
+    "END_REASONS",
+    "LEVELS",
+    "LEVEL_OF_DIFFICULTY",
+    "RESULTS",
+    "SIDES",
+    "Algorithm",
+    "Difficulty",
+    "EndReason",
+    "Mode",
+    "Result",
+    "Side",
+]
+
+Side = Literal["X", "O"]
+Result = Literal["X", "O", "draw"]
+EndReason = Literal["win", "draw", "resigned", "abandoned", "declined", "expired"]
+"""How a game ended."""
+Mode = Literal["buttons", "text"]
+"""How a board is shown: buttons, or text played with /ttt move."""
+
+SIDES: Final[tuple[Side, ...]] = get_args(Side)
+RESULTS: Final[tuple[Result, ...]] = get_args(Result)
+END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
+COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
+"""Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
+DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
+"""The difficulties boards and rows had before the levels (:class:`engine.Difficulty`)."""
+LEVELS: Final[tuple[int, ...]] = tuple(range(1, 9))
+"""The bot's levels, 1 (weakest) to 8 (the engine at full strength)."""
+LEVEL_OF_DIFFICULTY: Final[dict[Difficulty, int]] = {Difficulty.EASY: 2, Difficulty.MEDIUM: 5, Difficulty.UNBEATABLE: 8}
+"""The level a difficulty of an older board or row is played and counted at (migration 0004 maps rows the same)."""
+ALGORITHMS: Final[tuple[Algorithm, ...]] = get_args(Algorithm)
