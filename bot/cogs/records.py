@@ -29,8 +29,8 @@ from bot.text.records import (
     short_variant_name,
     stats_text,
 )
-from bot.text.review import review_text
-from bot.text.variant_review import variant_review_text
+from bot.text.review import Reviewed, review_text
+from bot.text.shape import DEFAULT_VARIANT, shape_of
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
 from engine.variants import VARIANTS
@@ -159,7 +159,9 @@ class RecordCommands(commands.Cog):
             if self.client.user is not None and target.id == self.client.user.id and variant is None:
                 text = bot_records_text(name, await self.records.bot_records(), tr)
             elif self.client.user is not None and target.id == self.client.user.id:
-                text = bot_record_text(name, variant or "3x3", await self.records.bot_record(variant=variant), tr)
+                text = bot_record_text(
+                    name, variant or DEFAULT_VARIANT, await self.records.bot_record(variant=variant), tr
+                )
             else:
                 stats = await self.records.user_stats(target.id, variant=variant)
                 text = stats_text(name, stats, tr, await self._bot_ratings(target.id, variant))
@@ -173,7 +175,7 @@ class RecordCommands(commands.Cog):
         found = {v: (await self.records.ratings(user_id, v))["bot"] for v in ([variant] if variant else VARIANTS)}
         if variant is not None:
             return found
-        return {v: r for v, r in found.items() if r.games} or {"3x3": found["3x3"]}
+        return {v: r for v, r in found.items() if r.games} or {DEFAULT_VARIANT: found[DEFAULT_VARIANT]}
 
     async def rating(self, interaction: Interaction, target: discord.abc.User, variant: str) -> None:
         """``target``'s ratings in ``variant`` (the starting rating before a rated game)."""
@@ -225,11 +227,14 @@ class RecordCommands(commands.Cog):
             return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
         if stored.guild_id != interaction.guild_id:
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
-        if stored.variant != "3x3":
-            moves = await self.service.ai.variant_review(stored.variant, stored.moves)
-            return await private(interaction, variant_review_text(stored, moves, tr))
-        plies = await self.service.ai.review(stored.moves)
-        await private(interaction, review_text(stored, plies, tr))
+        await private(interaction, review_text(stored, await self._review(stored.variant, stored.moves), tr))
+
+    async def _review(self, variant: str, moves: tuple[int, ...]) -> Reviewed:
+        """The reviewed moves of a game of ``variant``: the engine's review where it answers inline (3x3), else the
+        service's variant review."""
+        if shape_of(variant).inline:
+            return await self.service.ai.review(moves)
+        return await self.service.ai.variant_review(variant, moves)
 
 
 async def setup(bot: TTTBot) -> None:

@@ -1,4 +1,4 @@
-"""Ultimate's hints and the bot's move in words (bot.text.variants): expected scores, and proofs said as proved."""
+"""Ultimate's hints and the bot's move in words (bot.text.hints, bot.text.board): proofs said as proved."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import pytest
 from bot.games.game import AIMove, Game, initial_for
 from bot.games.hints import EstimatedHint, EstimatedMove
 from bot.i18n.lang import lang
-from bot.text.variants import estimated_hint_text, played_line
+from bot.text.board import played_line
+from bot.text.hints import estimated_hint_text
 from engine import Mark
 from engine.solver import GameValue
 
