@@ -32,13 +32,15 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.board import message_text
 from bot.text.common import plain
+from bot.text.grid import DEFAULT_VARIANT
 from bot.text.hints import hint_text, refusal_text, variant_hint_text
 from bot.text.review import review_text
-from bot.text.shape import DEFAULT_VARIANT, Shape, shape_of
 from engine import Mark
-from engine.coordinates import cell_name, parse_cell
+from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
 from engine.search import Algorithm
+from engine.variants import Variant
+from engine.variants import variant as variant_named
 
 __all__ = ["play"]
 
@@ -77,13 +79,13 @@ def play(
         return 130
 
 
-def _cell(answer: str, shape: Shape) -> int | None:
-    """The 0-based cell ``answer`` names on a board of ``shape``: a number on a numbered board, else a coordinate;
+def _cell(answer: str, rules: Variant) -> int | None:
+    """The 0-based cell ``answer`` names on the board of ``rules``: a number on a numbered board, else a coordinate;
     ``None`` for anything else."""
-    if answer.isdigit() != shape.numbered:
+    if answer.isdigit() != rules.numbered:
         return None
     try:
-        return parse_cell(answer, shape.width, shape.height)
+        return parse_cell(answer, rules.width, rules.height)
     except CellOutOfRangeError:
         return None
 
@@ -125,15 +127,15 @@ class _Console:
         assert isinstance(started, Posted)
         game, boards = started.game, 1
         service.placed(CHANNEL, game.game_id, boards, game.post)
-        shape = shape_of(variant)
-        last = cell_name(shape.cells - 1, shape.width)
+        rules = variant_named(variant)
+        last = rules.cell_name(rules.cells - 1)
         while not game.over:
             if game.thinking:  # a slow variant: the bot's move arrives when its search ends
                 self.show(game)
                 game = (await moved.get()).game
                 continue
             self.show(game)
-            self.stdout.write(plain(self.tr(PROMPT) if shape.numbered else self.tr(VARIANT_PROMPT, last=last)))
+            self.stdout.write(plain(self.tr(PROMPT) if rules.numbered else self.tr(VARIANT_PROMPT, last=last)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
@@ -145,13 +147,13 @@ class _Console:
                 return 0
             if answer in ("h", "hint"):
                 outcome = await service.hint(me)
-            elif (cell := _cell(answer, shape)) is not None:
+            elif (cell := _cell(answer, rules)) is not None:
                 outcome = await service.move(me, cell)
             else:
                 wrong = repr(line.strip())
                 self.say(
                     self.tr(NOT_A_CELL, answer=wrong)
-                    if shape.numbered
+                    if rules.numbered
                     else self.tr(NOT_A_COORDINATE, answer=wrong, last=last)
                 )
                 continue
@@ -170,7 +172,7 @@ class _Console:
                 case _:
                     assert_never(outcome)
         self.show(game)
-        if shape.inline and game.moves and self.ask(self.tr(REVIEW_PROMPT)):
+        if rules.inline and game.moves and self.ask(self.tr(REVIEW_PROMPT)):
             review = await service.ai.review(game.moves)
             self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()

@@ -70,7 +70,8 @@ def _outcome_text(outcome: GameValue) -> str:
 
 
 def _ply_text(ply: PlyReview) -> str:
-    change = f"{_outcome_text(ply.before)} -> {_outcome_text(ply.after)}"
+    before, after = ply.values
+    change = f"{_outcome_text(before)} -> {_outcome_text(after)}"
     best = "" if ply.label == "best" else f" (best: {' '.join(map(str, ply.best_moves))})"
     states = f"{ply.states:>5,} {'state' if ply.states == 1 else 'states'}"
     return f"{ply.ply:>2}. {ply.mover.value} {ply.cell}  {change:<24} {ply.label + best:<26} {states}"
@@ -92,13 +93,14 @@ def _side_text(side: SideSummary) -> str:
 
 
 def _ply_json(ply: PlyReview) -> dict[str, Any]:
+    before, after = ply.values
     return {
         "ply": ply.ply,
         "mover": ply.mover.value,
         "cell": ply.cell,
         "board": format_board(ply.state),
-        "before": {"result": ply.before.result, "plies": ply.before.plies},
-        "after": {"result": ply.after.result, "plies": ply.after.plies},
+        "before": {"result": before.result, "plies": before.plies},
+        "after": {"result": after.result, "plies": after.plies},
         "label": ply.label,
         "best_moves": list(ply.best_moves),
         "states": ply.states,

@@ -1,4 +1,5 @@
-"""Difficulty levels: how often the AI deliberately plays a random move instead of the search's.
+"""The move record every player returns (:class:`EngineMove`), and the 3x3 difficulty levels: how often the AI
+deliberately plays a random move instead of the search's.
 
 The search runs at every level, so the bot can always say how many states it evaluated; the level
 only decides whether its move is used.
@@ -13,11 +14,58 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
+from typing import Literal
 
-from engine.game import State, actions
-from engine.search import DEFAULT, SearchConfig, SearchResult, search
+from engine.game import Mark, State, actions
+from engine.search import DEFAULT, Algorithm, SearchConfig, SearchResult, search
+from engine.solver import GameValue
 
-__all__ = ["Decision", "Difficulty", "choose_move"]
+__all__ = ["Decision", "Difficulty", "EngineMove", "Source", "choose_move"]
+
+Source = Literal["search", "book"]
+
+
+@dataclass(frozen=True, slots=True)
+class EngineMove:
+    """A move chosen by an engine, on any game: the one move record from the search to the board.
+
+    Attributes:
+        cell: the cell played, 0-based row by row over the whole board (0-8, 0-15, 0-24, 0-80).
+        states: states the search evaluated (nodes visited) to choose it; for a book move, the states the
+            solver evaluated when it proved the book entry.
+        value: the position's exact value for the mover where the game is solved, or where the search proved it
+            (ultimate: "win in N", "loss in N", "draw"), else ``None``.
+        elapsed_ms: wall-clock milliseconds spent choosing.
+        source: ``"search"``, or ``"book"`` for a move read from an opening book.
+        random: true when a difficulty level played a random legal move instead of the engine's choice
+            (``states`` and ``value`` are still the engine's, for the position before the move).
+        depth: the depth of the search in plies where it is not exact: a level's depth-limited alpha-beta, or
+            the deepest node an MCTS tree reached (ultimate); ``None`` for an exact search.
+        expected: for an unsolved game, the mover's expected score (0-1, a draw 1/2) after the move, exactly
+            1, 1/2 or 0 when proven (:mod:`engine.ultimate_scale`); ``None`` for a solved game.
+        algorithm: the search that chose it (3x3 at full strength: the player's option; otherwise alpha-beta).
+        budget_ms: the time budget the search had, ms (``None``: an exact or depth-limited search, no budget).
+        reduced: true when the search had a smaller budget than its level's (the bot's search pool was busy).
+        mark: the side that moved, once a game has played it (``None`` straight from the engine).
+    """
+
+    cell: int
+    states: int
+    value: GameValue | None
+    elapsed_ms: float
+    source: Source = "search"
+    random: bool = False
+    depth: int | None = None
+    expected: float | None = None
+    algorithm: Algorithm = "alpha-beta"
+    budget_ms: float | None = None
+    reduced: bool = False
+    mark: Mark | None = None
+
+    @property
+    def book(self) -> bool:
+        """True for a move read from an opening book."""
+        return self.source == "book"
 
 
 class Difficulty(enum.Enum):

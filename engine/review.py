@@ -1,6 +1,8 @@
-"""Game review: every move of a game valued exactly and labelled, as chess sites annotate games.
+"""Game review: every move of a game valued and labelled, as chess sites annotate games; one
+:class:`PlyReview` per move on every game, and the labelling rules in one place.
 
-For each ply the review gives the mover's game-theoretic value before and after the move (from the
+On 3x3 (:func:`review`), 4x4 and 5x5 (:func:`mnk_review`) the values are exact. On 3x3, for each ply the review
+gives the mover's game-theoretic value before and after the move (from the
 memoised exact solver, :mod:`engine.solver`), the moves that would have kept the best value, a label,
 and the states the default alpha-beta search (:data:`engine.DEFAULT`) evaluates in that position:
 the same count the bot reports when it moves there.
@@ -16,56 +18,106 @@ Labels compare the value after the move with the value before it, both for the m
 - ``"blunder"``: a won or drawn position becomes a loss.
 
 A result can never improve with a move (the value before is the best over all moves), so every move
-gets exactly one of these labels.
+gets exactly one of these labels (:func:`exact_label`).
+
+On ultimate (:func:`ultimate_review`) each move is compared with the best move a fixed-budget MCTS-Solver search
+finds (an estimate): the label says how much expected score the move gave away (``"inaccuracy"``, ``"mistake"``,
+``"blunder"`` from :data:`engine.ultimate_play.REVIEW_THRESHOLDS`; throwing away a proven win, or walking into a
+proven loss, is always a blunder), ``"best"`` below the thresholds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from engine import bitboard as bb
+from engine import mnk_play, ultimate_play
 from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.game import Mark, State, initial_state, player, result
+from engine.mnk import MnkState, TicTacToe
 from engine.search import DEFAULT, search
 from engine.solver import GameValue, exact_value, value_of
+from engine.ultimate import UltimateState, UltimateTicTacToe
 
-__all__ = ["Label", "PlyReview", "SideSummary", "review", "summary"]
+__all__ = [
+    "LABELS",
+    "REVIEW_BUDGET_MS",
+    "Label",
+    "PlyReview",
+    "SideSummary",
+    "exact_label",
+    "mnk_review",
+    "review",
+    "summary",
+    "ultimate_review",
+    "value_rank",
+]
+
+REVIEW_BUDGET_MS = 100.0
+"""Ultimate: the fixed search budget per reviewed move, ms (a 60-move game: about 6 s)."""
 
 Label = Literal["best", "slower", "inaccuracy", "mistake", "blunder"]
 """How a move changed the mover's value; defined in the module docstring."""
+LABELS: tuple[Label, ...] = ("best", "slower", "inaccuracy", "mistake", "blunder")
+"""Every label, the best first."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlyReview:
-    """One move of a reviewed game.
+    """One move of a reviewed game, on any game.
 
     Attributes:
         ply: the move's number in the game, 1-based (X plays the odd plies).
         mover: the mark that moved.
-        cell: the cell played, 0-8.
-        state: the position before the move.
-        before: the mover's exact value of ``state`` (plies counted from ``state``).
+        cell: the cell played, 0-based row by row over the whole board.
+        state: the position before the move (the game's own state type).
+        before: the mover's exact value of ``state`` (plies counted from ``state``); ``None`` for an estimate.
         after: the mover's exact value of the position after the move (plies counted from there,
             so a best move that keeps a win in 3 gives a win in 2; a move that ends the game gives
-            plies 0).
-        label: see the module docstring.
-        best_moves: every cell (0-8, ascending) that keeps the value ``before``; ``cell`` is among
-            them exactly when ``label`` is ``"best"``.
-        states: states the default alpha-beta search (:data:`engine.DEFAULT`) evaluates to choose
-            a move in ``state``.
+            plies 0); ``None`` for an estimate.
+        label: see the module docstring; for an estimate, ``"best"`` when the move gave away less than the
+            inaccuracy threshold.
+        best_moves: exact: every cell (ascending) that keeps the value ``before``; ``cell`` is among
+            them exactly when ``label`` is ``"best"``. Estimated: the one best move the search found.
+        states: exact: states the default search evaluates to choose a move in ``state`` (3x3: alpha-beta,
+            :data:`engine.DEFAULT`; 4x4, 5x5: the exact solver's analysis); estimated: the review's search.
+        depth: an estimate's search depth reached, plies (``None`` when exact).
+        score, best_score: an estimate's expected score for the mover after the move and after the best move,
+            in percent (``None`` when exact).
+        loss: ``best_score - score``, percentage points, never negative (``None`` when exact).
     """
 
     ply: int
     mover: Mark
     cell: int
-    state: State
-    before: GameValue
-    after: GameValue
+    state: Any
+    before: GameValue | None
+    after: GameValue | None
     label: Label
     best_moves: tuple[int, ...]
     states: int
+    depth: int | None = None
+    score: int | None = None
+    best_score: int | None = None
+    loss: int | None = None
+
+    @property
+    def exact(self) -> bool:
+        """True when the move's values are exact (``before`` and ``after`` are set)."""
+        return self.before is not None
+
+    @property
+    def values(self) -> tuple[GameValue, GameValue]:
+        """``(before, after)`` of an exact review.
+
+        Raises:
+            ValueError: the move was reviewed by an estimate (no exact values).
+        """
+        if self.before is None or self.after is None:
+            raise ValueError(f"move {self.ply} was reviewed by an estimate: it has no exact values")
+        return self.before, self.after
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +173,7 @@ def summary(reviews: Iterable[PlyReview]) -> dict[Mark, SideSummary]:
 
     A side that did not move gets zero moves and empty tuples.
     """
-    by_label: dict[Mark, dict[str, list[int]]] = {
-        mark: {label: [] for label in ("best", "slower", "inaccuracy", "mistake", "blunder")} for mark in Mark
-    }
+    by_label: dict[Mark, dict[str, list[int]]] = {mark: {label: [] for label in LABELS} for mark in Mark}
     for ply in reviews:
         by_label[ply.mover][ply.label].append(ply.ply)
     return {
@@ -155,15 +205,98 @@ def _review_ply(ply: int, state: State, cell: int) -> PlyReview:
         state=state,
         before=before,
         after=after,
-        label=_label(before, after),
+        label=exact_label(before, after),
         best_moves=tuple(c for c, v in move_values.items() if v == best_value),
         states=search(state, config=DEFAULT).states,
     )
 
 
-def _label(before: GameValue, after: GameValue) -> Label:
+def exact_label(before: GameValue, after: GameValue) -> Label:
+    """The label of a move (module docstring) from the mover's exact values: ``before`` the position before the
+    move (plies counted from it), ``after`` the position after it (plies counted from there)."""
     if after.result != before.result:
         return "blunder" if after.result == "loss" else "mistake"
     if after.plies == before.plies - 1:
         return "best"
     return "slower" if before.result == "win" else "inaccuracy"
+
+
+def mnk_review(game: TicTacToe, start: int = 0) -> Callable[[Sequence[int]], tuple[PlyReview, ...]]:
+    """4x4, 5x5 (an m,n,k ``game``): ``review(moves)``, each move from ply ``start + 1`` on valued exactly by
+    :func:`engine.mnk_play.analyse` and labelled as on 3x3 (before ``start`` marks the analysis takes minutes on 5x5).
+
+    The returned function raises IllegalSequenceError when the moves are not a legal game (before any search).
+    """
+
+    def review_moves(moves: Sequence[int]) -> tuple[PlyReview, ...]:
+        states = _replayed(game, moves)
+        reviewed: list[PlyReview] = []
+        for ply, (state, cell) in enumerate(zip(states, moves, strict=False), start=1):
+            if ply <= start:
+                continue
+            found = mnk_play.analyse(game, state)
+            values = dict(found.values)
+            before = max(values.values(), key=value_rank)
+            best = tuple(c for c, v in values.items() if v == before)
+            played = values[cell]
+            after = GameValue(played.result, played.plies - 1)
+            label = exact_label(before, after)
+            reviewed.append(PlyReview(ply, game.player(state), cell, state, before, after, label, best, found.states))
+        return tuple(reviewed)
+
+    return review_moves
+
+
+def ultimate_review(moves: Sequence[int], budget_ms: float = REVIEW_BUDGET_MS) -> tuple[PlyReview, ...]:
+    """Ultimate: every move against the best move a ``budget_ms`` search finds (an estimate; module docstring).
+
+    Raises:
+        IllegalSequenceError: the moves are not a legal game (raised before any search).
+    """
+    game = UltimateTicTacToe()
+    reviewed: list[PlyReview] = []
+    for ply, (state, cell) in enumerate(zip(_replayed(game, moves), moves, strict=False), start=1):
+        found = ultimate_play.review_move(state, cell, budget_ms)
+        score, best_score = round(100 * found.move_value.expected), round(100 * found.best_value.expected)
+        label: Label = next((known for known in LABELS if known == found.label), "best")
+        reviewed.append(
+            PlyReview(
+                ply,
+                game.player(state),
+                cell,
+                state,
+                None,
+                None,
+                label,
+                (found.best,),
+                found.states,
+                found.depth,
+                score,
+                best_score,
+                best_score - score,
+            )
+        )
+    return tuple(reviewed)
+
+
+def _replayed(game: TicTacToe | UltimateTicTacToe, moves: Sequence[int]) -> list[Any]:
+    """The positions before each move (and after the last), from the initial state.
+
+    Raises:
+        IllegalSequenceError: a move cannot be played where it stands.
+    """
+    state: MnkState | UltimateState = game.initial_state()
+    states: list[Any] = [state]
+    for ply, cell in enumerate(moves, start=1):
+        try:
+            state = game.result(state, cell)  # type: ignore[arg-type]
+        except IllegalMoveError as exc:
+            raise IllegalSequenceError(f"move {ply} (cell {cell + 1}) cannot be played: {exc}", ply, cell) from exc
+        states.append(state)
+    return states
+
+
+def value_rank(value: GameValue) -> tuple[int, int]:
+    """Orders values for the mover: a win beats a draw beats a loss; a faster win and a slower loss are better."""
+    order = {"win": 2, "draw": 1, "loss": 0}[value.result]
+    return (order, -value.plies if value.result == "win" else value.plies)

@@ -1,8 +1,12 @@
-"""The games the engine plays, by name, each with its rules, its board size and its move chooser.
+"""The games the engine plays, by name: every difference between them as data or a method of :class:`Variant`.
 
-A variant is what a player picks: ``"3x3"`` (tic-tac-toe), and the larger games added beside it. Every
-variant's rules follow :class:`engine.protocol.Game`, so the textbook searches in :mod:`engine.reference` run
-on any of them; ``best_move`` is the variant's own fast player.
+A variant is what a player picks: ``"3x3"`` (tic-tac-toe), ``"4x4"``, ``"5x5"`` (four in a row) and ``"ultimate"``.
+As python-chess's ``VARIANTS`` and OpenSpiel's game types do, one value carries what a caller would otherwise ask
+the name for: the rules (:class:`engine.protocol.Game`, so the textbook searches in :mod:`engine.reference` run on
+any of them), the board's shape, how cells are named and parsed, the searches offered and whether they answer
+inline, whether values are exact, the variant's player, hint (:class:`engine.hints.Hint`) and review
+(:class:`engine.review.PlyReview`), its code in a component ``custom_id`` and the records' move format. Code
+above the engine looks a variant up by name once (:func:`variant`) and never compares the name.
 """
 
 from __future__ import annotations
@@ -13,48 +17,24 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine import game as tictactoe
-from engine import mnk_play, ultimate_play
-from engine.coordinates import cell_name
-from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
+from engine import hints, mnk_play, ultimate_play
+from engine.coordinates import cell_name, parse_cell
+from engine.errors import CellOutOfRangeError, IllegalMoveError, IllegalSequenceError, UnknownVariantError
+from engine.hints import Hint
 from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.players import Difficulty
+from engine.players import Difficulty, EngineMove
 from engine.protocol import Game, Mark
-from engine.search import search
-from engine.solver import GameValue, value_for
+from engine.review import REVIEW_BUDGET_MS, PlyReview, mnk_review, ultimate_review
+from engine.review import review as tictactoe_review
+from engine.search import Algorithm, search
+from engine.solver import value_for
 from engine.ultimate import UltimateState, UltimateTicTacToe
 
-__all__ = ["VARIANTS", "EngineMove", "Variant", "variant"]
+__all__ = ["SLOW_EMPTY_CELLS", "VARIANTS", "EngineMove", "Variant", "variant"]
 
-Source = Literal["search", "book"]
-
-
-@dataclass(frozen=True, slots=True)
-class EngineMove:
-    """A move chosen by a variant's engine.
-
-    Attributes:
-        cell: the cell played, 0-based row by row.
-        states: states the search evaluated (nodes visited) to choose it; for a book move, the states the
-            solver evaluated when it proved the book entry.
-        value: the position's exact value for the mover where the game is solved, or where the search proved it
-            (ultimate: "win in N", "loss in N", "draw"), else ``None``.
-        elapsed_ms: wall-clock milliseconds spent choosing.
-        source: ``"search"``, or ``"book"`` for a move read from an opening book.
-        random: true when a difficulty level played a random legal move instead of the engine's choice
-            (``states`` and ``value`` are still the engine's, for the position before the move).
-        depth: for a search under a budget (ultimate), the deepest node its tree reached, in plies.
-        expected: for an unsolved variant, the mover's expected score (0-1, a draw 1/2) after the move, exactly
-            1, 1/2 or 0 when proven (:mod:`engine.ultimate_scale`); ``None`` for a solved variant.
-    """
-
-    cell: int
-    states: int
-    value: GameValue | None
-    elapsed_ms: float
-    source: Source = "search"
-    random: bool = False
-    depth: int | None = None
-    expected: float | None = None
+SLOW_EMPTY_CELLS = 7
+"""Plain minimax on 3x3 with at least this many empty cells evaluates tens of thousands of states or more
+(549,945 from the empty board): tens of milliseconds to ~0.2 s."""
 
 
 BestMove = Callable[[Any, float, "random.Random | None"], EngineMove]
@@ -62,6 +42,12 @@ BestMove = Callable[[Any, float, "random.Random | None"], EngineMove]
 
 Levelled = Callable[[Any, Difficulty, float, random.Random], EngineMove]
 """``levelled(state, difficulty, budget_ms, rng)``: a variant's own way of playing a difficulty."""
+
+Hinter = Callable[[Any], Hint]
+"""``hinter(state)``: the variant's hint for the player to move (:mod:`engine.hints`)."""
+
+Reviewer = Callable[[Sequence[int]], tuple[PlyReview, ...]]
+"""``reviewer(moves)``: the variant's review of a game given as its cells (:mod:`engine.review`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +65,25 @@ class Variant:
             before 4 marks leaves it for a search of up to tens of seconds (measured: docs/engine.md).
         levelled: where set, how the variant plays a difficulty itself (ultimate: a budget and noise per
             level) instead of the random moves of ``random_move_rate``.
+        algorithms: the searches a player may pick for the bot's full-strength move, the default first: 3x3
+            offers alpha-beta and the counted plain minimax (:data:`engine.search.ALGORITHM_CONFIGS`); the
+            others alpha-beta only (their own exact search or MCTS-Solver).
+        inline: true when the bot's move is fast enough to answer in the interaction's callback, without a worker
+            (3x3: well under a millisecond with alpha-beta; :meth:`slow` says when plain minimax is not).
+        numbered: true when cells may also be named by a 1-based number (3x3's 1-9) besides a coordinate.
+        block: the side of a small board when the board is a grid of small boards (ultimate: 3, a 3x3 grid of 3x3
+            boards), else 0.
+        code: the variant's code in a board button's ``custom_id`` (3x3: ``""``, its own format without a code;
+            ``"4"``, ``"5"``; ``"u"``).
+        by_reference: true when a board's ``custom_id`` names the game by id and version instead of carrying its
+            moves (ultimate: 81 cells do not fit Discord's 100 characters).
+        hinter: the variant's hint (:data:`Hinter`); see :meth:`hint`.
+        hint_from: the marks on the board from which a hint is fast (5x5: 4, the opening book's plies; before that
+            the exact analysis runs for minutes), else 0. A review labels the moves from that ply on.
+        hint_budget_ms: the search budget of a hint, ms, for a variant whose hint is an estimate, else ``None``.
+        reviewer: the variant's review (:data:`Reviewer`); see :meth:`review`.
+        review_budget_ms: the search budget per reviewed move, ms, for a variant whose review is an estimate, else
+            ``None``.
     """
 
     name: str
@@ -89,6 +94,27 @@ class Variant:
     solved: bool
     random_from: int = 0
     levelled: Levelled | None = None
+    algorithms: tuple[Algorithm, ...] = ("alpha-beta",)
+    inline: bool = False
+    numbered: bool = False
+    block: int = 0
+    code: str = ""
+    by_reference: bool = False
+    hinter: Hinter | None = None
+    hint_from: int = 0
+    hint_budget_ms: float | None = None
+    reviewer: Reviewer | None = None
+    review_budget_ms: float | None = None
+
+    @property
+    def cells(self) -> int:
+        """How many cells the whole board has (9, 16, 25, 81)."""
+        return self.width * self.height
+
+    @property
+    def exact(self) -> bool:
+        """True when the variant's values are exact (its hints, reviews and full-strength moves): ``solved``."""
+        return self.solved
 
     def replay(self, cells: Sequence[int]) -> Any:
         """The state after playing 0-based ``cells`` in order from the initial state.
@@ -140,6 +166,72 @@ class Variant:
         """The coordinate people see for 0-based ``cell``, e.g. ``"b3"``."""
         return cell_name(cell, self.width)
 
+    def parse_cell(self, text: str) -> int:
+        """The 0-based cell ``text`` names: a coordinate (``"b3"``, a1 the top left) or, where :attr:`numbered`,
+        a 1-based number (3x3: ``"1"``-``"9"``).
+
+        Raises:
+            CellOutOfRangeError: ``text`` names no cell of this board; the message says what it accepts.
+        """
+        cleaned = text.strip() if isinstance(text, str) else ""
+        if cleaned.isdigit() and not self.numbered:
+            last = self.cell_name(self.cells - 1)
+            raise CellOutOfRangeError(f"cell {text!r} is not on this board: give a coordinate a1-{last}")
+        return parse_cell(text, self.width, self.height)
+
+    def slow(self, state: Any, algorithm: Algorithm) -> bool:
+        """True when the bot's search in ``state`` with ``algorithm`` may take long enough that an interaction
+        should be deferred first: every search of a variant that is not :attr:`inline`, and on an inline one plain
+        minimax with at least :data:`SLOW_EMPTY_CELLS` empty cells."""
+        if not self.inline:
+            return True
+        return algorithm == "minimax" and len(self.game.actions(state)) >= SLOW_EMPTY_CELLS
+
+    def hint(self, moves: Sequence[int]) -> Hint:
+        """The hint for the player to move after ``moves`` (0-based cells from the initial state).
+
+        Raises:
+            IllegalSequenceError: ``moves`` are not a legal game.
+            GameOverError: the game is over.
+            ValueError: fewer than :attr:`hint_from` moves were played, or the variant has no hint.
+        """
+        if self.hinter is None:
+            raise ValueError(f"{self.name}: no hint")
+        if len(moves) < self.hint_from:
+            raise ValueError(f"{self.name}: no hint before {self.hint_from} marks")
+        return self.hinter(self.replay(moves))
+
+    def review(self, moves: Sequence[int]) -> tuple[PlyReview, ...]:
+        """Every move of a game (0-based cells from the initial state) valued and labelled, one :class:`PlyReview`
+        per move from ply :attr:`hint_from` + 1 on (:mod:`engine.review`).
+
+        Raises:
+            IllegalSequenceError: ``moves`` are not a legal game (raised before any search).
+            ValueError: the variant has no review.
+        """
+        if self.reviewer is None:
+            raise ValueError(f"{self.name}: no review")
+        return self.reviewer(tuple(moves))
+
+    def moves_text(self, moves: Sequence[int]) -> str:
+        """``moves`` as the records store them: one digit per cell on a board of at most 10 cells (3x3: ``"0412"``),
+        else the cells separated by commas (``"0,15,3"``). :func:`moves_from_text` reads either back."""
+        if self.cells <= 10:
+            return "".join(map(str, moves))
+        return ",".join(map(str, moves))
+
+    def moves_from_text(self, text: str) -> tuple[int, ...]:
+        """The moves stored as :meth:`moves_text` wrote them for a board of this size.
+
+        Raises:
+            ValueError: ``text`` is not digits (separated by commas on a board of more than 10 cells).
+        """
+        if not text:
+            return ()
+        if self.cells <= 10:
+            return tuple(int(c) for c in text)
+        return tuple(int(c) for c in text.split(","))
+
 
 def _tictactoe_move(state: tictactoe.State, budget_ms: float, rng: random.Random | None) -> EngineMove:
     result = search(state, rng=rng)
@@ -172,12 +264,31 @@ def _ultimate_level(state: UltimateState, difficulty: Difficulty, budget_ms: flo
     return _ultimate_move(state, min(level_budget, budget_ms), rng, noise)
 
 
+_5X5_EXACT_FROM = 4
+"""5x5: the marks from which the exact analysis is fast (seconds at most, measured in docs/engine.md)."""
+
+# fmt: off
 VARIANTS: Mapping[str, Variant] = {
-    "3x3": Variant("3x3", 3, 3, tictactoe, _tictactoe_move, solved=True),
-    "4x4": Variant("4x4", 4, 4, TIC_TAC_TOE_4X4, _mnk_player(TIC_TAC_TOE_4X4), solved=True),
-    "5x5": Variant("5x5", 5, 5, TIC_TAC_TOE_5X5, _mnk_player(TIC_TAC_TOE_5X5), solved=True, random_from=4),
-    "ultimate": Variant("ultimate", 9, 9, UltimateTicTacToe(), _ultimate_move, solved=False, levelled=_ultimate_level),
+    "3x3": Variant(
+        "3x3", 3, 3, tictactoe, _tictactoe_move, solved=True, algorithms=("alpha-beta", "minimax"), inline=True,
+        numbered=True, hinter=hints.tictactoe_hint, reviewer=tictactoe_review,
+    ),
+    "4x4": Variant(
+        "4x4", 4, 4, TIC_TAC_TOE_4X4, _mnk_player(TIC_TAC_TOE_4X4), solved=True, code="4",
+        hinter=hints.mnk_hint(TIC_TAC_TOE_4X4), reviewer=mnk_review(TIC_TAC_TOE_4X4),
+    ),
+    "5x5": Variant(
+        "5x5", 5, 5, TIC_TAC_TOE_5X5, _mnk_player(TIC_TAC_TOE_5X5), solved=True, random_from=4, code="5",
+        hinter=hints.mnk_hint(TIC_TAC_TOE_5X5), hint_from=_5X5_EXACT_FROM,
+        reviewer=mnk_review(TIC_TAC_TOE_5X5, _5X5_EXACT_FROM),
+    ),
+    "ultimate": Variant(
+        "ultimate", 9, 9, UltimateTicTacToe(), _ultimate_move, solved=False, levelled=_ultimate_level, block=3,
+        code="u", by_reference=True, hinter=hints.ultimate_hint, hint_budget_ms=hints.HINT_BUDGET_MS,
+        reviewer=ultimate_review, review_budget_ms=REVIEW_BUDGET_MS,
+    ),
 }
+# fmt: on
 """Every variant by name."""
 
 

@@ -28,7 +28,6 @@ from bot.puzzles import view
 from bot.puzzles.play import Run, by_id, choose, daily, judge, position
 from bot.records import RecordsStore, RecordsUnavailableError
 from bot.text.common import VARIANT_NAMES
-from bot.text.shape import shape_of
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
 from engine.variants import variant as variant_named
@@ -178,7 +177,7 @@ class PuzzleCommands(commands.Cog):
         if key == "k" or key.startswith("b"):
             board = -1 if key == "k" else int(key[1:])
             if board >= 0 and (
-                not shape_of(puzzle.variant).block or board not in position(puzzle, ply).playable_boards
+                not variant_named(puzzle.variant).block or board not in position(puzzle, ply).playable_boards
             ):
                 return tr(ILLEGAL)
             run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, ply, board, run.daily)

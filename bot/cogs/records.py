@@ -7,6 +7,7 @@ A discord.py extension (``bot.load_extension("bot.cogs.records")``, after ``bot.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import discord
@@ -16,11 +17,13 @@ from discord.ext import commands
 from bot.client import TTTBot
 from bot.cogs.ttt import VARIANT_CHOICES, TicTacToe, command_failed
 from bot.games import GameService
+from bot.games.hints import EstimatedReviewedMove, ExactReviewedMove
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.puzzles.view import puzzle_line
 from bot.records import Rating, RecordsStore, RecordsUnavailableError, RecordWriter
+from bot.text.grid import DEFAULT_VARIANT
 from bot.text.records import (
     bot_record_text,
     bot_records_text,
@@ -29,11 +32,12 @@ from bot.text.records import (
     short_variant_name,
     stats_text,
 )
-from bot.text.review import Reviewed, review_text
-from bot.text.shape import DEFAULT_VARIANT, shape_of
+from bot.text.review import review_text
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
+from engine.review import PlyReview
 from engine.variants import VARIANTS
+from engine.variants import variant as variant_named
 
 __all__ = ["RECORDS_DOWN", "RecordCommands", "setup"]
 
@@ -229,12 +233,24 @@ class RecordCommands(commands.Cog):
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
         await private(interaction, review_text(stored, await self._review(stored.variant, stored.moves), tr))
 
-    async def _review(self, variant: str, moves: tuple[int, ...]) -> Reviewed:
+    async def _review(self, variant: str, moves: tuple[int, ...]) -> Sequence[PlyReview]:
         """The reviewed moves of a game of ``variant``: the engine's review where it answers inline (3x3), else the
-        service's variant review."""
-        if shape_of(variant).inline:
+        service's variant review, as :class:`engine.review.PlyReview` rows."""
+        if variant_named(variant).inline:
             return await self.service.ai.review(moves)
-        return await self.service.ai.variant_review(variant, moves)
+        return [_as_ply(move) for move in await self.service.ai.variant_review(variant, moves)]
+
+
+def _as_ply(move: ExactReviewedMove | EstimatedReviewedMove) -> PlyReview:
+    """A move of the service's variant review as the engine's one review row (its position is not kept)."""
+    if isinstance(move, ExactReviewedMove):
+        return PlyReview(
+            move.ply, move.mark, move.cell, None, move.before, move.after, move.label, move.best, move.states
+        )
+    return PlyReview(
+        move.ply, move.mark, move.cell, None, None, None, move.label or "best", (move.best,), move.states,
+        depth=move.depth, score=move.score, best_score=move.best_score, loss=move.loss,
+    )  # fmt: skip
 
 
 async def setup(bot: TTTBot) -> None:

@@ -22,19 +22,19 @@ from discord.ext import commands
 from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
 from bot.games import new_game_id
-from bot.games.ai import is_slow
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.text.common import VARIANT_DESCRIPTIONS, VARIANT_NAMES
+from bot.text.grid import DEFAULT_VARIANT
 from bot.text.help import help_text
-from bot.text.shape import DEFAULT_VARIANT, shape_of
 from bot.ui.responder import apologise, defer, private
 from engine import Mark
 from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
 from engine.variants import VARIANTS
+from engine.variants import variant as variant_named
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "VARIANT_CHOICES", "TicTacToe", "command_failed", "setup"]
 
@@ -121,7 +121,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         if variant not in VARIANTS:
             await private(interaction, lang(str(interaction.locale))(NO_VARIANT, variant=variant))
             return
-        if opponent is None and algorithm == "minimax" and play_as != "X" and shape_of(variant).inline:
+        if opponent is None and algorithm == "minimax" and play_as != "X" and variant_named(variant).inline:
             await defer(interaction)  # the bot may open with a full minimax search, within the command
         game_id = new_game_id(interaction.id)
         await self._run(
@@ -147,9 +147,9 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     async def move(self, interaction: Interaction, cell: app_commands.Range[str, 1, 3]) -> None:
         """/ttt move: play a cell (a coordinate, or its 1-based number); the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
-        shape = shape_of(game.variant if game is not None else DEFAULT_VARIANT)
+        rules = variant_named(game.variant if game is not None else DEFAULT_VARIANT)
         try:
-            index = parse_cell(cell, shape.width, shape.height)
+            index = parse_cell(cell, rules.width, rules.height)
         except CellOutOfRangeError:
             if game is None:  # after a restart the stored game's board is not known yet: let the service say
                 index = -1
@@ -157,7 +157,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 last = game.cell_name(game.cells - 1)
                 await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=cell, last=last))
                 return
-        if game is not None and shape.inline and is_slow(game.state, game.algorithm):
+        if game is not None and rules.inline and rules.slow(game.state, game.algorithm):
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
 
@@ -168,7 +168,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is None or not shape_of(game.variant).inline or is_slow(game.state, "minimax"):
+        if game is None or variant_named(game.variant).slow(game.state, "minimax"):
             await defer(interaction, ephemeral=True)  # a searched hint takes up to a second (ultimate)
         await self._run(interaction, lambda history: self.service.hint(actor(interaction), history=history))
 

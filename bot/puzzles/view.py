@@ -1,6 +1,6 @@
 """A puzzle's message: the text (header, the board as text, what just happened) and its buttons.
 
-The board is the game's text grid (:func:`bot.text.shape.board_grid`), and on ultimate its picture too. 4x4 and
+The board is the game's text grid (:func:`bot.text.grid.board_grid`), and on ultimate its picture too. 4x4 and
 5x5 get a button per cell (free cells labelled with their coordinate, taken ones with their mark, disabled).
 Ultimate gets a 3x3 pad: the cells of the small board the solver must play in; on a free choice the open small
 boards, then the chosen one's cells and Back. Button ids are ``tpz:<run>:<ply>:<key>`` (``key``: a cell 0-80,
@@ -20,7 +20,7 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang
 from bot.images.ultimate import draw_ultimate
 from bot.puzzles.play import PuzzleRating, Run, position
-from bot.text.shape import board_cells, board_grid, mark_at, shape_of, small_board_name
+from bot.text.grid import board_cells, board_grid, mark_at, small_board_name
 from bot.ui.views import PICTURE_NAME, BoardComponents, button_payload, state_picture
 from engine.puzzles import Puzzle
 from engine.variants import variant as variant_named
@@ -71,7 +71,7 @@ def status_text(puzzle: Puzzle, progress: int, head: str, lines: list[str]) -> s
 def picture(puzzle: Puzzle, progress: int, *, over: bool = False) -> discord.File | None:
     """The ultimate grid's picture after ``progress`` plies of the line (``ultimate.png``, drawn here: about 30 ms),
     as the game's board shows it; ``None`` for a board without small boards (4x4, 5x5), whose board is the buttons."""
-    if not shape_of(puzzle.variant).block:
+    if not variant_named(puzzle.variant).block:
         return None
     played = (*puzzle.moves, *puzzle.line[:progress])
     drawn = draw_ultimate(state_picture(position(puzzle, progress), played[-1] if played else None, over=over))
@@ -95,7 +95,7 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
     puzzle = run.puzzle
     rules = variant_named(puzzle.variant)
     state = position(puzzle, run.progress)
-    shape = shape_of(puzzle.variant)
+    shape = variant_named(puzzle.variant)
     width, block = shape.width, shape.block
     if not block:
         cells = [_cell_button(run, state, c, rules.cell_name(c), live) for c in range(shape.cells)]

@@ -1,7 +1,7 @@
 """The text of a board message and of a challenge: header, the bot's last move, whose turn or the result, a
 text grid; an ultimate free choice's private pad; and what a declined, expired or moved prompt says.
 
-The board follows its game's :class:`~bot.text.shape.Shape`: cells named by number or coordinate, the small board
+The board follows its game's :class:`~engine.variants.Variant`: cells named by number or coordinate, the small board
 to play in where there are small boards, "the bot is thinking" where its search does not answer inline.
 ``who`` turns a player id (``None`` for the bot) into a name, so the same text serves Discord (``<@id>``
 mentions, sent without pings) and the console ("you", "the bot")."""
@@ -21,8 +21,9 @@ from bot.text.common import (
     level_name,
     proven_text,
 )
-from bot.text.shape import DEFAULT_VARIANT, board_grid, cell_label, shape_of, small_board_name
+from bot.text.grid import DEFAULT_VARIANT, board_grid, cell_label, small_board_name
 from engine import Mark
+from engine.variants import variant as variant_named
 
 __all__ = [
     "ai_line",
@@ -151,23 +152,23 @@ def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, 
     tr = tr or lang(None)
     who = who or (lambda user_id: discord_who(user_id, tr))
     lines = [_header(game, who, tr)]
-    shape = shape_of(game.variant)
+    rules = variant_named(game.variant)
     if game.last_ai is not None:
         lines.append(played_line(game.last_ai, cell_label(game.variant, game.last_ai.cell), tr))
     if game.over:
         lines.append(result_line(game, who, tr))
         if commands and game.moves:
             lines.append(tr(N_("Game `{game_id}` · `/ttt review` shows every move's value."), game_id=game.game_id))
-    elif game.thinking and not shape.inline:
+    elif game.thinking and not rules.inline:
         lines.append(thinking_line(tr))
     else:
         mark = game.to_move
         lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
-        if shape.block:
+        if rules.block:
             lines.append(_next_board_line(game, tr))
     if game.mode == "text":
         lines.append(board_grid(game.state, game.variant))
-        if commands and not game.over and shape.numbered:
+        if commands and not game.over and rules.numbered:
             lines.append(tr(N_("Play with `/ttt move cell:<1-9>`.")))
         elif commands and not game.over:
             last = game.cell_name(game.cells - 1)

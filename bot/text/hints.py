@@ -12,7 +12,7 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
-from bot.text.shape import DEFAULT_VARIANT, cell_label, small_board_name
+from bot.text.grid import DEFAULT_VARIANT, cell_label, small_board_name
 from engine import Analysis, Mark
 
 __all__ = [

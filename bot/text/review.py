@@ -1,25 +1,24 @@
 """A finished game move by move (/ttt review), by the cells its board names: each move's label and value, and a
 summary per side.
 
-A game with exact values (:class:`~engine.review.PlyReview` on 3x3, :class:`~bot.games.hints.ExactReviewedMove`
-on 4x4 and 5x5) gets chess labels as in :mod:`engine.review`; ultimate gets labels from a fixed-budget search,
-marked as the engine's estimate, with each labelled move's loss in percentage points of expected score
-(:class:`~bot.games.hints.EstimatedReviewedMove`; thresholds in /ttt help). A review longer than one message keeps
-the labelled moves (as many as fit) and says how many best moves it left out, so it always fits Discord's 2,000
-characters.
+Every move is an :class:`engine.review.PlyReview`. A game with exact values (3x3, 4x4, 5x5) gets chess labels as in
+:mod:`engine.review`; ultimate gets labels from a fixed-budget search, marked as the engine's estimate, with each
+labelled move's loss in percentage points of expected score (thresholds in /ttt help). A review longer than one
+message keeps the labelled moves (as many as fit) and says how many best moves it left out, so it always fits
+Discord's 2,000 characters.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.hints import REVIEW_BUDGET_MS, EstimatedReviewedMove, ExactReviewedMove
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
 from bot.text.common import MARK_EMOJI, Who, discord_who
-from bot.text.shape import cell_label
-from engine import GameValue, Mark, PlyReview
+from bot.text.grid import cell_label
+from engine import GameValue, Mark
+from engine.review import PlyReview
 from engine.variants import variant as variant_named
 
 __all__ = [
@@ -34,8 +33,6 @@ __all__ = [
 ]
 
 MAX_CHARS = 2000
-Reviewed = Sequence[PlyReview] | Sequence[ExactReviewedMove] | Sequence[EstimatedReviewedMove]
-"""A reviewed game's moves: exact (3x3's engine review, or 4x4's and 5x5's) or estimated (ultimate)."""
 
 REVIEW_LABELS = {
     "slower": N_("slower"),
@@ -56,7 +53,7 @@ def _value(value: GameValue, tr: Lang) -> str:
     return tr(VALUE_NAMES[value.result], plies=value.plies)
 
 
-def review_text(game: FinishedGame, moves: Reviewed, tr: Lang | None = None, who: Who | None = None) -> str:
+def review_text(game: FinishedGame, moves: Sequence[PlyReview], tr: Lang | None = None, who: Who | None = None) -> str:
     """``game`` move by move from its reviewed ``moves``: each move's cell and label, with an exact value the
     mover's value before and after it (win or loss in N plies with best play, or draw), the best moves when the one
     played was not among them, and the states searched there; then each side's blunders and mistakes. At most
@@ -68,16 +65,13 @@ def review_text(game: FinishedGame, moves: Reviewed, tr: Lang | None = None, who
     """
     tr = tr or lang(None)
     header = [review_header(game, tr, who)]
-    if not variant_named(game.variant).solved:
-        header.append(
-            tr(N_("The engine's estimate: a search of {budget} ms per move."), budget=tr.number(int(REVIEW_BUDGET_MS)))
-        )
+    budget = variant_named(game.variant).review_budget_ms
+    if budget is not None:
+        header.append(tr(N_("The engine's estimate: a search of {budget} ms per move."), budget=tr.number(int(budget))))
     lines: list[tuple[bool, str]] = []
     for move in moves:
-        if isinstance(move, EstimatedReviewedMove):
-            lines.append((move.label is not None, _estimated_line(game.variant, move, tr)))
-        else:
-            lines.append((move.label != "best", _exact_line(game.variant, move, tr)))
+        line = _exact_line(game.variant, move, tr) if move.exact else _estimated_line(game.variant, move, tr)
+        lines.append((move.label != "best", line))
     footer = [" · ".join(_side(moves, mark, tr) for mark in (Mark.X, Mark.O))]
     if not moves:
         footer.insert(0, tr(N_("No moves were played.")))
@@ -92,31 +86,26 @@ def review_text(game: FinishedGame, moves: Reviewed, tr: Lang | None = None, who
     return "\n".join([*header, *kept, note, *footer])
 
 
-def _mover(move: PlyReview | ExactReviewedMove | EstimatedReviewedMove) -> Mark:
-    return move.mover if isinstance(move, PlyReview) else move.mark
-
-
-def _exact_line(variant: str, move: PlyReview | ExactReviewedMove, tr: Lang) -> str:
-    best = move.best_moves if isinstance(move, PlyReview) else move.best
-    names = [cell_label(variant, c) for c in best]
+def _exact_line(variant: str, move: PlyReview, tr: Lang) -> str:
+    names = [cell_label(variant, c) for c in move.best_moves]
     cell = cell_label(variant, move.cell)
-    line = exact_line(move.ply, _mover(move), cell, move.label, (move.before, move.after), names, tr)
+    line = exact_line(move.ply, move.mover, cell, move.label, move.values, names, tr)
     return line + " · " + states_text(move.states, tr)
 
 
-def _estimated_line(variant: str, move: EstimatedReviewedMove, tr: Lang) -> str:
-    line = f"`{move.ply}.` {move.mark.value} {cell_label(variant, move.cell)}"
-    if move.label is not None and move.label in REVIEW_LABELS:
+def _estimated_line(variant: str, move: PlyReview, tr: Lang) -> str:
+    line = f"`{move.ply}.` {move.mover.value} {cell_label(variant, move.cell)}"
+    if move.label != "best":
+        best = cell_label(variant, move.best_moves[0])
         line += " · " + tr(REVIEW_LABELS[move.label])
-        best = cell_label(variant, move.best)
-        line += " · " + tr(N_("{loss} points below {best}"), loss=tr.number(move.loss), best=best)
+        line += " · " + tr(N_("{loss} points below {best}"), loss=tr.number(move.loss or 0), best=best)
     return line + " · " + tr(N_("depth {depth}, {states} states"), depth=move.depth, states=tr.number(move.states))
 
 
-def _side(moves: Reviewed, mark: Mark, tr: Lang) -> str:
+def _side(moves: Sequence[PlyReview], mark: Mark, tr: Lang) -> str:
     """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``."""
-    blunders = [m.ply for m in moves if _mover(m) is mark and m.label == "blunder"]
-    mistakes = [m.ply for m in moves if _mover(m) is mark and m.label == "mistake"]
+    blunders = [m.ply for m in moves if m.mover is mark and m.label == "blunder"]
+    mistakes = [m.ply for m in moves if m.mover is mark and m.label == "mistake"]
     return mistakes_line(mark, blunders, mistakes, tr)
 
 

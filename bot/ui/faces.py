@@ -10,7 +10,7 @@ from typing import Any
 from discord.enums import ButtonStyle
 
 from bot.text.common import MARK_EMOJI
-from bot.text.shape import DEFAULT_VARIANT, cell_label, mark_at, shape_of
+from bot.text.grid import DEFAULT_VARIANT, cell_label, mark_at
 from engine import Mark
 from engine.variants import variant as variant_named
 
@@ -41,7 +41,7 @@ def cell_faces(state: Any, finished: bool, variant: str = DEFAULT_VARIANT) -> tu
     winning = getattr(variant_named(variant).game, "winning_cells", None)
     won = winning(state) if winning is not None else frozenset()
     faces = []
-    for cell in range(shape_of(variant).cells):
+    for cell in range(variant_named(variant).cells):
         mark = mark_at(state, cell)
         if mark is None:
             label = cell_label(variant, cell)

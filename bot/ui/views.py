@@ -30,11 +30,13 @@ from bot.games.variant_codec import VariantKind, encoder_for, ref_encoder
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture
-from bot.text.shape import Shape, board_cells, shape_of, small_board_name
+from bot.text.grid import board_cells, small_board_name
 from bot.ui.buttons import ChallengeButton
 from bot.ui.faces import cell_faces
 from bot.ui.pictures import Attachment, Picture
 from engine import Mark
+from engine.variants import Variant
+from engine.variants import variant as variant_named
 
 __all__ = [
     "PICTURE_NAME",
@@ -117,7 +119,7 @@ def is_layout(view: discord.ui.View | None) -> bool:
 
 def is_layout_board(game: Game) -> bool:
     """True when ``game``'s board is a Components V2 message: buttons too many rows for a classic message."""
-    return game.mode == "buttons" and shape_of(game.variant).height >= MAX_ACTION_ROWS
+    return game.mode == "buttons" and variant_named(game.variant).height >= MAX_ACTION_ROWS
 
 
 def button_payload(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None,
@@ -146,7 +148,7 @@ def _cells(game: Game, make: Make, cells: Iterable[int], frozen: bool) -> list[d
     ]
 
 
-def _grid_rows(game: Game, make: Make, shape: Shape, frozen: bool) -> list[dict[str, Any]]:
+def _grid_rows(game: Game, make: Make, shape: Variant, frozen: bool) -> list[dict[str, Any]]:
     width = shape.width
     return [_row(_cells(game, make, range(width * row, width * row + width), frozen)) for row in range(shape.height)]
 
@@ -186,7 +188,7 @@ def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePictur
 
 def _pad(game: Game, make: Make, chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
     """The pad: the cells of small board ``chosen`` or of the one to play in, or the open small boards."""
-    state, shape = game.state, shape_of(game.variant)
+    state, shape = game.state, variant_named(game.variant)
     width, block = shape.width, shape.block
     boards = range((width // block) ** 2)
     board = chosen if chosen is not None or game.over else state.forced_board
@@ -224,7 +226,7 @@ def private_pad(game: Game, board: int | None, tr: Lang | None = None) -> BoardC
 
 def _frozen(game: Game, retired: bool) -> bool:
     """True when no cell may be pressed: the game is over, the board retired, or the bot's search runs."""
-    return game.over or retired or (game.thinking and not shape_of(game.variant).inline)
+    return game.over or retired or (game.thinking and not variant_named(game.variant).inline)
 
 
 def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> BoardComponents | None:
@@ -235,7 +237,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
         CodecError: the game cannot be written in its ``custom_id`` format.
     """
     make = encoder_for(game)
-    rows = _grid_rows(game, make, shape_of(game.variant), _frozen(game, retired)) if game.mode == "buttons" else []
+    rows = _grid_rows(game, make, variant_named(game.variant), _frozen(game, retired)) if game.mode == "buttons" else []
     rows += _controls(make, game, tr or lang(None), retired=retired)
     return BoardComponents(rows) if rows else None
 
@@ -256,7 +258,7 @@ def board_message(
     tr = tr or lang(None)
     make = encoder_for(game)
     frozen = _frozen(game, retired)
-    shape = shape_of(game.variant)
+    shape = variant_named(game.variant)
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
     files: tuple[Attachment, ...] = ()
     if shape.width <= MAX_ROW_BUTTONS:  # a button per cell

@@ -35,6 +35,9 @@ from engine import (
     terminal,
     winner,
 )
+from engine.mnk import TIC_TAC_TOE_4X4
+from engine.review import exact_label, mnk_review, ultimate_review
+from engine.variants import VARIANTS
 
 
 def test_a_perfect_game_is_best_throughout() -> None:
@@ -235,3 +238,38 @@ def test_a_game_that_ends_early_can_be_reviewed() -> None:
     plies = review([0, 3, 1, 4, 2])
     assert terminal(parse_board("XXXOO...."))
     assert len(plies) == 5 and plies[-1].mover is Mark.X
+
+
+def test_a_4x4_review_labels_a_thrown_away_draw_a_blunder_with_the_3x3_rules() -> None:
+    # X a1, O b2, X a2, O b3, X a3, O b4 (O ignores the threat on a4), X a4: the column a1-a4
+    moves = (0, 5, 4, 9, 8, 13, 12)
+    rows = mnk_review(TIC_TAC_TOE_4X4)(moves)
+    assert [row.ply for row in rows] == list(range(1, 8)) and all(row.exact for row in rows)
+    assert rows[0].label == "best" and rows[0].values[0].result == "draw"
+    assert [row for row in rows if row.mover is Mark.O and row.label == "blunder"]  # O let X's line through
+    assert all((row.cell in row.best_moves) == (row.label == "best") for row in rows)
+    assert rows[-1].label == "best" and rows[-1].values[1] == GameValue("win", 0)  # the winning move ends it
+    assert all(row.label == exact_label(*row.values) for row in rows)
+    assert summary(rows)[Mark.O].blunders
+
+
+def test_a_5x5_review_starts_where_the_exact_analysis_is_fast() -> None:
+    rows = VARIANTS["5x5"].review((12, 0, 6, 18, 7))
+    assert [row.ply for row in rows] == [5] and rows[0].states > 0
+
+
+def test_an_ultimate_review_is_an_estimate_labelled_by_the_engines_thresholds() -> None:
+    rows = ultimate_review((40, 30, 10), budget_ms=30.0)
+    assert [(row.ply, row.mover, row.cell) for row in rows] == [(1, Mark.X, 40), (2, Mark.O, 30), (3, Mark.X, 10)]
+    for row in rows:
+        assert not row.exact and row.before is None and row.depth is not None and row.states > 0
+        assert row.score is not None and row.best_score is not None and row.loss == row.best_score - row.score >= 0
+        assert row.label in ("best", "inaccuracy", "mistake", "blunder") and len(row.best_moves) == 1
+        with pytest.raises(ValueError, match="estimate"):
+            row.values  # noqa: B018
+
+
+def test_every_review_refuses_an_illegal_game_before_searching() -> None:
+    for name in VARIANTS:
+        with pytest.raises(IllegalSequenceError):
+            VARIANTS[name].review((4, 4))

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import Difficulty, Mark, ultimate_play
-from engine.errors import CellOccupiedError, IllegalSequenceError, UnknownVariantError
+from engine import Difficulty, Mark, review, ultimate_play
+from engine.errors import CellOccupiedError, CellOutOfRangeError, IllegalSequenceError, UnknownVariantError
 from engine.reference import alpha_beta_search
 from engine.ultimate import UltimateState
 from engine.variants import VARIANTS, variant
@@ -89,3 +89,57 @@ def test_ultimate_plays_each_difficulty_with_its_own_budget(monkeypatch: pytest.
         assert chosen.cell in v.game.actions(state)
         assert chosen.value is None and chosen.expected is not None and chosen.depth is not None
         assert not chosen.random
+
+
+def test_the_board_shape_and_the_custom_id_codes_are_data() -> None:
+    shapes = {name: (v.width, v.height, v.cells, v.block) for name, v in VARIANTS.items()}
+    assert shapes == {"3x3": (3, 3, 9, 0), "4x4": (4, 4, 16, 0), "5x5": (5, 5, 25, 0), "ultimate": (9, 9, 81, 3)}
+    assert {name: (v.code, v.by_reference) for name, v in VARIANTS.items()} == {
+        "3x3": ("", False),
+        "4x4": ("4", False),
+        "5x5": ("5", False),
+        "ultimate": ("u", True),
+    }
+    assert len({v.code for v in VARIANTS.values()}) == len(VARIANTS)  # a code names one variant
+
+
+def test_the_algorithms_offered_and_the_inline_answer_are_data() -> None:
+    assert VARIANTS["3x3"].algorithms == ("alpha-beta", "minimax") and VARIANTS["3x3"].inline
+    assert all(v.algorithms == ("alpha-beta",) and not v.inline for n, v in VARIANTS.items() if n != "3x3")
+    assert [v.exact for v in VARIANTS.values()] == [True, True, True, False]
+    three = VARIANTS["3x3"]
+    assert three.slow(three.replay(()), "minimax") and three.slow(three.replay((0, 1)), "minimax")
+    assert not three.slow(three.replay((0, 1, 2)), "minimax") and not three.slow(three.replay(()), "alpha-beta")
+    assert VARIANTS["4x4"].slow(VARIANTS["4x4"].replay(()), "alpha-beta")
+
+
+def test_cells_are_named_and_parsed_by_the_variants_rules() -> None:
+    three, four, ultimate = VARIANTS["3x3"], VARIANTS["4x4"], VARIANTS["ultimate"]
+    assert three.parse_cell("5") == three.parse_cell("b2") == 4 and three.cell_name(4) == "b2"
+    assert four.parse_cell("d4") == 15 and ultimate.parse_cell("i9") == 80 and ultimate.cell_name(80) == "i9"
+    with pytest.raises(CellOutOfRangeError, match="a1-d4"):
+        four.parse_cell("5")  # numbers are 3x3's alone
+    with pytest.raises(CellOutOfRangeError):
+        three.parse_cell("d1")
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_records_move_format_reads_back_by_the_boards_size(name: str) -> None:
+    v = VARIANTS[name]
+    moves = (0, v.cells - 1, 4)
+    assert v.moves_from_text(v.moves_text(moves)) == moves and v.moves_from_text("") == ()
+    assert v.moves_text(moves) == ("084" if name == "3x3" else f"0,{v.cells - 1},4")
+
+
+def test_a_hint_waits_for_the_variants_first_fast_ply() -> None:
+    assert [v.hint_from for v in VARIANTS.values()] == [0, 0, 4, 0]
+    with pytest.raises(ValueError, match="4 marks"):
+        VARIANTS["5x5"].hint((12, 0, 6))
+    assert len(VARIANTS["5x5"].hint((12, 0, 6, 18)).moves) == 21
+    assert VARIANTS["3x3"].hint((4,)).minimax_states is not None
+
+
+def test_every_variant_reviews_its_games_with_the_one_review_type() -> None:
+    assert VARIANTS["3x3"].review((4, 0, 8)) == review((4, 0, 8))
+    assert [row.ply for row in VARIANTS["4x4"].review((5, 0, 6))] == [1, 2, 3]
+    assert VARIANTS["ultimate"].review_budget_ms == 100.0 and VARIANTS["3x3"].review_budget_ms is None

@@ -18,7 +18,7 @@ from bot.text.board import (
     moved_text,
     result_line,
 )
-from bot.text.shape import board_grid
+from bot.text.grid import board_grid
 from engine import Mark, parse_board
 
 ALICE, BOB = 10, 20

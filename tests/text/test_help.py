@@ -8,8 +8,8 @@ import pytest
 
 from bot.games.hints import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
 from bot.i18n.lang import lang
+from bot.text.grid import board_grid
 from bot.text.help import help_text
-from bot.text.shape import board_grid
 from engine import parse_board
 from engine.review import Label
 

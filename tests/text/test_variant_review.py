@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.games.hints import REVIEW_BUDGET_MS, EstimatedReviewedMove, ExactReviewedMove
 from bot.records import FinishedGame
 from bot.text.review import MAX_CHARS, review_text
 from engine import Mark
+from engine.review import REVIEW_BUDGET_MS, PlyReview
 from engine.solver import GameValue
 
 ALICE = 10
@@ -37,8 +37,8 @@ def finished(variant: str, moves: tuple[int, ...]) -> FinishedGame:
 def test_an_exact_review_names_cells_by_coordinate() -> None:
     draw, loss = GameValue("draw", 12), GameValue("loss", 5)
     moves = (
-        ExactReviewedMove(1, Mark.X, 5, "best", draw, draw, (5, 6), 1200),
-        ExactReviewedMove(2, Mark.O, 15, "blunder", draw, loss, (0, 10), 80),
+        PlyReview(1, Mark.X, 5, None, draw, draw, "best", (5, 6), 1200),
+        PlyReview(2, Mark.O, 15, None, draw, loss, "blunder", (0, 10), 80),
     )
     lines = review_text(finished("4x4", (5, 15)), moves).splitlines()
     assert lines[1] == "`1.` X b2 · best · draw · 1,200 states"
@@ -48,8 +48,20 @@ def test_an_exact_review_names_cells_by_coordinate() -> None:
 
 def test_an_ultimate_review_is_marked_as_an_estimate_and_fits_one_message() -> None:
     moves = tuple(
-        EstimatedReviewedMove(
-            ply, Mark.X if ply % 2 else Mark.O, ply - 1, "mistake" if ply == 7 else None, 0, 40, 0, 120, 9, 123_456
+        PlyReview(
+            ply,
+            Mark.X if ply % 2 else Mark.O,
+            ply - 1,
+            None,
+            None,
+            None,
+            "mistake" if ply == 7 else "best",
+            (40,),
+            123_456,
+            depth=9,
+            score=0,
+            best_score=0,
+            loss=120,
         )
         for ply in range(1, 82)
     )

@@ -1,8 +1,6 @@
-"""A game's board as the presentation needs it: its shape, how its cells are named, its small boards, and its
-monospace text grid. Pure text: no ``discord`` import.
-
-The width and height come from :class:`engine.variants.Variant`; the facts it does not carry yet (numbered cells,
-small boards, an inline search) come from :data:`_LOCAL`, one row a game.
+"""A board's cells and grid as text: how people name a cell, a small board's cells and name, the mark in a cell, and
+the monospace text grid, all following the game's :class:`engine.variants.Variant` (its shape, ``numbered``,
+``block``). Pure text: no ``discord`` import.
 
 Coordinates are a column letter and a row number, ``a1`` at the top left (:mod:`engine.coordinates`); a numbered
 board names its cells 1 to 9 like a phone keypad instead. A small board is named by the cells it covers, e.g.
@@ -11,22 +9,19 @@ board names its cells 1 to 9 like a phone keypad instead. A small board is named
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
 from engine import Mark
 from engine.coordinates import cell_name
+from engine.variants import Variant
 from engine.variants import variant as variant_named
 
 __all__ = [
     "DEFAULT_VARIANT",
-    "Shape",
     "board_cells",
     "board_grid",
     "cell_label",
     "mark_at",
-    "shape_of",
     "small_board_name",
 ]
 
@@ -34,52 +29,10 @@ DEFAULT_VARIANT: Final = "3x3"
 """The game played when none is chosen (``/ttt start``, the console, ``/ttt move`` without a game)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """What the presentation knows of a game's board.
-
-    Attributes:
-        width, height: the whole board in cells (ultimate: 9 x 9).
-        block: the side of a small board in cells (ultimate: 3), 0 on a board without small boards.
-        numbered: True when people name the cells by number, 1 to ``width * height`` row by row (3x3's keypad),
-            rather than by coordinate.
-        inline: True when the bot's search answers within the press (the board never says "thinking").
-    """
-
-    width: int
-    height: int
-    block: int = 0
-    numbered: bool = False
-    inline: bool = False
-
-    @property
-    def cells(self) -> int:
-        """Cells on the whole board."""
-        return self.width * self.height
-
-
-_LOCAL: Final[dict[str, dict[str, Any]]] = {
-    "3x3": {"numbered": True, "inline": True},
-    "ultimate": {"block": 3},
-}
-"""The facts :class:`engine.variants.Variant` does not carry yet, by game."""
-
-
-@cache
-def shape_of(variant: str) -> Shape:
-    """The board of game ``variant``.
-
-    Raises:
-        UnknownVariantError: no game has that name.
-    """
-    rules = variant_named(variant)
-    return Shape(rules.width, rules.height, **_LOCAL.get(variant, {}))
-
-
 def cell_label(variant: str, cell: int) -> str:
     """0-based ``cell`` as people name it on ``variant``'s board: ``"5"`` on a numbered board, else ``"b3"``."""
-    shape = shape_of(variant)
-    return str(cell + 1) if shape.numbered else cell_name(cell, shape.width)
+    board = variant_named(variant)
+    return str(cell + 1) if board.numbered else cell_name(cell, board.width)
 
 
 def board_cells(small_board: int, width: int = 9, block: int = 3) -> tuple[int, ...]:
@@ -109,7 +62,7 @@ def board_grid(state: Any, variant: str = DEFAULT_VARIANT) -> str:
     """The board of engine ``state`` of game ``variant`` as monospace text in a code block. A numbered board is a
     boxed grid with the numbers of its empty cells; any other has column letters and row numbers, ``·`` for an empty
     cell, and lines between its small boards. At most about 300 characters (ultimate)."""
-    shape = shape_of(variant)
+    shape = variant_named(variant)
     marks = [mark_at(state, cell) for cell in range(shape.cells)]
     if shape.numbered:
         return _keypad(shape, marks)
@@ -128,7 +81,7 @@ def board_grid(state: Any, variant: str = DEFAULT_VARIANT) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def _keypad(shape: Shape, marks: list[Mark | None]) -> str:
+def _keypad(shape: Variant, marks: list[Mark | None]) -> str:
     width = shape.width
 
     def row(r: int) -> str:
