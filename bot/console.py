@@ -33,7 +33,7 @@ from bot.i18n.lang import Lang, lang
 from bot.text.board import message_text
 from bot.text.common import plain
 from bot.text.grid import DEFAULT_VARIANT
-from bot.text.hints import hint_text, refusal_text, variant_hint_text
+from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
 from engine import Mark
 from engine.coordinates import parse_cell
@@ -161,9 +161,9 @@ class _Console:
                 case Refusal(key=key, values=values):
                     self.say(refusal_text(key, values, self.tr, self.who))
                 case Hinted(game=hinted, analysis=analysis):
-                    self.say(hint_text(analysis, self.tr, hinted.variant))
+                    self.say(hint_text(hinted, analysis, self.tr))
                 case VariantHinted(game=hinted, hint=hint):
-                    self.say(variant_hint_text(hinted, hint, self.tr))
+                    self.say(hint_text(hinted, hint, self.tr))
                 case Posted(game=posted):
                     game, boards = posted, boards + 1
                     service.placed(CHANNEL, game.game_id, boards, game.post)

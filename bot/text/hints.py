@@ -1,10 +1,9 @@
-"""A refusal from the game service in words, and a hint: every free cell's value with best play (an exact one), or
-the engine's best moves with their expected scores (an estimate)."""
+"""A refusal from the game service in words, and a hint (:class:`engine.hints.Hint`, one type for every game): every
+free cell's exact value with best play, or the engine's best moves with their expected scores (an estimate)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.games.game import Game
 from bot.games.hints import EstimatedHint, ExactHint
@@ -12,19 +11,14 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
-from bot.text.grid import DEFAULT_VARIANT, cell_label, small_board_name
+from bot.text.grid import cell_label, small_board_name
 from engine import Analysis, Mark
+from engine.hints import Hint, HintMove
+from engine.solver import GameValue
 
-__all__ = [
-    "OUTCOME_NAMES",
-    "estimated_hint_text",
-    "exact_hint_text",
-    "hint_text",
-    "refusal_text",
-    "variant_hint_text",
-]
+__all__ = ["OUTCOME_NAMES", "hint_text", "refusal_text"]
 
-EXACT_TITLE = N_("**Hint for {mark}** (best play from both sides):")
+_EXPECTED = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
 def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None, who: Who | None = None) -> str:
@@ -47,89 +41,75 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
     return tr(key, **filled)
 
 
-def _title(template: str, mark: Mark, tr: Lang) -> str:
-    return tr(template, mark=f"{MARK_EMOJI[mark]} {mark.value}")
+def hint_text(game: Game, hint: Hint | Analysis | ExactHint | EstimatedHint, tr: Lang | None = None) -> str:
+    """``hint`` for the player to move in ``game``, cells named as its board names them. Exact: every free cell's
+    value with best play, the best starred, then what alpha-beta and plain minimax evaluate from here (3x3) or what
+    the solver evaluated. An estimate: the search's best moves with the expected score of the player to move (or what
+    the search proved), then its depth and states."""
+    tr = tr or lang(None)
+    hint, variant = _as_hint(hint, game.to_move), game.variant
+    mark = f"{MARK_EMOJI[hint.to_move]} {hint.to_move.value}"
+    if not hint.exact:
+        lines = [tr(N_("**Hint for {mark}** (the engine's estimate, not a proof):"), mark=mark)]
+        lines += [f"`{cell_label(variant, move.cell)}` {_worth(move, tr)}" for move in hint.moves]
+        footer = N_("MCTS-Solver reached {depth} plies deep and evaluated {states} states in {elapsed}.")
+        elapsed = format_elapsed(hint.elapsed_ms / 1000.0, tr)
+        lines.append(tr(footer, depth=hint.depth, states=tr.number(hint.states), elapsed=elapsed))
+        return "\n".join(lines)
+    best = {move.cell for move in hint.best}
+    lines = [tr(N_("**Hint for {mark}** (best play from both sides):"), mark=mark)]
+    for move in hint.moves:
+        if move.value is not None:
+            lines.append(_exact_line(cell_label(variant, move.cell), move.value, move.cell in best, tr))
+    if hint.alpha_beta_states is not None and hint.minimax_states is not None:
+        lines.append(
+            tr(
+                N_("From here alpha-beta evaluates {alpha_beta} states; plain minimax evaluates {minimax}."),
+                alpha_beta=tr.number(hint.alpha_beta_states),
+                minimax=tr.number(hint.minimax_states),
+            )
+        )
+    else:
+        elapsed = format_elapsed(hint.elapsed_ms / 1000.0, tr)
+        lines.append(
+            tr(N_("The solver evaluated {states} states in {elapsed}."), states=tr.number(hint.states), elapsed=elapsed)
+        )
+    return "\n".join(lines)
 
 
-def _exact_line(cell: str, outcome: str, plies: int, best: bool, tr: Lang) -> str:
+def _exact_line(cell: str, value: GameValue, best: bool, tr: Lang) -> str:
     """```b3` win in 3 plies``, starred when it is among the best."""
     line = tr.plural(
         "`{cell}` {outcome} in {plies} ply",
         "`{cell}` {outcome} in {plies} plies",
-        plies,
+        value.plies,
         cell=cell,
-        outcome=tr(OUTCOME_NAMES[outcome]),
-        plies=plies,
+        outcome=tr(OUTCOME_NAMES[value.result]),
+        plies=value.plies,
     )
     return line + (" ★" if best else "")
 
 
-def hint_text(analysis: Analysis, tr: Lang | None = None, variant: str = DEFAULT_VARIANT) -> str:
-    """Every free cell's outcome with best play, and what alpha-beta and plain minimax evaluate from here
-    (``analysis`` of a position of ``variant``, whose board names its cells)."""
-    tr = tr or lang(None)
-    best = {m.cell for m in analysis.best}
-    lines = [_title(EXACT_TITLE, analysis.to_move, tr)]
-    for move in analysis.moves:
-        cell = cell_label(variant, move.cell)
-        lines.append(_exact_line(cell, move.outcome, move.plies, move.cell in best, tr))
-    lines.append(
-        tr(
-            N_("From here alpha-beta evaluates {alpha_beta} states; plain minimax evaluates {minimax}."),
-            alpha_beta=tr.number(analysis.alpha_beta_states),
-            minimax=tr.number(analysis.minimax_states),
-        )
-    )
-    return "\n".join(lines)
+def _worth(move: HintMove, tr: Lang) -> str:
+    """An estimated move's expected score, or what the search proved (its distance when measured)."""
+    if move.value is None:
+        return tr(N_("expected score {percent}%"), percent=round(100 * move.expected))
+    return proven_text(move.value.result, move.value.plies or None, tr)
 
 
-def exact_hint_text(game: Game, hint: ExactHint, tr: Lang | None = None) -> str:
-    """Every free cell's exact value with best play, best cells starred, and the solver's count."""
-    tr = tr or lang(None)
-    lines = [_title(EXACT_TITLE, game.to_move, tr)]
-    rank = {"win": 2, "draw": 1, "loss": 0}
-
-    def key(value: Any) -> tuple[int, int]:
-        return rank[value.result], -value.plies if value.result == "win" else value.plies
-
-    best = max((key(value) for _, value in hint.values), default=None)
-    for cell, value in hint.values:
-        name = cell_label(game.variant, cell)
-        lines.append(_exact_line(name, value.result, value.plies, key(value) == best, tr))
-    lines.append(
-        tr(
-            N_("The solver evaluated {states} states in {elapsed}."),
-            states=tr.number(hint.states),
-            elapsed=format_elapsed(hint.elapsed_ms / 1000.0, tr),
-        )
-    )
-    return "\n".join(lines)
-
-
-def estimated_hint_text(game: Game, hint: EstimatedHint, tr: Lang | None = None) -> str:
-    """The search's best moves with the expected score of the player to move (or what the search proved), the
-    depth and the states, marked as an estimate."""
-    tr = tr or lang(None)
-    lines = [_title(N_("**Hint for {mark}** (the engine's estimate, not a proof):"), game.to_move, tr)]
-    for move in hint.best:
-        if move.proven is None:
-            worth = tr(N_("expected score {percent}%"), percent=round(100 * move.expected))
-        else:
-            worth = proven_text(move.proven, move.plies, tr)
-        lines.append(f"`{cell_label(game.variant, move.cell)}` {worth}")
-    lines.append(
-        tr(
-            N_("MCTS-Solver reached {depth} plies deep and evaluated {states} states in {elapsed}."),
-            depth=hint.depth,
-            states=tr.number(hint.states),
-            elapsed=format_elapsed(hint.elapsed_ms / 1000.0, tr),
-        )
-    )
-    return "\n".join(lines)
-
-
-def variant_hint_text(game: Game, hint: ExactHint | EstimatedHint, tr: Lang | None = None) -> str:
-    """A hint of the game service in words: exact, or the engine's estimate."""
+def _as_hint(hint: Hint | Analysis | ExactHint | EstimatedHint, to_move: Mark) -> Hint:
+    """The game service's hints as the engine's one :class:`~engine.hints.Hint` for ``to_move`` (until the service
+    answers with it)."""
+    if isinstance(hint, Hint):
+        return hint
+    if isinstance(hint, Analysis):
+        moves = tuple(HintMove(m.cell, GameValue(m.outcome, m.plies), _EXPECTED[m.outcome]) for m in hint.moves)
+        counts = {"alpha_beta_states": hint.alpha_beta_states, "minimax_states": hint.minimax_states}
+        return Hint(hint.to_move, moves, True, hint.states, hint.elapsed * 1000.0, **counts)
     if isinstance(hint, ExactHint):
-        return exact_hint_text(game, hint, tr)
-    return estimated_hint_text(game, hint, tr)
+        moves = tuple(HintMove(cell, value, _EXPECTED[value.result]) for cell, value in hint.values)
+        return Hint(to_move, moves, True, hint.states, hint.elapsed_ms)
+    estimated = tuple(
+        HintMove(m.cell, None if m.proven is None else GameValue(m.proven, m.plies or 0), m.expected) for m in hint.best
+    )
+    return Hint(to_move, estimated, False, hint.states, hint.elapsed_ms, hint.depth, hint.budget_ms)

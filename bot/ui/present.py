@@ -25,7 +25,7 @@ from bot.text.board import (
     pad_played_text,
     pad_text,
 )
-from bot.text.hints import hint_text, refusal_text, variant_hint_text
+from bot.text.hints import hint_text, refusal_text
 from bot.ui.pictures import Attachment
 from bot.ui.views import LayoutComponents, board_message, challenge_view, is_layout, is_layout_board, private_pad
 
@@ -152,9 +152,9 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
         case Refusal(key=key, values=values):
             return Reply(refusal_text(key, values, tr), PRIVATE)
         case Hinted(game=game, analysis=analysis):
-            return Reply(hint_text(analysis, tr, game.variant), PRIVATE)
+            return Reply(hint_text(game, analysis, tr), PRIVATE)
         case VariantHinted(game=game, hint=hint):
-            return Reply(variant_hint_text(game, hint, tr), PRIVATE)
+            return Reply(hint_text(game, hint, tr), PRIVATE)
         case BotMoved(game=game):
             return _board_reply(game, tr, Background(game))
         case Chosen(game=game, board=board, on_pad=on_pad):

@@ -8,7 +8,7 @@ from bot.games.game import AIMove, Game, initial_for
 from bot.games.hints import EstimatedHint, EstimatedMove
 from bot.i18n.lang import lang
 from bot.text.board import played_line
-from bot.text.hints import estimated_hint_text
+from bot.text.hints import hint_text
 from engine import Mark
 from engine.solver import GameValue
 
@@ -22,7 +22,7 @@ def ultimate() -> Game:
 def test_a_hint_gives_expected_scores_and_the_proved_results_as_such() -> None:
     moves = (EstimatedMove(40, 0.641), EstimatedMove(0, 1.0, "win", 7), EstimatedMove(8, 0.5, "draw"))
     hint = EstimatedHint(moves, depth=12, states=4_000_000, elapsed_ms=990.0, budget_ms=1000.0)
-    lines = estimated_hint_text(ultimate(), hint, EN).splitlines()
+    lines = hint_text(ultimate(), hint, EN).splitlines()
     assert "estimate" in lines[0]
     assert lines[1:4] == ["`e5` expected score 64%", "`a1` (proved: win in 7 plies)", "`i1` (proved: draw)"]
     assert "reached 12 plies deep and evaluated 4,000,000 states" in lines[4]
@@ -32,7 +32,7 @@ def test_a_hint_gives_expected_scores_and_the_proved_results_as_such() -> None:
 def test_the_new_words_are_translated(locale: str) -> None:
     tr = lang(locale)
     hint = EstimatedHint((EstimatedMove(40, 0.25), EstimatedMove(1, 0.0, "loss", 1)), 3, 10, 1.0, 1000.0)
-    text = estimated_hint_text(ultimate(), hint, tr)
+    text = hint_text(ultimate(), hint, tr)
     assert "expected score" not in text and "proved" not in text and "reached" not in text
     assert "25" in text
 

@@ -12,7 +12,7 @@ from bot.games.hints import ExactHint
 from bot.games.variant_codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.i18n.lang import lang
 from bot.text.board import message_text
-from bot.text.hints import exact_hint_text
+from bot.text.hints import hint_text
 from bot.ui.present import PRIVATE, Background, OnMessage, OnPad, Reply, Retired, present
 from bot.ui.views import LayoutComponents, board_message, is_layout, ultimate_picture
 from engine.solver import GameValue
@@ -107,7 +107,7 @@ def test_an_exact_hint_names_cells_by_coordinate_and_stars_the_best() -> None:
     board = game("4x4", 0, 5)
     hint = ExactHint(((2, GameValue("draw", 14)), (3, GameValue("win", 7)), (4, GameValue("loss", 6))), 1234, 5.0)
     reply = present(VariantHinted(board, hint), EN, challenge_seconds=SECONDS)
-    assert reply == Reply(exact_hint_text(board, hint, EN), PRIVATE)
+    assert reply == Reply(hint_text(board, hint, EN), PRIVATE)
     lines = reply.content.splitlines()
     assert lines[1].startswith("`c1` draw") and lines[2] == "`d1` win in 7 plies ★" and "★" not in lines[3]
     assert "1,234" in lines[-1]
