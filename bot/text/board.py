@@ -137,8 +137,8 @@ def _bot_gave_up(game: Game) -> bool:
 
 def _header(game: Game, who: Who, tr: Lang) -> str:
     x, o = _side(game, Mark.X, who), _side(game, Mark.O, who)
-    name = tr(VARIANT_NAMES[game.variant])
-    text = tr(HEADERS.get(game.variant, HEADER), variant=name, x=x, o=o)
+    own = HEADERS.get(game.variant)
+    text = tr(own, x=x, o=o) if own else tr(HEADER, variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
     if game.vs_bot:
         text += f" · {level_name(game.variant, game.level, tr)} · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text

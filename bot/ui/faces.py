@@ -33,6 +33,12 @@ _face = cache(ButtonFace)
 """One shared object per distinct face (a few hundred), so the cached boards below hold tuples of shared faces."""
 
 
+@cache
+def _labels(variant: str) -> tuple[str, ...]:
+    """Every cell's name on ``variant``'s board, row by row."""
+    return tuple(cell_label(variant, cell) for cell in range(variant_named(variant).cells))
+
+
 @lru_cache(maxsize=4096)
 def cell_faces(state: Any, finished: bool, variant: str = DEFAULT_VARIANT) -> tuple[ButtonFace, ...]:
     """The faces of every cell of engine ``state`` of game ``variant``, row by row: each its mark or its name, the
@@ -41,10 +47,9 @@ def cell_faces(state: Any, finished: bool, variant: str = DEFAULT_VARIANT) -> tu
     winning = getattr(variant_named(variant).game, "winning_cells", None)
     won = winning(state) if winning is not None else frozenset()
     faces = []
-    for cell in range(variant_named(variant).cells):
+    for cell, label in enumerate(_labels(variant)):
         mark = mark_at(state, cell)
         if mark is None:
-            label = cell_label(variant, cell)
             faces.append(_face(label=label, emoji=None, style=ButtonStyle.secondary, disabled=finished))
         else:
             style = ButtonStyle.success if cell in won else MARK_STYLE[mark]

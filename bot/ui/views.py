@@ -143,14 +143,16 @@ def _cells(game: Game, make: Make, cells: Iterable[int], frozen: bool) -> list[d
     """The buttons of ``cells``: each its mark (disabled) or its name (:func:`bot.ui.faces.cell_faces`)."""
     faces = cell_faces(game.state, frozen, game.variant)
     return [
-        button_payload(make(cell), face.style, label=face.label, emoji=face.emoji, disabled=face.disabled)
-        for cell, face in ((cell, faces[cell]) for cell in cells)
+        button_payload(
+            make(cell), (face := faces[cell]).style, label=face.label, emoji=face.emoji, disabled=face.disabled
+        )
+        for cell in cells
     ]
 
 
 def _grid_rows(game: Game, make: Make, shape: Variant, frozen: bool) -> list[dict[str, Any]]:
-    width = shape.width
-    return [_row(_cells(game, make, range(width * row, width * row + width), frozen)) for row in range(shape.height)]
+    buttons, width = _cells(game, make, range(shape.cells), frozen), shape.width
+    return [_row(buttons[start : start + width]) for start in range(0, shape.cells, width)]
 
 
 def _controls(make: Make, game: Game, tr: Lang, *, retired: bool) -> list[dict[str, Any]]:
@@ -224,9 +226,9 @@ def private_pad(game: Game, board: int | None, tr: Lang | None = None) -> BoardC
     return BoardComponents(rows)
 
 
-def _frozen(game: Game, retired: bool) -> bool:
+def _frozen(game: Game, rules: Variant, retired: bool) -> bool:
     """True when no cell may be pressed: the game is over, the board retired, or the bot's search runs."""
-    return game.over or retired or (game.thinking and not variant_named(game.variant).inline)
+    return game.over or retired or (not rules.inline and game.thinking)
 
 
 def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> BoardComponents | None:
@@ -236,8 +238,8 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
     Raises:
         CodecError: the game cannot be written in its ``custom_id`` format.
     """
-    make = encoder_for(game)
-    rows = _grid_rows(game, make, variant_named(game.variant), _frozen(game, retired)) if game.mode == "buttons" else []
+    make, rules = encoder_for(game), variant_named(game.variant)
+    rows = _grid_rows(game, make, rules, _frozen(game, rules, retired)) if game.mode == "buttons" else []
     rows += _controls(make, game, tr or lang(None), retired=retired)
     return BoardComponents(rows) if rows else None
 
@@ -256,9 +258,8 @@ def board_message(
     if not is_layout_board(game):
         return board_view(game, tr, retired=retired), ()
     tr = tr or lang(None)
-    make = encoder_for(game)
-    frozen = _frozen(game, retired)
-    shape = variant_named(game.variant)
+    make, shape = encoder_for(game), variant_named(game.variant)
+    frozen = _frozen(game, shape, retired)
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
     files: tuple[Attachment, ...] = ()
     if shape.width <= MAX_ROW_BUTTONS:  # a button per cell
