@@ -2,7 +2,7 @@
 
 A heartbeat task asks to wake every ``--tick`` ms and records how late it wakes (the lag a gateway
 heartbeat or an interaction would see). Meanwhile ``--searches`` searches from the empty board go
-through ``loop.run_in_executor`` exactly as ``bot.games.ai`` sends them (``bot.games.ai.decide``). "inline" runs
+through ``loop.run_in_executor`` exactly as ``bot.games.ai`` sends them (``bot.games.moves.decide``). "inline" runs
 them on the loop itself, to show what an executor saves.
 
     python benchmarks/loop_lag.py [--searches 20] [--workers 4] [--tick 1]   (or python -m benchmarks.loop_lag)
@@ -23,8 +23,9 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bot.games.ai import decide, search_executor  # noqa: E402
+from bot.games.ai import search_executor  # noqa: E402
 from bot.games.game import Algorithm  # noqa: E402
+from bot.games.moves import decide  # noqa: E402
 from engine import initial_state  # noqa: E402
 
 

@@ -173,7 +173,7 @@ class _Console:
                     assert_never(outcome)
         self.show(game)
         if rules.inline and game.moves and self.ask(self.tr(REVIEW_PROMPT)):
-            review = await service.ai.review(game.moves)
+            review = await service.ai.review(game.variant, game.moves)
             self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()
         return 0

@@ -30,7 +30,7 @@ from engine.game import (
     winning_cells,
     winning_line,
 )
-from engine.players import Decision, Difficulty, choose_move
+from engine.players import Difficulty, EngineMove, choose_move
 from engine.review import Label, PlyReview, SideSummary, review, summary
 from engine.search import (
     DEFAULT,
@@ -54,8 +54,8 @@ __all__ = [
     "BoardStatus",
     "CellOccupiedError",
     "CellOutOfRangeError",
-    "Decision",
     "Difficulty",
+    "EngineMove",
     "GameOverError",
     "GameValue",
     "IllegalMoveError",

@@ -34,11 +34,12 @@ from engine import mnk_play
 from engine.game import State, player
 from engine.mnk import MnkState, TicTacToe
 from engine.mnk_horizon import horizon_search
+from engine.players import EngineMove
 from engine.search import search
 from engine.solver import value_for
 from engine.ultimate import UltimateState
 from engine.ultimate_play import choose_move as ultimate_choose
-from engine.variants import EngineMove, variant
+from engine.variants import variant
 
 __all__ = ["LEVELS", "SPECS", "TIE_BREAK_DEPTH", "TOP", "Level", "LevelSpec", "choose_move", "ladder", "table"]
 
@@ -204,20 +205,13 @@ def choose_move(
     if isinstance(state, UltimateState):
         cap = math.inf if budget_ms is None else budget_ms
         decision = ultimate_choose(state, cap, spec.noise, rng, iterations=spec.iterations)
-        return EngineMove(
-            decision.move,
-            decision.states,
-            decision.assessment.value,
-            decision.elapsed_ms,
-            depth=decision.depth,
-            expected=decision.assessment.expected,
-        )
+        return decision.as_move(game.game.player(state))
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
     if spec.depth is None:
         return _perfect(name, rules, state, position, rng)
     found = horizon_search(rules, position, spec.depth, rng, spec.noise)
-    return EngineMove(found.move, found.states, None, found.elapsed_ms, depth=spec.depth)
+    return EngineMove(found.move, found.states, None, found.elapsed_ms, depth=spec.depth, mark=rules.player(position))
 
 
 def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random) -> EngineMove:
@@ -235,4 +229,5 @@ def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: r
     if len(best) > 1:
         found = horizon_search(rules, position, TIE_BREAK_DEPTH[name], rng, moves=best)
         move, states = found.move, states + found.states
-    return EngineMove(move, states, value, (time.perf_counter() - started) * 1000.0, source)
+    elapsed_ms = (time.perf_counter() - started) * 1000.0
+    return EngineMove(move, states, value, elapsed_ms, source, mark=rules.player(position))

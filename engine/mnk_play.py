@@ -23,6 +23,7 @@ from engine.errors import GameOverError
 from engine.mnk import MnkState, TicTacToe
 from engine.mnk_book import Book, book_for
 from engine.mnk_solver import INF, NATIVE, Kernel, move_value, new_kernel
+from engine.players import EngineMove
 from engine.protocol import Mark
 from engine.solver import GameValue
 
@@ -50,6 +51,10 @@ class MnkDecision:
     elapsed_ms: float
     source: Source
     best_moves: tuple[int, ...]
+
+    def as_move(self, mark: Mark) -> EngineMove:
+        """This decision as the engine's one move record, played by ``mark``."""
+        return EngineMove(self.move, self.states, self.value, self.elapsed_ms, self.source, mark=mark)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from engine.game import Mark, State, actions
-from engine.search import DEFAULT, Algorithm, SearchConfig, SearchResult, search
+from engine.game import Mark, State, actions, player
+from engine.search import DEFAULT, Algorithm, SearchConfig, search
 from engine.solver import GameValue
 
-__all__ = ["Decision", "Difficulty", "EngineMove", "Source", "choose_move"]
+__all__ = ["Difficulty", "EngineMove", "Source", "choose_move"]
 
 Source = Literal["search", "book"]
 
@@ -46,7 +46,7 @@ class EngineMove:
         algorithm: the search that chose it (3x3 at full strength: the player's option; otherwise alpha-beta).
         budget_ms: the time budget the search had, ms (``None``: an exact or depth-limited search, no budget).
         reduced: true when the search had a smaller budget than its level's (the bot's search pool was busy).
-        mark: the side that moved, once a game has played it (``None`` straight from the engine).
+        mark: the side that moved (keyword only).
     """
 
     cell: int
@@ -60,7 +60,7 @@ class EngineMove:
     algorithm: Algorithm = "alpha-beta"
     budget_ms: float | None = None
     reduced: bool = False
-    mark: Mark | None = None
+    mark: Mark = field(kw_only=True)
 
     @property
     def book(self) -> bool:
@@ -81,29 +81,16 @@ class Difficulty(enum.Enum):
         return {"easy": 0.5, "medium": 0.2, "unbeatable": 0.0}[self.value]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The AI's move and the search behind it.
-
-    Attributes:
-        move: the cell played, 0-8.
-        search: the search that ran (its ``states`` and ``elapsed`` are what the bot reports).
-        random: true when the difficulty level replaced the search's move by a random one.
-    """
-
-    move: int
-    search: SearchResult
-    random: bool
-
-
 def choose_move(
     state: State,
     difficulty: Difficulty = Difficulty.UNBEATABLE,
     *,
     rng: random.Random | None = None,
     config: SearchConfig = DEFAULT,
-) -> Decision:
-    """Choose the AI's move in ``state`` at ``difficulty``.
+) -> EngineMove:
+    """Choose the AI's 3x3 move in ``state`` at ``difficulty``, searching with ``config``: its ``states`` and
+    ``elapsed_ms`` are the search's (the figures the bot reports), ``algorithm`` the config's; ``value`` is
+    ``None`` (this player does not value the position).
 
     ``rng`` drives both the random blunders and the choice among equally good moves; pass a seeded
     ``random.Random`` for reproducible games.
@@ -113,6 +100,9 @@ def choose_move(
     """
     rng = rng or random.Random()
     result = search(state, config=config, rng=rng)
+    chosen = EngineMove(
+        result.move, result.states, None, result.elapsed_ms, algorithm=config.algorithm, mark=player(state)
+    )
     if difficulty.random_move_rate and rng.random() < difficulty.random_move_rate:
-        return Decision(move=rng.choice(actions(state)), search=result, random=True)
-    return Decision(move=result.move, search=result, random=False)
+        return replace(chosen, cell=rng.choice(actions(state)), random=True)
+    return chosen

@@ -42,7 +42,10 @@ from engine.solver import GameValue, exact_value, value_of
 from engine.ultimate import UltimateState, UltimateTicTacToe
 
 __all__ = [
+    "BLUNDER_POINTS",
+    "INACCURACY_POINTS",
     "LABELS",
+    "MISTAKE_POINTS",
     "REVIEW_BUDGET_MS",
     "Label",
     "PlyReview",
@@ -57,6 +60,14 @@ __all__ = [
 
 REVIEW_BUDGET_MS = 100.0
 """Ultimate: the fixed search budget per reviewed move, ms (a 60-move game: about 6 s)."""
+_POINTS = {name: round(100 * loss) for name, loss in ultimate_play.REVIEW_THRESHOLDS}
+BLUNDER_POINTS = _POINTS["blunder"]
+"""Ultimate: a move whose expected score is at least this many percentage points below the best move found is a
+blunder (25); throwing away a proven win, or walking into a proven loss, always is."""
+MISTAKE_POINTS = _POINTS["mistake"]
+"""Ultimate: a loss of at least this many percentage points (below :data:`BLUNDER_POINTS`) is a mistake (12)."""
+INACCURACY_POINTS = _POINTS["inaccuracy"]
+"""Ultimate: a loss of at least this many percentage points (below :data:`MISTAKE_POINTS`) is an inaccuracy (5)."""
 
 Label = Literal["best", "slower", "inaccuracy", "mistake", "blunder"]
 """How a move changed the mover's value; defined in the module docstring."""

@@ -17,7 +17,8 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError
-from engine.players import Difficulty
+from engine.players import Difficulty, EngineMove
+from engine.protocol import Mark
 from engine.solver import GameValue
 from engine.ultimate import UltimateState, UltimateTicTacToe
 from engine.ultimate_scale import expected_score
@@ -96,6 +97,13 @@ class Decision:
     elapsed_ms: float
     depth: int
     pv: tuple[int, ...]
+
+    def as_move(self, mark: Mark) -> EngineMove:
+        """This decision as the engine's one move record, played by ``mark``."""
+        expected, value = self.assessment.expected, self.assessment.value
+        return EngineMove(
+            self.move, self.states, value, self.elapsed_ms, depth=self.depth, expected=expected, mark=mark
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,10 +47,10 @@ def _load_native() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
     if os.environ.get("TTT_ENGINE_PURE_PYTHON"):
         return None
     try:
-        from engine import _ultimate_c  # type: ignore[attr-defined, unused-ignore]
+        from engine._ultimate_c import mcts, prove  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
-    return (_ultimate_c.mcts, _ultimate_c.prove)
+    return (mcts, prove)
 
 
 _NATIVE = _load_native()

@@ -180,12 +180,12 @@ class Variant:
         return parse_cell(text, self.width, self.height)
 
     def slow(self, state: Any, algorithm: Algorithm) -> bool:
-        """True when the bot's search in ``state`` with ``algorithm`` may take long enough that an interaction
-        should be deferred first: every search of a variant that is not :attr:`inline`, and on an inline one plain
-        minimax with at least :data:`SLOW_EMPTY_CELLS` empty cells."""
-        if not self.inline:
-            return True
-        return algorithm == "minimax" and len(self.game.actions(state)) >= SLOW_EMPTY_CELLS
+        """True when an :attr:`inline` search in ``state`` with ``algorithm`` may take long enough (tens of ms or
+        more) that an interaction should be deferred first: plain minimax, where offered, with at least
+        :data:`SLOW_EMPTY_CELLS` empty cells. (A variant that is not inline is never searched in a callback.)"""
+        if algorithm != "minimax" or algorithm not in self.algorithms:
+            return False
+        return len(self.game.actions(state)) >= SLOW_EMPTY_CELLS
 
     def hint(self, moves: Sequence[int]) -> Hint:
         """The hint for the player to move after ``moves`` (0-based cells from the initial state).
@@ -235,28 +235,22 @@ class Variant:
 
 def _tictactoe_move(state: tictactoe.State, budget_ms: float, rng: random.Random | None) -> EngineMove:
     result = search(state, rng=rng)
-    return EngineMove(result.move, result.states, value_for(state, tictactoe.player(state)), result.elapsed_ms)
+    mover = tictactoe.player(state)
+    return EngineMove(result.move, result.states, value_for(state, mover), result.elapsed_ms, mark=mover)
 
 
 def _mnk_player(game: TicTacToe) -> BestMove:
     def best_move(state: MnkState, budget_ms: float, rng: random.Random | None) -> EngineMove:
-        decision = mnk_play.choose_move(game, state, rng)
-        return EngineMove(decision.move, decision.states, decision.value, decision.elapsed_ms, decision.source)
+        return mnk_play.choose_move(game, state, rng).as_move(game.player(state))
 
     return best_move
 
 
+_ULTIMATE = UltimateTicTacToe()
+
+
 def _ultimate_move(state: UltimateState, budget_ms: float, rng: random.Random | None, noise: float = 0.0) -> EngineMove:
-    decision = ultimate_play.choose_move(state, budget_ms, noise, rng)
-    value = decision.assessment.value
-    return EngineMove(
-        decision.move,
-        decision.states,
-        value,
-        decision.elapsed_ms,
-        depth=decision.depth,
-        expected=decision.assessment.expected,
-    )
+    return ultimate_play.choose_move(state, budget_ms, noise, rng).as_move(_ULTIMATE.player(state))
 
 
 def _ultimate_level(state: UltimateState, difficulty: Difficulty, budget_ms: float, rng: random.Random) -> EngineMove:
@@ -283,7 +277,7 @@ VARIANTS: Mapping[str, Variant] = {
         reviewer=mnk_review(TIC_TAC_TOE_5X5, _5X5_EXACT_FROM),
     ),
     "ultimate": Variant(
-        "ultimate", 9, 9, UltimateTicTacToe(), _ultimate_move, solved=False, levelled=_ultimate_level, block=3,
+        "ultimate", 9, 9, _ULTIMATE, _ultimate_move, solved=False, levelled=_ultimate_level, block=3,
         code="u", by_reference=True, hinter=hints.ultimate_hint, hint_budget_ms=hints.HINT_BUDGET_MS,
         reviewer=ultimate_review, review_budget_ms=REVIEW_BUDGET_MS,
     ),

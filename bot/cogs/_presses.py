@@ -12,14 +12,12 @@ import discord
 
 from bot.client import TTTBot
 from bot.games import Actor, Chosen, GameService, Hinted, new_game_id
-from bot.games.game import Game
-from bot.games.variant_codec import BoardRef
+from bot.games.game import BoardRef, Game
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle
 from bot.ui.responder import Responder, apologise, defer, private
 from engine.variants import SLOW_EMPTY_CELLS
-from engine.variants import variant as variant_named
 
 __all__ = ["INACTIVE", "SHOWN_LATER", "BoardPresses", "actor"]
 
@@ -75,7 +73,7 @@ class BoardPresses:
         if (
             isinstance(board, Game)
             and board.algorithm == "minimax"
-            and (rules := variant_named(board.variant)).inline
+            and (rules := board.kind).inline
             and rules.cells - 1 - board.ply >= SLOW_EMPTY_CELLS  # the bot's reply searches within the press
             and board.is_player(interaction.user.id)
         ):

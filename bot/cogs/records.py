@@ -7,7 +7,6 @@ A discord.py extension (``bot.load_extension("bot.cogs.records")``, after ``bot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 import discord
@@ -17,7 +16,6 @@ from discord.ext import commands
 from bot.client import TTTBot
 from bot.cogs.ttt import VARIANT_CHOICES, TicTacToe, command_failed
 from bot.games import GameService
-from bot.games.hints import EstimatedReviewedMove, ExactReviewedMove
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
@@ -35,9 +33,7 @@ from bot.text.records import (
 from bot.text.review import review_text
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
-from engine.review import PlyReview
 from engine.variants import VARIANTS
-from engine.variants import variant as variant_named
 
 __all__ = ["RECORDS_DOWN", "RecordCommands", "setup"]
 
@@ -231,26 +227,8 @@ class RecordCommands(commands.Cog):
             return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
         if stored.guild_id != interaction.guild_id:
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
-        await private(interaction, review_text(stored, await self._review(stored.variant, stored.moves), tr))
-
-    async def _review(self, variant: str, moves: tuple[int, ...]) -> Sequence[PlyReview]:
-        """The reviewed moves of a game of ``variant``: the engine's review where it answers inline (3x3), else the
-        service's variant review, as :class:`engine.review.PlyReview` rows."""
-        if variant_named(variant).inline:
-            return await self.service.ai.review(moves)
-        return [_as_ply(move) for move in await self.service.ai.variant_review(variant, moves)]
-
-
-def _as_ply(move: ExactReviewedMove | EstimatedReviewedMove) -> PlyReview:
-    """A move of the service's variant review as the engine's one review row (its position is not kept)."""
-    if isinstance(move, ExactReviewedMove):
-        return PlyReview(
-            move.ply, move.mark, move.cell, None, move.before, move.after, move.label, move.best, move.states
-        )
-    return PlyReview(
-        move.ply, move.mark, move.cell, None, None, None, move.label or "best", (move.best,), move.states,
-        depth=move.depth, score=move.score, best_score=move.best_score, loss=move.loss,
-    )  # fmt: skip
+        plies = await self.service.ai.review(stored.variant, stored.moves)
+        await private(interaction, review_text(stored, plies, tr))
 
 
 async def setup(bot: TTTBot) -> None:

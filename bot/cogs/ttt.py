@@ -157,7 +157,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 last = game.cell_name(game.cells - 1)
                 await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=cell, last=last))
                 return
-        if game is not None and rules.inline and rules.slow(game.state, game.algorithm):
+        if game is not None and game.kind.inline and game.kind.slow(game.state, game.algorithm):
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
 
@@ -168,7 +168,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is None or variant_named(game.variant).slow(game.state, "minimax"):
+        if game is None or game.kind.slow(game.state, "minimax"):
             await defer(interaction, ephemeral=True)  # a searched hint takes up to a second (ultimate)
         await self._run(interaction, lambda history: self.service.hint(actor(interaction), history=history))
 

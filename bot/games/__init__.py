@@ -19,23 +19,21 @@ from bot.games.answers import (
     VariantHinted,
 )
 from bot.games.codec import CodecError, Kind, decode, encode
-from bot.games.game import AIMove, Algorithm, BotMove, EndReason, Game, Mode, Status, new_game_id
+from bot.games.game import Algorithm, BoardRef, EndReason, EngineMove, Game, Mode, Status, new_game_id
 from bot.games.service import Actor, GameService
-from bot.games.variant_codec import BoardRef
 
 __all__ = [
-    "AIMove",
     "Actor",
     "Algorithm",
     "Answer",
     "BoardRef",
-    "BotMove",
     "BotMoved",
     "Challenged",
     "Chosen",
     "CodecError",
     "Declined",
     "EndReason",
+    "EngineMove",
     "Game",
     "GameService",
     "Hinted",

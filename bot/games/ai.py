@@ -1,9 +1,14 @@
-"""The engine behind the game service: every search runs in an executor, off the event loop.
+"""The engine behind the game service: the bot's moves, hints and reviews on every game, searched off the event loop.
 
 The event loop keeps answering interactions and heartbeats while a search runs. Arguments and results
 are plain picklable values, so an executor may be a thread pool or a process pool (see
 ``benchmarks/loop_lag.py``). Moves and hints have separate executors, so a burst of hints never delays
 a move.
+
+A game whose variant answers inline (:attr:`engine.variants.Variant.inline`: 3x3) is searched by :meth:`AI.choose`
+(alpha-beta in threads, the counted plain minimax in processes); every other game by :meth:`AI.variant_move` in the
+search pool (:mod:`bot.games.moves`). Hints and reviews of every game run in the hint executor (:func:`hint`,
+:func:`review`).
 """
 
 from __future__ import annotations
@@ -18,74 +23,41 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
 from bot.games.fallback import fallback_move
-from bot.games.game import Algorithm, BotMove, Game
-from bot.games.hints import EstimatedHint, EstimatedReviewedMove, ExactHint, ExactReviewedMove
+from bot.games.game import Algorithm, Game
+from bot.games.moves import decide, variant_move
 from bot.games.pool import SearchPool, Ticket
-from bot.games.variant_ai import variant_move
-from bot.games.variant_analysis import variant_hint, variant_review
 from bot.ops.lifetime import die_with_parent
-from engine import (
-    Analysis,
-    Decision,
-    Difficulty,
-    PlyReview,
-    SearchConfig,
-    State,
-    analyse,
-    choose_move,
-    levels,
-    review,
-)
-from engine.search import ALGORITHM_CONFIGS
+from engine import State, levels
+from engine.hints import Hint
+from engine.players import EngineMove
+from engine.review import PlyReview
+from engine.variants import VARIANTS
+from engine.variants import variant as variant_named
 
-__all__ = [
-    "AI",
-    "SLOW_EMPTY_CELLS",
-    "config_for",
-    "decide",
-    "fast_executor",
-    "hint",
-    "hint_executor",
-    "is_slow",
-    "search_executor",
-]
+__all__ = ["AI", "fast_executor", "hint", "hint_executor", "review", "search_executor"]
 
 log = logging.getLogger(__name__)
+_INLINE = next(v for v in VARIANTS.values() if v.inline)  # the game :meth:`AI.choose` searches (3x3)
 _R = TypeVar("_R")
 
-SLOW_EMPTY_CELLS = 7
-"""Plain minimax with at least this many empty cells may take tens of milliseconds to ~0.2 s."""
 
-
-def config_for(algorithm: Algorithm) -> SearchConfig:
-    """The search configuration behind an ``algorithm`` option."""
-    return ALGORITHM_CONFIGS[algorithm]
-
-
-def is_slow(state: State, algorithm: Algorithm) -> bool:
-    """True when a search (or a hint, which always runs plain minimax) may be slow enough to defer first."""
-    return algorithm == "minimax" and 9 - state.marks >= SLOW_EMPTY_CELLS
-
-
-def decide(state: State, level: int, algorithm: Algorithm, seed: int | None = None) -> Decision | BotMove:
-    """Choose the bot's 3x3 move at ``level`` (runs in a worker): level 8 is the perfect search with ``algorithm``
-    (a :class:`~engine.Decision`), levels 1-7 the level's depth-limited alpha-beta (:func:`engine.levels.choose_move`,
-    a :class:`BotMove`).
+def hint(variant: str, moves: tuple[int, ...]) -> Hint:
+    """The hint for the player to move after ``moves`` on ``variant`` (:meth:`engine.variants.Variant.hint`). Runs
+    in a worker.
 
     Raises:
-        ValueError: ``level`` is not 1-8.
-        GameOverError: the game in ``state`` is over.
+        IllegalSequenceError, GameOverError, ValueError: as :meth:`~engine.variants.Variant.hint`.
     """
-    rng = random.Random(seed)
-    if level == levels.TOP:
-        return choose_move(state, Difficulty.UNBEATABLE, rng=rng, config=config_for(algorithm))
-    chosen = levels.choose_move("3x3", state, level, rng=rng)
-    return BotMove(chosen.cell, chosen.states, chosen.elapsed_ms)
+    return variant_named(variant).hint(moves)
 
 
-def hint(state: State) -> Analysis:
-    """Analyse every move for the player to move, with alpha-beta and plain minimax counts (runs in a worker)."""
-    return analyse(state)
+def review(variant: str, moves: tuple[int, ...]) -> tuple[PlyReview, ...]:
+    """Every move of a finished ``variant`` game labelled (:meth:`engine.variants.Variant.review`). Runs in a worker.
+
+    Raises:
+        IllegalSequenceError: ``moves`` are not a legal game.
+    """
+    return variant_named(variant).review(moves)
 
 
 def search_executor(workers: int | None = None) -> ProcessPoolExecutor:
@@ -142,11 +114,11 @@ class AI:
         self.pool = pool or SearchPool(self.slow_executor)
         self.rng = rng or random.Random()
         self.pending = 0
-        self.on_search: Callable[[State, Algorithm, Decision], None] | None = None
+        self.on_search: Callable[[State, Algorithm, EngineMove], None] | None = None
 
-    async def variant_move(self, game: Game, ticket: Ticket) -> BotMove:
-        """The bot's move in ``game`` (a variant other than 3x3, the bot to move), searched in the pool under
-        ``ticket`` (its budget; the ticket is given back when the search ends).
+    async def variant_move(self, game: Game, ticket: Ticket) -> EngineMove:
+        """The bot's move in ``game`` (a variant that does not answer inline, the bot to move), searched in the pool
+        under ``ticket`` (its budget; the ticket is given back when the search ends).
 
         Raises:
             GameOverError, IllegalSequenceError: ``game`` is over, or its moves are not a legal game.
@@ -154,7 +126,7 @@ class AI:
         seed = self.rng.getrandbits(64)
         return await self.pool.run(ticket, variant_move, game.variant, game.moves, game.level, ticket.budget_ms, seed)
 
-    async def fallback_move(self, game: Game) -> BotMove:
+    async def fallback_move(self, game: Game) -> EngineMove:
         """The bot's move in ``game`` when its search failed (:func:`bot.games.fallback.fallback_move`: within
         about 50 ms), computed in this process in the loop's default thread pool, never in the worker pool.
 
@@ -164,55 +136,43 @@ class AI:
         seed = self.rng.getrandbits(64)
         return await self._run(None, fallback_move, game.variant, game.moves, game.level, seed)
 
-    async def variant_hint(self, game: Game) -> ExactHint | EstimatedHint:
-        """The hint for the player to move in ``game`` (a variant other than 3x3), in the hint executor.
+    async def hint(self, game: Game) -> Hint:
+        """The hint for the player to move in ``game``, any variant (:func:`hint`), in the hint executor.
 
         Raises:
-            ValueError: a 5x5 position before :data:`bot.games.variant_analysis.EXACT_FROM_MARKS` marks.
+            ValueError: a position before the variant's :attr:`~engine.variants.Variant.hint_from` marks.
+            GameOverError: the game is over.
         """
-        return await self._run(self.hint_executor, variant_hint, game.variant, game.moves)
+        return await self._run(self.hint_executor, hint, game.variant, game.moves)
 
-    async def variant_review(
-        self, variant: str, moves: Sequence[int]
-    ) -> tuple[ExactReviewedMove, ...] | tuple[EstimatedReviewedMove, ...]:
-        """Every move of a finished ``variant`` game labelled (:func:`bot.games.variant_analysis.variant_review`), in
-        the hint executor.
+    async def review(self, variant: str, moves: Sequence[int]) -> tuple[PlyReview, ...]:
+        """Every move of a finished ``variant`` game labelled (:func:`review`), in the hint executor.
 
         Raises:
             IllegalSequenceError: the moves are not a legal game.
         """
-        return await self._run(self.hint_executor, variant_review, variant, tuple(moves))
+        return await self._run(self.hint_executor, review, variant, tuple(moves))
 
-    async def choose(self, state: State, level: int, algorithm: Algorithm) -> Decision | BotMove:
-        """The bot's 3x3 move in ``state`` at ``level`` (:func:`decide`), searched off the event loop."""
+    async def choose(self, state: State, level: int, algorithm: Algorithm) -> EngineMove:
+        """The bot's 3x3 move in ``state`` at ``level`` (:func:`bot.games.moves.decide`), searched off the event
+        loop; ``on_search`` hears of a level-8 search."""
         seed = self.rng.getrandbits(64)
         executor = self.slow_executor if algorithm == "minimax" and level == levels.TOP else self.executor
         decision = await self._run(executor, decide, state, level, algorithm, seed)
-        if self.on_search is not None and isinstance(decision, Decision):
+        if self.on_search is not None and level == levels.TOP:
             self.on_search(state, algorithm, decision)
         return decision
 
     async def warm_up(self) -> None:
         """Run one tiny search in each executor, so a process pool has started a worker before the first game."""
-        nearly_full = State(0b110000000, 0b000000011)
+        played = (7, 0, 8, 1)  # 3x3: X on b3 and c3, O on a1 and b1
+        nearly_full = _INLINE.replay(played)
         loop = asyncio.get_running_loop()
         await asyncio.gather(
             self.choose(nearly_full, levels.TOP, "alpha-beta"),
             self.choose(nearly_full, levels.TOP, "minimax"),
-            loop.run_in_executor(self.hint_executor, hint, nearly_full),
+            loop.run_in_executor(self.hint_executor, hint, _INLINE.name, played),
         )
-
-    async def analyse(self, state: State) -> Analysis:
-        """A hint for the player to move (it runs plain minimax too), searched off the event loop."""
-        return await self._run(self.hint_executor, hint, state)
-
-    async def review(self, moves: Sequence[int]) -> tuple[PlyReview, ...]:
-        """:func:`engine.review` of a game's moves, off the event loop (in the hint executor).
-
-        Raises:
-            IllegalMoveError: the moves are not a legal game.
-        """
-        return await self._run(self.hint_executor, review, tuple(moves))
 
     async def _run(self, executor: Executor | None, function: Callable[..., _R], *args: object) -> _R:
         self.pending += 1

@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.games.game import Game
-from bot.games.hints import EstimatedHint, ExactHint
-from engine import Analysis
+from engine.hints import Hint
 
 __all__ = [
     "Answer",
@@ -79,10 +78,11 @@ class Declined:
 
 @dataclass(frozen=True, slots=True)
 class Hinted:
-    """A private hint for the player to move in ``game``."""
+    """A private hint for the player to move in ``game`` (3x3: every free cell's exact value, with alpha-beta's and
+    plain minimax's counts)."""
 
     game: Game
-    analysis: Analysis
+    analysis: Hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +100,11 @@ class BotMoved:
 
 @dataclass(frozen=True, slots=True)
 class VariantHinted:
-    """A private hint on a variant other than 3x3: :class:`~bot.games.hints.ExactHint` (4x4, 5x5: every free cell's
-    exact value) or :class:`~bot.games.hints.EstimatedHint` (ultimate: the search's best moves, an estimate)."""
+    """A private hint on a variant other than 3x3 (:class:`engine.hints.Hint`: 4x4, 5x5 every free cell's exact
+    value; ultimate the search's best moves, an estimate)."""
 
     game: Game
-    hint: ExactHint | EstimatedHint
+    hint: Hint
 
 
 @dataclass(frozen=True, slots=True)

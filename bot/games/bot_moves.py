@@ -20,9 +20,8 @@ from typing import Any, Literal
 
 from bot.games.answers import BotMoved, Refusal
 from bot.games.core import ServiceCore
-from bot.games.game import BotMove, Game
+from bot.games.game import EngineMove, Game
 from bot.games.pool import Ticket
-from engine import Decision
 
 log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
@@ -110,7 +109,7 @@ class BotMoves(ServiceCore):
             return
         await self._commit_bot_move(game, move)
 
-    async def _commit_bot_move(self, game: Game, move: BotMove | Decision) -> None:
+    async def _commit_bot_move(self, game: Game, move: EngineMove) -> None:
         """Commit the bot's ``move`` in ``game`` under the channel's lock if the game is still at the position
         searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
         async with self._locks.hold(game.channel_id):
@@ -128,7 +127,7 @@ class BotMoves(ServiceCore):
                     game.game_id,
                     after.last_ai.cell,
                     after.last_ai.states,
-                    after.last_ai.elapsed * 1000,
+                    after.last_ai.elapsed_ms,
                 )
             if after.message_id is None:  # a new board is on its way: delivered when it is placed
                 self._undelivered[after.channel_id] = BotMoved(after)
@@ -143,10 +142,10 @@ class BotMoves(ServiceCore):
             return None
         return current
 
-    async def _searched(self, game: Game, ticket: Ticket) -> BotMove | None:
+    async def _searched(self, game: Game, ticket: Ticket) -> EngineMove | None:
         """The bot's move in ``game``: the pool's search under ``ticket``, else its retry, else the fallback;
         ``None`` when all of them failed, or when the game moved on before a retry or a fallback (nothing to do)."""
-        attempts: tuple[tuple[Stage, Callable[[], Awaitable[BotMove]]], ...] = (
+        attempts: tuple[tuple[Stage, Callable[[], Awaitable[EngineMove]]], ...] = (
             ("search", lambda: self.ai.variant_move(game, ticket)),
             ("retry", lambda: self.ai.variant_move(game, self.ai.pool.retry(ticket))),
             ("fallback", lambda: self.ai.fallback_move(game)),

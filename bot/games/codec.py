@@ -1,52 +1,78 @@
 """A game written into a component ``custom_id`` and read back, so boards keep working after a restart.
 
-Format (fields separated by ``:``)::
+One codec for every game, keyed by its variant's data (:attr:`engine.variants.Variant.code` and ``by_reference``).
 
-    ttt:<kind>:<game id>:<moves>:<options>:<X player>:<O player>:<states>
+**A board that carries its game** (3x3, 4x4, 5x5; fields separated by ``:``)::
 
-- ``kind``: ``0``-``8`` for a cell button, ``r`` for Resign, ``n`` for Rematch (a new game).
+    ttt:<kind>:<game id>:<moves>:<code><options>:<X player>:<O player>:<states>
+
+- ``kind``: a cell in decimal (``0``-``8``, ``0``-``15``, ``0``-``24``), ``r`` for Resign, ``n`` for Rematch.
 - ``game id``: a base-36 snowflake, 1-13 characters (:func:`bot.games.game.new_game_id`).
-- ``moves``: the cells played so far (``0``-``8``), in order: the position, its ply and the game's
-  history in at most nine characters. Two boards of one game compare by it: the longer is newer.
-- ``options``: the bot's level (``1``-``8``), algorithm (``a`` alpha-beta, ``m`` minimax) and board
-  mode (``b`` buttons, ``t`` text). Boards posted before the levels carry a difficulty there (``e``/``m``/``u``),
-  read as its level (:data:`bot.records.LEVEL_OF_DIFFICULTY`: easy 2, medium 5, unbeatable 8).
+- ``moves``: one base-36 digit per cell played, in order (``0``-``8``, ``0``-``f``, ``0``-``o``): the position, its
+  ply and the game's history. Two boards of one game compare by it: the longer is newer.
+- ``code``: the variant's code: none for 3x3 (its format predates the others), ``4``, ``5``.
+- ``options``: the bot's level (``1``-``8``), algorithm (``a`` alpha-beta, ``m`` minimax) and board mode (``b``
+  buttons, ``t`` text). Boards posted before the levels carry a difficulty there (``e``/``m``/``u``), read as its
+  level (:data:`bot.records.LEVEL_OF_DIFFICULTY`: easy 2, medium 5, unbeatable 8).
 - players: a user id (snowflake, up to 20 digits) or ``b`` for the bot.
-- ``states``: the states the bot has evaluated in this game so far, in base 36.
+- ``states``: the states the bot has evaluated in this game so far, in base 36: up to 6 digits on 3x3 (its
+  longest id is then 82 characters), 13 on the others (5x5's longest: 96), within Discord's 100.
 
-The longest id is 82 characters, within Discord's limit of 100. Challenge prompts use
-``ttt:a:<game id>:<user>`` (Accept) and ``ttt:d:...`` (Decline).
+**A board that names its game** (ultimate: 81 cells do not fit) carries the game id and a version, the number of
+moves played; the running game comes from memory or the records database::
+
+    ttt:u:<kind>:<game id>:<version>      (the board message)
+    ttt:up:<kind>:<game id>:<version>     (the private pad: an ephemeral message of the player to move)
+
+- ``kind``: a cell ``0``-``80``, ``r``, ``n``, ``p0``-``p8`` (pick small board 0-8 when the player may play
+  anywhere: on the private pad, never a move) or ``k`` (on the pad: back to the open boards); the pad has cells,
+  ``p0``-``p8`` and ``k`` only. At most 27 characters.
+
+A reference names a position only by the game's own moves, so a forged id can never put on the board a position
+that was not played: the service resolves it against the game it holds or stored and refuses a version it never
+committed. Challenge prompts use ``ttt:a:<game id>:<user>`` (Accept) and ``ttt:d:...`` (Decline).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Final, Literal
+from typing import Final
 
-from bot.games.game import Algorithm, Game, Mode, to_base36
+from bot.games.game import Algorithm, BoardRef, Game, Mode, to_base36
 from bot.records.games import LEVEL_OF_DIFFICULTY, LEVELS
-from engine import Difficulty, IllegalMoveError, initial_state, result, terminal, winner
+from engine import Difficulty, IllegalMoveError
+from engine.variants import VARIANTS, Variant
 
 __all__ = [
     "ANSWER_TEMPLATE",
+    "BOARD_TEMPLATE",
     "CELL_TEMPLATE",
     "LEVEL_CODE",
     "MAX_CUSTOM_ID",
+    "MNK_BOARD_TEMPLATE",
+    "REF_TEMPLATE",
     "REMATCH_TEMPLATE",
     "RESIGN_TEMPLATE",
+    "BoardRef",
     "CodecError",
     "Kind",
     "decode",
     "encode",
+    "encoder",
     "from_match",
     "is_ours",
     "level_code",
+    "ref_encoder",
+    "ref_from_match",
 ]
 
-Kind = int | Literal["r", "n"]
+Kind = int | str
+"""A button's kind: a cell (0-based int), ``"r"``, ``"n"``, and on a board by reference ``"k"`` or ``"p0"``-``"p8"``."""
 MAX_CUSTOM_ID: Final = 100
 _BOT: Final = "b"
+_B36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+_FIRST_STATES_DIGITS: Final = 6  # 3x3's format, the first: its states count has at most 6 digits
 
 _LEGACY_DIFFICULTY: Final = {"e": Difficulty.EASY, "m": Difficulty.MEDIUM, "u": Difficulty.UNBEATABLE}
 _FROM_LEVEL_CODE: Final = {str(level): level for level in LEVELS} | {
@@ -58,17 +84,40 @@ _ALGORITHM: dict[Algorithm, str] = {"alpha-beta": "a", "minimax": "m"}
 _MODE: dict[Mode, str] = {"buttons": "b", "text": "t"}
 _FROM_ALGORITHM = {c: a for a, c in _ALGORITHM.items()}
 _FROM_MODE = {c: m for m, c in _MODE.items()}
+_BY_CODE: Final = {v.code: v for v in VARIANTS.values()}
+_CARRIED = [v for v in VARIANTS.values() if not v.by_reference]
+_CODES = "".join(v.code for v in _CARRIED)
+_MOST_CARRIED = max(v.cells for v in _CARRIED)
+_REF_CODES = "".join(v.code for v in VARIANTS.values() if v.by_reference)
 
-_PAYLOAD = (
-    r"(?P<game>[0-9a-z]{1,13}):(?P<moves>[0-8]{0,9}):(?P<opts>[1-8emu][am][bt]):"
-    r"(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20}):(?P<states>[0-9a-z]{1,6})"
+_PLAYERS = r"(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20})"
+_PAYLOAD_3X3 = rf"(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-8]{{0,9}}):(?P<opts>{LEVEL_CODE}[am][bt]):{_PLAYERS}"
+_STATES_3X3 = r":(?P<states>[0-9a-z]{1,6})"
+CELL_TEMPLATE: Final = rf"ttt:(?P<kind>[0-8]):{_PAYLOAD_3X3}{_STATES_3X3}"
+"""The ``DynamicItem`` template of a 3x3 board's cell buttons (:data:`BOARD_TEMPLATE` matches every board)."""
+RESIGN_TEMPLATE: Final = rf"ttt:(?P<kind>r):{_PAYLOAD_3X3}{_STATES_3X3}"
+"""The template of a 3x3 board's Resign button."""
+REMATCH_TEMPLATE: Final = rf"ttt:(?P<kind>n):{_PAYLOAD_3X3}{_STATES_3X3}"
+"""The template of a 3x3 board's Rematch button."""
+MNK_BOARD_TEMPLATE: Final = (
+    rf"ttt:(?P<kind>\d{{1,2}}|[rn]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-o]{{0,25}}):"
+    rf"(?P<opts>[45]{LEVEL_CODE}[am][bt]):{_PLAYERS}:(?P<states>[0-9a-z]{{1,13}})"
 )
-CELL_TEMPLATE: Final = rf"ttt:(?P<kind>[0-8]):{_PAYLOAD}"
-RESIGN_TEMPLATE: Final = rf"ttt:(?P<kind>r):{_PAYLOAD}"
-REMATCH_TEMPLATE: Final = rf"ttt:(?P<kind>n):{_PAYLOAD}"
+"""The template of every 4x4 and 5x5 board button (cells, Resign, Rematch)."""
+BOARD_TEMPLATE: Final = (
+    rf"ttt:(?P<kind>\d{{1,2}}|[rn]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-z]{{0,{_MOST_CARRIED}}}):"
+    rf"(?P<opts>[{_CODES}]?{LEVEL_CODE}[am][bt]):{_PLAYERS}:(?P<states>[0-9a-z]{{1,13}})"
+)
+"""The template of every button of a board that carries its game, whatever the variant (cells, Resign, Rematch)."""
+REF_TEMPLATE: Final = (
+    rf"ttt:(?P<variant>[{_REF_CODES}])(?P<pad>p?):(?P<kind>\d{{1,2}}|[rnk]|p[0-8]):(?P<game>[0-9a-z]{{1,13}}):"
+    r"(?P<version>\d{1,2})"
+)
+"""The template of every button of a board by reference and of its private pad (``pad`` is ``p``)."""
 ANSWER_TEMPLATE: Final = r"ttt:(?P<answer>[ad]):(?P<game>[0-9a-z]{1,13}):(?P<challenged>\d{1,20})"
-_ANY_BOARD = re.compile(rf"ttt:(?P<kind>[0-8rn]):{_PAYLOAD}")
-_ANY_ANSWER = re.compile(ANSWER_TEMPLATE)
+_BOARD_RE: Final = re.compile(BOARD_TEMPLATE)
+_REF_RE: Final = re.compile(REF_TEMPLATE)
+_ANSWER_RE: Final = re.compile(ANSWER_TEMPLATE)
 
 
 class CodecError(ValueError):
@@ -76,43 +125,71 @@ class CodecError(ValueError):
 
 
 def encode(game: Game, kind: Kind) -> str:
-    """The ``custom_id`` for a cell (``0``-``8``), Resign (``"r"``) or Rematch (``"n"``) button of ``game``.
+    """The ``custom_id`` of one button of ``game``'s board (see :func:`encoder`).
 
     Raises:
-        CodecError: ``kind`` or a field of ``game`` cannot be written in the format, or both sides are one player.
+        CodecError: as :func:`encoder`, or ``kind`` is not a button of this board.
     """
     return encoder(game)(kind)
 
 
 def encoder(game: Game) -> Callable[[Kind], str]:
-    """:func:`encode` for the buttons of one board: everything after the kind is the same for all eleven, so it
-    is written once.
+    """The ``custom_id`` maker for the buttons of ``game``'s board, whatever its variant: everything after the kind is
+    the same for every button, so it is written once. A board that carries its game takes a cell (0-based int),
+    ``"r"`` or ``"n"``; a board by reference as :func:`ref_encoder`.
 
     Raises:
-        CodecError: a field of ``game`` cannot be written in the format, or both sides are one player (the
-            returned function raises it for a ``kind`` that is not a cell, ``"r"`` or ``"n"``).
+        CodecError: a field of ``game`` cannot be written in the format, or both sides are one player (the returned
+            function raises it for a kind that is not a button of this board).
     """
-    opts = level_code(game) + _ALGORITHM[game.algorithm] + _MODE[game.mode]
+    rules = game.kind
+    if rules.by_reference:
+        return ref_encoder(game)
+    opts = rules.code + level_code(game) + _ALGORITHM[game.algorithm] + _MODE[game.mode]
     x, o = game.x_id, game.o_id
     if x == o:
         raise CodecError(f"cannot encode game {game.game_id!r}: the same player on both sides")
+    moves = "".join(_B36[cell] for cell in game.moves)
     players = f"{_BOT if x is None else x}:{_BOT if o is None else o}"
-    payload = f"{game.game_id}:{''.join(map(str, game.moves))}:{opts}:{players}:{to_base36(game.ai_states)}"
-    if not _PAYLOAD_RE.fullmatch(payload):
-        raise CodecError(f"cannot encode game {game.game_id!r}: got {payload!r}")
+    tail = f"{game.game_id}:{moves}:{opts}:{players}:{to_base36(game.ai_states)}"
+    match = _BOARD_RE.fullmatch(f"ttt:r:{tail}")
+    if match is None or len(match["states"]) > _states_digits(rules):
+        raise CodecError(f"cannot encode game {game.game_id!r}: got {tail!r}")
+    cells = rules.cells
 
-    def encode_kind(kind: Kind) -> str:
-        if kind not in _KINDS:
-            raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-8, 'r' or 'n'")
-        return f"ttt:{kind}:{payload}"
+    def make(kind: Kind) -> str:
+        if not (kind in ("r", "n") or (isinstance(kind, int) and not isinstance(kind, bool) and 0 <= kind < cells)):
+            raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-{cells - 1}, 'r' or 'n'")
+        return f"ttt:{kind}:{tail}"
 
-    return encode_kind
-
-
-_KINDS: Final = frozenset((*range(9), "r", "n"))
+    return make
 
 
-_PAYLOAD_RE = re.compile(_PAYLOAD)
+def ref_encoder(game: Game, *, pad: bool = False) -> Callable[[Kind], str]:
+    """The ``custom_id`` maker for the buttons of one board by reference (``pad``: of the private pad):
+    ``make(kind)`` for a cell, ``"r"``, ``"n"`` (not on the pad), ``"k"`` or ``"p0"``-``"p8"``.
+
+    Raises:
+        CodecError: ``game``'s variant does not name its boards by reference (the returned function raises it for
+            another kind).
+    """
+    rules = game.kind
+    if not rules.by_reference:
+        raise CodecError(f"cannot encode game {game.game_id!r} by reference: variant {game.variant!r}")
+    tail = f"{game.game_id}:{game.ply}"
+    cells = rules.cells
+    controls = ("k",) if pad else ("r", "n", "k")
+    prefix = f"ttt:{rules.code}{'p' if pad else ''}:"
+
+    def make(kind: Kind) -> str:
+        if isinstance(kind, int) and not isinstance(kind, bool):
+            if not 0 <= kind < cells:
+                raise CodecError(f"cannot encode cell {kind!r}: use 0-{cells - 1}")
+        elif not (kind in controls or (isinstance(kind, str) and re.fullmatch(r"p[0-8]", kind))):
+            raise CodecError(f"cannot encode kind {kind!r}: use a cell, {', '.join(map(repr, controls))} or p0-p8")
+        return f"{prefix}{kind}:{tail}"
+
+    return make
 
 
 def level_code(game: Game) -> str:
@@ -127,107 +204,110 @@ def level_code(game: Game) -> str:
 
 
 def is_ours(custom_id: str) -> bool:
-    """True when ``custom_id`` has the shape of one of this bot's current buttons (variant boards included:
-    :mod:`bot.games.variant_codec`)."""
-    if _ANY_BOARD.fullmatch(custom_id) is not None or _ANY_ANSWER.fullmatch(custom_id) is not None:
-        return True
-    from bot.games.variant_codec import is_variant_id  # the variant codec builds on this module
-
-    return is_variant_id(custom_id)
+    """True when ``custom_id`` has the shape of one of this bot's current buttons (a board of any variant, a private
+    pad or a challenge answer)."""
+    return any(pattern.fullmatch(custom_id) is not None for pattern in (_BOARD_RE, _REF_RE, _ANSWER_RE))
 
 
 def decode(
     custom_id: str, *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
-) -> tuple[Game, Kind]:
-    """Read a board button's ``custom_id`` (made by :func:`encode`) into its game and the button's kind.
-
-    The game's place (channel, guild, message) is not in the id; the caller passes it.
+) -> tuple[Game | BoardRef, Kind]:
+    """Read a board button's ``custom_id`` into the game it carries (or the :class:`BoardRef` it names) and the
+    button's kind. The game's place (channel, guild, message) is not in the id; the caller passes it.
 
     Raises:
-        CodecError: the id is not a board button's, its moves are not a legal game, or both sides are one player.
+        CodecError: the id is not a board button's, or describes an impossible game.
     """
-    match = _ANY_BOARD.fullmatch(custom_id)
-    if match is None:
-        raise CodecError(f"{custom_id!r} is not a tic-tac-toe board button")
-    return from_match(match, channel_id=channel_id, guild_id=guild_id, message_id=message_id)
+    if (match := _BOARD_RE.fullmatch(custom_id)) is not None:
+        return from_match(match, channel_id=channel_id, guild_id=guild_id, message_id=message_id)
+    if (match := _REF_RE.fullmatch(custom_id)) is not None:
+        return ref_from_match(match, channel_id=channel_id, guild_id=guild_id, message_id=message_id)
+    raise CodecError(f"{custom_id!r} is not a tic-tac-toe board button")
 
 
 def from_match(
     match: re.Match[str], *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
 ) -> tuple[Game, Kind]:
-    """Build the game from a match of one of the board templates (as a ``DynamicItem`` receives it).
+    """The game a match of a carrying board's template shows (:data:`BOARD_TEMPLATE`, or one variant's:
+    :data:`CELL_TEMPLATE`, :data:`MNK_BOARD_TEMPLATE`...), and the button's kind.
 
-    A finished position becomes a game that is over (``win`` or ``draw``); a board whose game ended
-    otherwise (resigned, abandoned) carries a Rematch button, which the caller reads from ``kind``.
+    A finished position becomes a game that is over (``win`` or ``draw``); a board whose game ended otherwise
+    (resigned, abandoned) carries a Rematch button, which the caller reads from the kind.
 
     Raises:
-        CodecError: the moves repeat a cell or go on after the game was won, or both sides are one player.
+        CodecError: a cell is off the board, the moves repeat a cell or go on after the game ended, no person
+            plays, or both sides are one player.
     """
-    moves = tuple(int(c) for c in match["moves"])
-    state = initial_state()
+    opts = match["opts"]
+    rules = _BY_CODE.get(opts[:-3])
+    if rules is None or rules.by_reference:
+        raise CodecError(f"{match.string!r}: no variant has the code {opts[:-3]!r}")
+    kind = _kind(match["kind"])
+    moves = tuple(_B36.index(c) for c in match["moves"])
+    if any(cell >= rules.cells for cell in moves) or (isinstance(kind, int) and kind >= rules.cells):
+        raise CodecError(f"{match.string!r}: a cell is off the {rules.name} board")
+    if len(match["states"]) > _states_digits(rules):
+        raise CodecError(f"{match.string!r}: the states count is too long")
+    state = rules.game.initial_state()
     try:
         for cell in moves:
-            if terminal(state):
+            if rules.game.terminal(state):
                 raise CodecError(f"moves {match['moves']!r} go on after the game ended")
-            state = result(state, cell)
+            state = rules.game.result(state, cell)
     except IllegalMoveError as exc:
-        raise CodecError(f"moves {match['moves']!r} are not a legal game: {exc}") from exc
-    done = terminal(state)
-    game = game_from_match(
-        match,
-        match["opts"],
-        moves,
-        state,
-        done=done,
-        won=done and winner(state) is not None,
-        channel_id=channel_id,
-        guild_id=guild_id,
-        message_id=message_id,
-    )
-    raw = match["kind"]
-    kind: Kind = int(raw) if raw.isdigit() else ("r" if raw == "r" else "n")
-    return game, kind
-
-
-def game_from_match(
-    match: re.Match[str],
-    opts: str,
-    moves: tuple[int, ...],
-    state: Any,
-    *,
-    done: bool,
-    won: bool,
-    channel_id: int,
-    guild_id: int | None,
-    message_id: int | None,
-    variant: str = "3x3",
-) -> Game:
-    """The game a board button's id shows, once its moves are replayed into ``state``: the players and the states
-    count from ``match``, the level, algorithm and board mode from the codes ``opts`` (in that order), over
-    (``win`` when ``won``, else ``draw``) when ``done``. Shared by every variant's codec.
-
-    Raises:
-        CodecError: no person plays, or both sides are one player.
-    """
+        raise CodecError(f"moves {match['moves']!r} are not a legal {rules.name} game: {exc}") from exc
+    done = rules.game.terminal(state)
     game = Game(
         game_id=match["game"],
         channel_id=channel_id,
         x_id=None if match["x"] == _BOT else int(match["x"]),
         o_id=None if match["o"] == _BOT else int(match["o"]),
-        level=_FROM_LEVEL_CODE[opts[0]],
-        algorithm=_FROM_ALGORITHM[opts[1]],
-        mode=_FROM_MODE[opts[2]],
+        level=_FROM_LEVEL_CODE[opts[-3]],
+        algorithm=_FROM_ALGORITHM[opts[-2]],
+        mode=_FROM_MODE[opts[-1]],
         moves=moves,
         state=state,
         guild_id=guild_id,
         message_id=message_id,
         status="over" if done else "playing",
-        end_reason=("win" if won else "draw") if done else None,
+        end_reason=("win" if rules.game.utility(state) else "draw") if done else None,
         ai_states=int(match["states"], 36),
-        variant=variant,
+        variant=rules.name,
     )
     if game.x_id is None and game.o_id is None:
         raise CodecError("a game needs at least one person")
     if game.x_id == game.o_id:
         raise CodecError(f"user {game.x_id} cannot play both sides")
-    return game
+    return game, kind
+
+
+def ref_from_match(
+    match: re.Match[str], *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
+) -> tuple[BoardRef, Kind]:
+    """The reference a match of :data:`REF_TEMPLATE` names, and the button's kind (``over`` when it is Rematch). A
+    private pad's reference names no message (its own ``message_id`` is dropped).
+
+    Raises:
+        CodecError: the version or the cell is off the board, or a pad's button is Resign or Rematch.
+    """
+    rules = _BY_CODE[match["variant"]]
+    version = int(match["version"])
+    kind = _kind(match["kind"])
+    pad = bool(match["pad"])
+    if version > rules.cells or (isinstance(kind, int) and kind >= rules.cells):
+        raise CodecError(f"{match.string!r}: off the {rules.name} board")
+    if pad and kind in ("r", "n"):
+        raise CodecError(f"{match.string!r}: a private pad has no {kind!r} button")
+    message_id = None if pad else message_id
+    ref = BoardRef(rules.name, match["game"], version, channel_id, guild_id, message_id, over=kind == "n", pad=pad)
+    return ref, kind
+
+
+def _kind(raw: str) -> Kind:
+    return int(raw) if raw.isdigit() else raw
+
+
+def _states_digits(rules: Variant) -> int:
+    """The most base-36 digits of a states count a board of ``rules`` carries: 6 in the first format (3x3's, without
+    a code), else 13 (any 63-bit count)."""
+    return 13 if rules.code else _FIRST_STATES_DIGITS

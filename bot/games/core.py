@@ -23,7 +23,6 @@ from bot.games.game import EndReason, Game, Status
 from bot.games.locks import ChannelLocks
 from bot.games.store import GameStore
 from bot.games.timers import Deadlines
-from bot.games.variant_codec import encoder_for
 
 log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules
 
@@ -159,7 +158,7 @@ class ServiceCore:
         A game its board cannot show (a field the ``custom_id`` format cannot hold) is not committed: the channel
         keeps the game it had, and the refusal says so truthfully."""
         try:
-            codec.encoder(game) if game.variant == "3x3" else encoder_for(game)
+            codec.encoder(game)
         except codec.CodecError:
             log.exception("game %s not committed: its board cannot be encoded", game.game_id)
             return Refusal(refusals.NOT_SAVED)

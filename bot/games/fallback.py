@@ -19,13 +19,13 @@ import random
 import time
 from dataclasses import replace
 
-from bot.games.moves import BotMove
-from bot.games.variant_ai import move_with
+from bot.games.moves import move_with
 from engine import GameOverError, Mark
 from engine.mnk import MnkState, TicTacToe
 from engine.mnk_book import book_for
 from engine.mnk_play import game_value
-from engine.variants import EngineMove, Variant
+from engine.players import EngineMove
+from engine.variants import Variant
 from engine.variants import variant as variant_named
 
 __all__ = ["FALLBACK_BUDGET_MS", "fallback_move", "quick_rules", "tactical_cell"]
@@ -36,7 +36,7 @@ FALLBACK_BUDGET_MS = 50.0
 _WIN, _BLOCK, _BUILD = 2, 1, 0  # a cell's rank in tactical_cell, best first
 
 
-def fallback_move(variant: str, moves: tuple[int, ...], level: int, seed: int) -> BotMove:
+def fallback_move(variant: str, moves: tuple[int, ...], level: int, seed: int) -> EngineMove:
     """The bot's move after ``moves`` on ``variant`` at ``level``, chosen cheaply (see the module): within
     about :data:`FALLBACK_BUDGET_MS` on ultimate, under a millisecond on 4x4 and 5x5. ``seed`` draws its random
     choices. Runs in the bot's process, in a thread.
@@ -67,9 +67,10 @@ def quick_rules(variant: str) -> Variant:
         if entry is not None:
             cell, score, states = entry
             value = game_value(score, game.cells, state.marks)
-            return EngineMove(cell, states, value, (time.perf_counter() - started) * 1000.0, source="book")
+            elapsed_ms = (time.perf_counter() - started) * 1000.0
+            return EngineMove(cell, states, value, elapsed_ms, source="book", mark=game.player(state))
         cell, states = tactical_cell(game, state, rng or random.Random())
-        return EngineMove(cell, states, None, (time.perf_counter() - started) * 1000.0)
+        return EngineMove(cell, states, None, (time.perf_counter() - started) * 1000.0, mark=game.player(state))
 
     return replace(rules, best_move=quick_move)
 

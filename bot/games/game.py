@@ -12,20 +12,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
-from bot.games.moves import AIMove, BotMove
 from bot.records.games import EndReason, Mode
-from engine import Decision, GameOverError, Mark, initial_state, player, result, terminal, winner
+from engine import GameOverError, Mark, initial_state
+from engine.players import EngineMove
 from engine.protocol import Game as Rules
 from engine.search import Algorithm
-from engine.variants import VARIANTS
+from engine.variants import VARIANTS, Variant
 from engine.variants import variant as variant_named
 
 __all__ = [
     "DISCORD_EPOCH_MS",
-    "AIMove",
     "Algorithm",
-    "BotMove",
+    "BoardRef",
     "EndReason",
+    "EngineMove",
     "Game",
     "Mode",
     "Status",
@@ -81,7 +81,7 @@ class Game:
     status: Status = "playing"
     end_reason: EndReason | None = None
     resigned: Mark | None = None
-    last_ai: AIMove | None = None
+    last_ai: EngineMove | None = None
     ai_states: int = 0
     challenged_id: int | None = None
     locale: str | None = None
@@ -92,6 +92,11 @@ class Game:
     variant: str = "3x3"
 
     @property
+    def kind(self) -> Variant:
+        """The game's variant (:class:`engine.variants.Variant`): its board, names, searches, hint and review."""
+        return VARIANTS[self.variant]
+
+    @property
     def rules(self) -> Rules[Any]:
         """The variant's rules (:class:`engine.protocol.Game`)."""
         return VARIANTS[self.variant].game
@@ -99,8 +104,7 @@ class Game:
     @property
     def cells(self) -> int:
         """How many cells the whole board has (9, 16, 25, 81)."""
-        board = VARIANTS[self.variant]
-        return board.width * board.height
+        return VARIANTS[self.variant].cells
 
     def cell_name(self, cell: int) -> str:
         """The coordinate people see for 0-based ``cell`` on this game's board, e.g. ``"b3"``."""
@@ -162,8 +166,6 @@ class Game:
     @property
     def to_move(self) -> Mark:
         """The mark whose turn it is."""
-        if self.variant == "3x3":
-            return player(self.state)
         return self.rules.player(self.state)
 
     @property
@@ -183,8 +185,6 @@ class Game:
             return self.resigned.other
         if self.end_reason != "win":
             return None
-        if self.variant == "3x3":
-            return winner(self.state)
         won = VARIANTS[self.variant].winner(self.state)
         return won if isinstance(won, Mark) else None
 
@@ -213,52 +213,24 @@ class Game:
             changes["locale"] = locale
         return replace(self, **changes)
 
-    def with_ai(self, decision: Decision | BotMove) -> Game:
-        """The game after the bot plays ``decision`` (3x3's engine decision at level 8, or a :class:`BotMove`: a
-        variant's, or a 3x3 level's depth-limited alpha-beta); its state count is added to the game's total.
+    def with_ai(self, move: EngineMove) -> Game:
+        """The game after the bot plays ``move`` (the engine's move record); its state count is added to the game's
+        total. The record kept (:attr:`last_ai`) names the mover and the algorithm: the game's own at level 8, else
+        the levels' alpha-beta.
 
         Raises:
             GameOverError, IllegalMoveError: as :meth:`play`.
         """
-        if isinstance(decision, BotMove):
-            ai = AIMove(
-                self.to_move,
-                decision.cell,
-                decision.states,
-                decision.elapsed_ms / 1000.0,
-                self.algorithm if self.level == 8 else "alpha-beta",
-                decision.random,
-                decision.depth,
-                decision.budget_ms,
-                decision.reduced,
-                decision.book,
-                decision.expected,
-                decision.value,
-            )
-        else:
-            ai = AIMove(
-                self.to_move,
-                decision.move,
-                decision.search.states,
-                decision.search.elapsed,
-                self.algorithm,
-                decision.random,
-            )
+        ai = replace(move, mark=self.to_move, algorithm=self.algorithm if self.level == 8 else "alpha-beta")
         return replace(self, **self._marked(ai.cell), last_ai=ai, ai_states=self.ai_states + ai.states)
 
     def _marked(self, cell: int) -> dict[str, Any]:
         """The fields that change when the player to move marks ``cell`` (one ``replace`` per transition)."""
         if self.status != "playing":
             raise GameOverError(f"game {self.game_id} is not running (status {self.status!r})")
-        if self.variant == "3x3":
-            state = result(self.state, cell)
-            changes: dict[str, Any] = {"state": state, "moves": (*self.moves, cell)}
-            if terminal(state):
-                changes |= {"status": "over", "end_reason": "win" if winner(state) else "draw"}
-            return changes
         rules = self.rules
         state = rules.result(self.state, cell)
-        changes = {"state": state, "moves": (*self.moves, cell)}
+        changes: dict[str, Any] = {"state": state, "moves": (*self.moves, cell)}
         if rules.terminal(state):
             changes |= {"status": "over", "end_reason": "win" if rules.utility(state) else "draw"}
         return changes
@@ -284,6 +256,41 @@ class Game:
     def reposted(self) -> Game:
         """The game about to get a new board message (the next ``post``; its id is not known yet)."""
         return replace(self, message_id=None, post=self.post + 1, superseded=(), retired=self.shown)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRef:
+    """A board that names its game by id and version (ultimate): what a pressed button or a board message read back
+    says, checked by the service against the game it holds or stored.
+
+    ``version`` is the number of moves the board shows; ``over`` is True when the message shows a Rematch button
+    (the game ended). The place (channel, guild, message) is the caller's, as for :func:`bot.games.codec.decode`.
+    ``pad`` is True for a button of a private pad (an ephemeral message): it names no board message (``message_id``
+    None), and the service acts on the board message it holds for the game.
+    """
+
+    variant: str
+    game_id: str
+    version: int
+    channel_id: int = 0
+    guild_id: int | None = None
+    message_id: int | None = None
+    over: bool = False
+    pad: bool = False
+
+    @property
+    def ply(self) -> int:
+        """Moves the board shows (its version)."""
+        return self.version
+
+    @property
+    def jump_url(self) -> str | None:
+        """A link to the board message, when it is known."""
+        return message_url(self.guild_id, self.channel_id, self.message_id)
+
+    def at(self, message_id: int | None) -> BoardRef:
+        """The same reference on message ``message_id``."""
+        return replace(self, message_id=message_id)
 
 
 def message_url(guild_id: int | None, channel_id: int, message_id: int | None) -> str | None:

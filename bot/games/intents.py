@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.game import Game
-from bot.games.variant_codec import BoardRef
+from bot.games.game import BoardRef, Game
 
 __all__ = ["Actor", "History", "Player"]
 
@@ -33,7 +32,7 @@ class History:
     """The boards found among a channel's recent messages, newest first (``readable`` is False when the
     channel's history could not be read, e.g. a DM the bot is not in). A board whose message shows a
     Rematch button is passed as a game that is over. An ultimate board is passed as the
-    :class:`~bot.games.variant_codec.BoardRef` its buttons carry (``over`` when it shows Rematch); the service
+    :class:`~bot.games.game.BoardRef` its buttons carry (``over`` when it shows Rematch); the service
     resolves it against the game it holds or stored before reading the history."""
 
     boards: tuple[Game | BoardRef, ...] = ()

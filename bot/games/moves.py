@@ -1,59 +1,90 @@
-"""The bot's moves as the game keeps them (:class:`AIMove`) and as a variant's engine returns them from a worker
-(:class:`BotMove`)."""
+"""The bot's move in any game as the engine's one move record (:class:`engine.players.EngineMove`), chosen in a
+worker (arguments and result are picklable).
+
+A game whose variant answers inline (:attr:`engine.variants.Variant.inline`: 3x3) is searched by :func:`decide` (the
+counted alpha-beta or plain minimax at level 8); every other game by :func:`variant_move`: every variant plays the
+engine's levels 1-8 (:func:`engine.levels.choose_move`): on 4x4 and 5x5 levels 1-7 search a few plies deep with a
+heuristic evaluation and level 8 plays perfectly (the exact search and, on 5x5, its opening book); on ultimate every
+level searches a budget of states, capped by the pool's time budget (:data:`DEFAULT_BUDGET_MS`, less when the pool is
+busy). The worker is given the moves, not a state, and replays them: what it searches is always a position that was
+played.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import replace
 
-from engine import Mark
-from engine.search import Algorithm
-from engine.solver import GameValue
+from bot.games.pool import DEFAULT_BUDGET_MS
+from engine import SearchConfig, State, levels
+from engine.players import Difficulty, EngineMove, choose_move
+from engine.search import ALGORITHM_CONFIGS, Algorithm
+from engine.variants import VARIANTS, Variant
+from engine.variants import variant as variant_named
 
-__all__ = ["AIMove", "BotMove"]
+__all__ = ["budget_for", "config_for", "decide", "move_with", "variant_move"]
+
+_THREE: Variant = next(v for v in VARIANTS.values() if v.inline)  # the game :func:`decide` searches (3x3)
 
 
-@dataclass(frozen=True, slots=True)
-class AIMove:
-    """The bot's last move and the search behind it: ``states`` evaluated in ``elapsed`` seconds.
+def config_for(algorithm: Algorithm) -> SearchConfig:
+    """The search configuration behind an ``algorithm`` option."""
+    return ALGORITHM_CONFIGS[algorithm]
 
-    ``cell`` is 0-based over the whole board of the game's variant. ``depth`` is the deepest completed iteration
-    of a search under a time budget (ultimate), in plies, else ``None``. ``budget_ms`` is the budget the search
-    had (``None``: an exact search with no budget); ``reduced`` is True when the search pool was busy and the
-    bot searched with a smaller budget than its level's (the board should say so). ``book`` is True for a move
-    read from an opening book (its ``states`` are those the solver spent proving the entry). On ultimate,
-    ``expected`` is the bot's expected score after the move (0-1, a draw 1/2: the engine's estimate) and ``value``
-    the result its search proved ("win in N" plies), else ``None``.
+
+def decide(state: State, level: int, algorithm: Algorithm, seed: int | None = None) -> EngineMove:
+    """Choose the bot's 3x3 move at ``level`` (runs in a worker): level 8 is the perfect search with ``algorithm``
+    (:func:`engine.players.choose_move`: the counted alpha-beta or plain minimax), levels 1-7 the level's
+    depth-limited alpha-beta (:func:`engine.levels.choose_move`).
+
+    Raises:
+        ValueError: ``level`` is not 1-8.
+        GameOverError: the game in ``state`` is over.
     """
-
-    mark: Mark
-    cell: int
-    states: int
-    elapsed: float
-    algorithm: Algorithm
-    random: bool
-    depth: int | None = None
-    budget_ms: float | None = None
-    reduced: bool = False
-    book: bool = False
-    expected: float | None = None
-    value: GameValue | None = None
+    rng = random.Random(seed)
+    if level == levels.TOP:
+        return choose_move(state, Difficulty.UNBEATABLE, rng=rng, config=config_for(algorithm))
+    chosen = levels.choose_move(_THREE.name, state, level, rng=rng)
+    return replace(chosen, value=None, depth=None, source="search")
 
 
-@dataclass(frozen=True, slots=True)
-class BotMove:
-    """A move chosen by a variant's engine in a worker (a plain picklable value; see :mod:`bot.games.ai`).
+def budget_for(variant: str, budget_ms: float | None = None) -> float | None:
+    """The time budget (ms) ``variant``'s search has when given at most ``budget_ms`` (``None``:
+    :data:`DEFAULT_BUDGET_MS`); ``None`` for a solved variant, whose levels search a fixed depth or exactly."""
+    if variant_named(variant).solved:
+        return None
+    return DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
 
-    ``cell`` 0-based over the whole board; ``states`` evaluated in ``elapsed_ms`` milliseconds; the other fields
-    as in :class:`AIMove`.
+
+def variant_move(variant: str, moves: tuple[int, ...], level: int, budget_ms: float | None, seed: int) -> EngineMove:
+    """The bot's move after ``moves`` on ``variant`` at ``level`` (1-8), with at most ``budget_ms`` (``None``:
+    :data:`DEFAULT_BUDGET_MS`; a smaller one when the pool was busy). Runs in a worker.
+
+    Raises:
+        UnknownVariantError: no such variant.
+        ValueError: ``level`` is not 1-8.
+        IllegalSequenceError: ``moves`` are not a legal game.
+        GameOverError: the game after ``moves`` is over.
     """
+    return move_with(variant_named(variant), moves, level, budget_ms, seed)
 
-    cell: int
-    states: int
-    elapsed_ms: float
-    random: bool = False
-    depth: int | None = None
-    budget_ms: float | None = None
-    reduced: bool = False
-    book: bool = False
-    expected: float | None = None
-    value: GameValue | None = None
+
+def move_with(rules: Variant, moves: tuple[int, ...], level: int, budget_ms: float | None, seed: int) -> EngineMove:
+    """:func:`variant_move` played by ``rules``: a variant, or one with a quicker player (the fallback's), which then
+    plays level 8 of a solved variant in place of the engine's perfect player. A solved variant's move carries no
+    value and no depth (the board shows neither); an unsolved one's its search's.
+
+    Raises:
+        ValueError, IllegalSequenceError, GameOverError: as :func:`variant_move`.
+    """
+    state = rules.replay(moves)
+    cap = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+    rng = random.Random(seed)
+    quicker = rules is not VARIANTS.get(rules.name)
+    if quicker and rules.solved and level == levels.TOP:
+        chosen = rules.choose(state, budget_ms=cap, rng=rng)
+    else:
+        chosen = levels.choose_move(rules.name, state, level, rng=rng, budget_ms=cap)
+    if rules.solved:
+        chosen = replace(chosen, value=None, depth=None)
+    return replace(chosen, budget_ms=budget_for(rules.name, budget_ms), reduced=budget_ms is not None)

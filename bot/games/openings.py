@@ -11,10 +11,9 @@ from functools import cache
 
 from bot.games import proof, refusals
 from bot.games.answers import Answer, Challenged, Declined, NeedsHistory, Posted, Refusal, Shown
-from bot.games.game import Algorithm, Game, Mode, initial_for
+from bot.games.game import Algorithm, BoardRef, Game, Mode, initial_for
 from bot.games.intents import Actor, History, Player
 from bot.games.resuming import Resuming
-from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
 from engine import Mark
 from engine.estimate import minimax_states_estimate

@@ -12,8 +12,8 @@ A board's ``custom_id`` comes back through the client, so every field of it may 
 
 from __future__ import annotations
 
-from bot.games.ai import config_for
 from bot.games.game import Algorithm, Game
+from bot.games.moves import config_for
 from engine import Mark, initial_state, result, search, terminal
 from engine.solver import value_for
 

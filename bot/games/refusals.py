@@ -60,4 +60,4 @@ NO_HINT = N_("Hints aren't available for this game.")
 HINT_TOO_EARLY = N_(
     "On this board hints start once {marks} marks are on it: before that the exact analysis takes minutes."
 )
-"""5x5 before :data:`bot.games.variant_analysis.EXACT_FROM_MARKS` marks. Values: ``marks`` (int)."""
+"""5x5 before :attr:`engine.variants.Variant.hint_from` marks. Values: ``marks`` (int)."""

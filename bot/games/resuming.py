@@ -16,10 +16,9 @@ from dataclasses import replace
 
 from bot.games import proof, refusals, resume, rules
 from bot.games.answers import NeedsHistory, Refusal
-from bot.games.game import Game
+from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History
 from bot.games.recovery import Recovery
-from bot.games.variant_codec import BoardRef
 from bot.records import RecordsUnavailableError
 
 log = logging.getLogger("bot.games.service")  # the service's log, as before the split into modules

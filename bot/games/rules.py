@@ -7,8 +7,7 @@ from typing import Any
 
 from bot.games import refusals
 from bot.games.answers import Refusal
-from bot.games.game import Game, initial_for
-from bot.games.variant_codec import BoardRef
+from bot.games.game import BoardRef, Game, initial_for
 from engine.variants import VARIANTS
 
 __all__ = ["cell_refusal", "occupied", "ref_view", "truncated", "unresolved"]

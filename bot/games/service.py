@@ -21,12 +21,10 @@ from dataclasses import replace
 
 from bot.games import refusals, rules
 from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown, VariantHinted
-from bot.games.game import Game
+from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History, Player
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
 from bot.games.pool import Ticket
-from bot.games.variant_analysis import exact_from
-from bot.games.variant_codec import BoardRef
 
 log = logging.getLogger(__name__)
 
@@ -148,11 +146,10 @@ class GameService(Openings):
         game = await self._to_move(actor, history)
         if not isinstance(game, Game):
             return game
-        if game.variant == "3x3":
-            return Hinted(game, await self.ai.analyse(game.state))
-        if game.ply < exact_from(game.variant):
-            return Refusal(refusals.HINT_TOO_EARLY, {"marks": exact_from(game.variant)})
-        return VariantHinted(game, await self.ai.variant_hint(game))
+        if game.ply < game.kind.hint_from:
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from})
+        hint = await self.ai.hint(game)
+        return Hinted(game, hint) if game.kind.inline else VariantHinted(game, hint)
 
     async def _to_move(
         self, actor: Actor, history: History | None, board: BoardRef | None = None

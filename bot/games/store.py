@@ -108,7 +108,7 @@ def to_running(game: Game) -> RunningGame:
     )
 
 
-def _replayed(game_id: str, moves: tuple[int, ...], variant: str = "3x3") -> Game | None:
+def _replayed(game_id: str, moves: tuple[int, ...], variant: str) -> Game | None:
     rules = VARIANTS.get(variant)
     if rules is None:
         log.error("stored game %s is of a variant this bot does not play: %r", game_id, variant)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from bot.config import Settings
     from bot.games.game import Algorithm, Game
     from bot.records import FinishedGame
-    from engine import Decision, State
+    from engine import EngineMove, State
 
 __all__ = ["Operations", "variant_of", "wrap_interaction_parser"]
 
@@ -131,10 +131,10 @@ class Operations:
         bot.add_listener(self._connected, "on_shard_resumed")
         bot.add_listener(self._disconnected, "on_shard_disconnect")
 
-    def _searched(self, state: State, algorithm: Algorithm, decision: Decision) -> None:
+    def _searched(self, state: State, algorithm: Algorithm, decision: EngineMove) -> None:
         labels = (variant_of(state), algorithm)
-        self.metrics.search_seconds_by(*labels).observe(decision.search.elapsed_ms / 1000)
-        self.metrics.search_states_by(*labels).observe(decision.search.states)
+        self.metrics.search_seconds_by(*labels).observe(decision.elapsed_ms / 1000)
+        self.metrics.search_states_by(*labels).observe(decision.states)
 
     async def _connected(self, shard_id: int) -> None:
         self.metrics.reconnects_by(str(shard_id))  # exported as 0 from the first connection: increase() sees them

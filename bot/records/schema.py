@@ -94,8 +94,9 @@ games = Table(
 )
 """One row per finished game. ``variant`` names the board (``'3x3'``, ``'4x4'``, ``'5x5'``, ``'ultimate'``; rows from
 before migration 0003 are ``'3x3'``). ``level`` is the bot's level (1-8; ``NULL`` between people); ``difficulty`` is
-only set on rows from before migration 0004, which mapped it to a level. ``moves`` holds the cells in play order: a
-3x3 game's as digits (``"4083"``), any other variant's as comma-separated numbers (``"12,0,80"``)."""
+only set on rows from before migration 0004, which mapped it to a level. ``moves`` holds the cells in play order, by the
+board's size (:meth:`engine.variants.Variant.moves_text`): up to 10 cells (3x3) as digits (``"4083"``), a larger
+board's as comma-separated numbers (``"12,0,80"``)."""
 
 running_games = Table(
     "running_games",

@@ -25,6 +25,7 @@ from bot.records.ratings import rate_games
 from bot.records.schema import games, running_games
 from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
+from engine.variants import variant as variant_named
 
 __all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store", "setup_row", "setup_values"]
 
@@ -248,7 +249,7 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
     return {
         **setup_row(game),
         "variant": game.variant,
-        "moves": "".join(map(str, game.moves)) if game.variant == "3x3" else ",".join(map(str, game.moves)),
+        "moves": variant_named(game.variant).moves_text(game.moves),
         "result": game.result,
         "end_reason": game.end_reason,
         "states_evaluated": game.states_evaluated,
@@ -259,7 +260,5 @@ def _to_row(game: FinishedGame) -> dict[str, Any]:
 
 def _from_row(row: RowMapping) -> FinishedGame:
     values = setup_values(row)
-    text = values["moves"]
-    cells = text if values["variant"] == "3x3" else text.split(",") if text else ()
-    values["moves"] = tuple(int(cell) for cell in cells)
+    values["moves"] = variant_named(values["variant"]).moves_from_text(values["moves"])
     return FinishedGame(**values)

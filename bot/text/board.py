@@ -8,7 +8,7 @@ mentions, sent without pings) and the console ("you", "the bot")."""
 
 from __future__ import annotations
 
-from bot.games.game import AIMove, Game
+from bot.games.game import EngineMove, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import (
@@ -44,13 +44,13 @@ HEADERS = {"3x3": N_("**Tic-tac-toe** · {x} vs {o}")}
 HEADER = N_("**Tic-tac-toe {variant}** · {x} vs {o}")
 
 
-def ai_line(ai: AIMove, tr: Lang | None = None, variant: str = DEFAULT_VARIANT) -> str:
+def ai_line(ai: EngineMove, tr: Lang | None = None, variant: str = DEFAULT_VARIANT) -> str:
     """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"``: :func:`played_line` with the cell named as
     ``variant``'s board names it."""
     return played_line(ai, cell_label(variant, ai.cell), tr)
 
 
-def played_line(ai: AIMove, cell: str | int, tr: Lang | None = None) -> str:
+def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
     """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
     its search evaluated and its time, then a note for each of: an opening book move, a search's result (ultimate:
     what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy, a
@@ -65,7 +65,7 @@ def played_line(ai: AIMove, cell: str | int, tr: Lang | None = None) -> str:
         cell=cell,
         algorithm=algorithm,
         states=tr.number(ai.states),
-        elapsed=format_elapsed(ai.elapsed, tr),
+        elapsed=format_elapsed(ai.elapsed_ms / 1000.0, tr),
     )
     if ai.book:
         text += " " + tr(N_("(from its opening book)"))

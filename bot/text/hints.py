@@ -6,19 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.games.game import Game
-from bot.games.hints import EstimatedHint, ExactHint
 from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
 from bot.text.grid import cell_label, small_board_name
-from engine import Analysis, Mark
 from engine.hints import Hint, HintMove
 from engine.solver import GameValue
 
 __all__ = ["OUTCOME_NAMES", "hint_text", "refusal_text"]
-
-_EXPECTED = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
 def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None, who: Who | None = None) -> str:
@@ -41,13 +37,13 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
     return tr(key, **filled)
 
 
-def hint_text(game: Game, hint: Hint | Analysis | ExactHint | EstimatedHint, tr: Lang | None = None) -> str:
+def hint_text(game: Game, hint: Hint, tr: Lang | None = None) -> str:
     """``hint`` for the player to move in ``game``, cells named as its board names them. Exact: every free cell's
     value with best play, the best starred, then what alpha-beta and plain minimax evaluate from here (3x3) or what
     the solver evaluated. An estimate: the search's best moves with the expected score of the player to move (or what
     the search proved), then its depth and states."""
     tr = tr or lang(None)
-    hint, variant = _as_hint(hint, game.to_move), game.variant
+    variant = game.variant
     mark = f"{MARK_EMOJI[hint.to_move]} {hint.to_move.value}"
     if not hint.exact:
         lines = [tr(N_("**Hint for {mark}** (the engine's estimate, not a proof):"), mark=mark)]
@@ -95,21 +91,3 @@ def _worth(move: HintMove, tr: Lang) -> str:
     if move.value is None:
         return tr(N_("expected score {percent}%"), percent=round(100 * move.expected))
     return proven_text(move.value.result, move.value.plies or None, tr)
-
-
-def _as_hint(hint: Hint | Analysis | ExactHint | EstimatedHint, to_move: Mark) -> Hint:
-    """The game service's hints as the engine's one :class:`~engine.hints.Hint` for ``to_move`` (until the service
-    answers with it)."""
-    if isinstance(hint, Hint):
-        return hint
-    if isinstance(hint, Analysis):
-        moves = tuple(HintMove(m.cell, GameValue(m.outcome, m.plies), _EXPECTED[m.outcome]) for m in hint.moves)
-        counts = {"alpha_beta_states": hint.alpha_beta_states, "minimax_states": hint.minimax_states}
-        return Hint(hint.to_move, moves, True, hint.states, hint.elapsed * 1000.0, **counts)
-    if isinstance(hint, ExactHint):
-        moves = tuple(HintMove(cell, value, _EXPECTED[value.result]) for cell, value in hint.values)
-        return Hint(to_move, moves, True, hint.states, hint.elapsed_ms)
-    estimated = tuple(
-        HintMove(m.cell, None if m.proven is None else GameValue(m.proven, m.plies or 0), m.expected) for m in hint.best
-    )
-    return Hint(to_move, estimated, False, hint.states, hint.elapsed_ms, hint.depth, hint.budget_ms)

@@ -1,7 +1,7 @@
 """The presses on the bot's components: board buttons and challenge answers (``DynamicItem``s).
 
-Every board button's ``custom_id`` names its board (:mod:`bot.games.codec`, :mod:`bot.games.variant_codec`): 3x3's,
-4x4's and 5x5's carry their whole game, ultimate's its game id and version, so a press works after a restart.
+Every board button's ``custom_id`` names its board (:mod:`bot.games.codec`): 3x3's, 4x4's and 5x5's carry their whole
+game, ultimate's its game id and version, so a press works after a restart.
 Challenge buttons carry the game id and the challenged user. A callback only reads its button and hands the press
 to the bot's :class:`ComponentHandler`; it decides nothing itself. An id that cannot be read gets "no longer active".
 The buttons themselves are drawn by :mod:`bot.ui.views`.
@@ -17,29 +17,19 @@ from typing import Any, ClassVar, Protocol, TypeVar, cast
 import discord
 
 from bot.games import codec
-from bot.games.game import Game
-from bot.games.variant_codec import (
-    MNK_BOARD_TEMPLATE,
-    REF_TEMPLATE,
-    BoardRef,
-    VariantKind,
-    mnk_from_match,
-    ref_from_match,
-)
+from bot.games.codec import BOARD_TEMPLATE, REF_TEMPLATE, Kind, from_match, ref_from_match
+from bot.games.game import BoardRef, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 
 __all__ = [
     "DYNAMIC_ITEMS",
     "BoardButton",
-    "CellButton",
+    "CarriedButton",
     "ChallengeButton",
     "ComponentHandler",
     "Inactive",
-    "MnkButton",
-    "RematchButton",
-    "ResignButton",
-    "UltimateButton",
+    "ReferenceButton",
     "read_pressed",
 ]
 
@@ -114,9 +104,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt
     :class:`~bot.games.codec.CodecError`).
     """
 
-    reader: ClassVar[Callable[..., tuple[Any, VariantKind]]]
+    reader: ClassVar[Callable[..., tuple[Any, Kind]]]
 
-    def __init__(self, item: discord.ui.Button[Any], board: Game | BoardRef, kind: VariantKind) -> None:
+    def __init__(self, item: discord.ui.Button[Any], board: Game | BoardRef, kind: Kind) -> None:
         super().__init__(item)
         self.board = board
         self.kind = kind
@@ -144,34 +134,17 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt
             await components.choose_board(interaction, board, None if kind == "k" else int(kind[1:]))
 
 
-class CellButton(BoardButton, template=codec.CELL_TEMPLATE):
-    """A press on a cell of a 3x3 board: the game comes from its id."""
+class CarriedButton(BoardButton, template=BOARD_TEMPLATE):
+    """A press on any button of a board that carries its game (3x3, 4x4, 5x5: a cell, Resign or Rematch): the game
+    comes from its id."""
 
-    reader = staticmethod(codec.from_match)
-
-
-class ResignButton(BoardButton, template=codec.RESIGN_TEMPLATE):
-    """Resign on a 3x3 board (shown while the game runs)."""
-
-    reader = staticmethod(codec.from_match)
+    reader = staticmethod(from_match)
 
 
-class RematchButton(BoardButton, template=codec.REMATCH_TEMPLATE):
-    """Rematch on a 3x3 board: a new game with the same players and options, sides swapped (shown after the end)."""
-
-    reader = staticmethod(codec.from_match)
-
-
-class MnkButton(BoardButton, template=MNK_BOARD_TEMPLATE):
-    """A press on any button of a 4x4 or 5x5 board (a cell, Resign or Rematch): the game comes from its id."""
-
-    reader = staticmethod(mnk_from_match)
-
-
-class UltimateButton(BoardButton, template=REF_TEMPLATE):
-    """A press on any button of an ultimate board (a cell, a small board's choice ``p0``-``p8``, Resign or Rematch)
-    or of its private pad (a cell, a choice, Back). Its id names the game and the version only; the service checks
-    them against the game it holds."""
+class ReferenceButton(BoardButton, template=REF_TEMPLATE):
+    """A press on any button of a board that names its game (ultimate: a cell, a small board's choice ``p0``-``p8``,
+    Resign or Rematch) or of its private pad (a cell, a choice, Back). Its id names the game and the version only;
+    the service checks them against the game it holds."""
 
     reader = staticmethod(ref_from_match)
 
@@ -204,5 +177,5 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c
         await handler(interaction).answer_challenge(interaction, self.game_id, self.challenged_id, accept=self.accept)
 
 
-DYNAMIC_ITEMS = (CellButton, ResignButton, RematchButton, ChallengeButton, MnkButton, UltimateButton)
+DYNAMIC_ITEMS = (CarriedButton, ChallengeButton, ReferenceButton)
 """Every ``DynamicItem`` the bot registers (``add_dynamic_items``)."""

@@ -10,9 +10,8 @@ from typing import Any
 import discord
 
 from bot.games import Answer, NeedsHistory, codec
-from bot.games.game import Game
+from bot.games.game import BoardRef, Game
 from bot.games.service import History
-from bot.games.variant_codec import BoardRef, decode_variant, is_variant_id
 from bot.ui.present import Presentable
 
 __all__ = ["HISTORY_LIMIT", "Decide", "board_of", "recent_boards", "settle"]
@@ -35,7 +34,7 @@ def board_of(message: discord.Message) -> Game | BoardRef | None:
     for row in message.components:
         for item in getattr(row, "children", ()):
             custom_id = getattr(item, "custom_id", None) or ""
-            read = decode_variant if is_variant_id(custom_id) else codec.decode
+            read = codec.decode
             try:
                 game, kind = read(custom_id, channel_id=channel_id, guild_id=guild_id)
             except codec.CodecError:

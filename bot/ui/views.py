@@ -12,7 +12,7 @@ Discord's limits (5 action rows, 5 buttons a row, 40 components):
   board's cells and Back, or the open boards again.
 - A text board (``board:text``) is a classic message for every game.
 
-The buttons' ids come from the codecs (:func:`bot.games.variant_codec.encoder_for`); their presses are read in
+The buttons' ids come from the codec (:func:`bot.games.codec.encoder`); their presses are read in
 :mod:`bot.ui.buttons`. Presses are dispatched by the registered ``DynamicItem`` templates, not by these views, so
 they hold no items: building one costs a few dicts, and discord.py keeps nothing per message for it.
 """
@@ -25,8 +25,8 @@ from typing import Any, Final, cast
 
 import discord
 
+from bot.games.codec import Kind, encoder, ref_encoder
 from bot.games.game import Game
-from bot.games.variant_codec import VariantKind, encoder_for, ref_encoder
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture
@@ -64,7 +64,7 @@ MAX_ACTION_ROWS: Final = 5
 MAX_ROW_BUTTONS: Final = 5
 """Discord's limit of buttons in an action row: a wider board is drawn as a picture with a pad."""
 _GREY, _GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
-Make = Callable[[VariantKind], str]
+Make = Callable[[Kind], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +238,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
     Raises:
         CodecError: the game cannot be written in its ``custom_id`` format.
     """
-    make, rules = encoder_for(game), variant_named(game.variant)
+    make, rules = encoder(game), variant_named(game.variant)
     rows = _grid_rows(game, make, rules, _frozen(game, rules, retired)) if game.mode == "buttons" else []
     rows += _controls(make, game, tr or lang(None), retired=retired)
     return BoardComponents(rows) if rows else None
@@ -258,7 +258,7 @@ def board_message(
     if not is_layout_board(game):
         return board_view(game, tr, retired=retired), ()
     tr = tr or lang(None)
-    make, shape = encoder_for(game), variant_named(game.variant)
+    make, shape = encoder(game), variant_named(game.variant)
     frozen = _frozen(game, shape, retired)
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
     files: tuple[Attachment, ...] = ()

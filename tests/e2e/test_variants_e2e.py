@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.games.variant_codec import decode_variant
+from bot.games.codec import decode as decode_variant
 from testing.fake_discord import FakeDiscord, InteractionRecord
 from testing.players import private_text
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from engine.errors import GameOverError
-from engine.game import State, actions, initial_state, parse_board, result
+from engine.game import State, actions, initial_state, parse_board, player, result
 from engine.players import Difficulty, choose_move
 from engine.search import TEXTBOOK_ALPHA_BETA, search
 
@@ -38,16 +38,16 @@ def test_random_moves_happen_at_the_stated_rate(difficulty: Difficulty) -> None:
     sigma = math.sqrt(DRAWS * rate * (1 - rate))
     assert abs(randoms - DRAWS * rate) < 4 * sigma
     # Random moves are uniform over all 6 legal moves (the optimal one included).
-    counts = Counter(d.move for d in decisions if d.random)
+    counts = Counter(d.cell for d in decisions if d.random)
     assert set(counts) == set(actions(POSITION))
     expected = randoms / 6
     chi2 = sum((counts[c] - expected) ** 2 / expected for c in actions(POSITION))
     assert chi2 < 25  # 5 degrees of freedom: p < 0.001 beyond this
     # Non-random decisions play the search's move, and every decision reports its search.
     for d in decisions:
-        assert d.search.states > 0
+        assert d.states > 0 and d.elapsed_ms >= 0 and d.mark is player(POSITION)
         if not d.random:
-            assert d.move == d.search.move == 8
+            assert d.cell == search(POSITION).move == 8
 
 
 def test_unbeatable_is_never_random(non_terminal: list[State], oracle: Oracle) -> None:
@@ -55,14 +55,14 @@ def test_unbeatable_is_never_random(non_terminal: list[State], oracle: Oracle) -
     for state in non_terminal[::3]:
         d = choose_move(state, Difficulty.UNBEATABLE, rng=rng)
         assert not d.random
-        assert d.move in oracle.optimal(state)
-        assert d.move in d.search.best_moves
+        assert d.cell in oracle.optimal(state)
+        assert d.cell in search(state).best_moves
 
 
 def test_default_difficulty_is_unbeatable() -> None:
     for seed in range(50):
         d = choose_move(POSITION, rng=random.Random(seed))
-        assert (d.move, d.random) == (8, False)
+        assert (d.cell, d.random) == (8, False)
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty))
@@ -71,7 +71,7 @@ def test_same_seed_same_game(difficulty: Difficulty) -> None:
         rng = random.Random(seed)
         state, moves = initial_state(), []
         while actions(state):
-            move = choose_move(state, difficulty, rng=rng).move
+            move = choose_move(state, difficulty, rng=rng).cell
             moves.append(move)
             state = result(state, move)
         return moves
@@ -82,9 +82,8 @@ def test_same_seed_same_game(difficulty: Difficulty) -> None:
 
 def test_custom_config_is_used() -> None:
     d = choose_move(parse_board("...X....."), Difficulty.UNBEATABLE, config=TEXTBOOK_ALPHA_BETA, rng=random.Random(0))
-    assert d.search.states == 7_641
-    assert d.search.config == TEXTBOOK_ALPHA_BETA
-    assert d.move in search(parse_board("...X....."), config=TEXTBOOK_ALPHA_BETA).best_moves
+    assert d.states == 7_641 and d.algorithm == TEXTBOOK_ALPHA_BETA.algorithm == "alpha-beta"
+    assert d.cell in search(parse_board("...X....."), config=TEXTBOOK_ALPHA_BETA).best_moves
 
 
 @pytest.mark.parametrize("difficulty", list(Difficulty))

@@ -7,9 +7,11 @@ import threading
 
 import pytest
 
-from bot.games.ai import AI, config_for, decide, fast_executor, is_slow, search_executor
-from bot.games.moves import BotMove
-from engine import GameOverError, initial_state, parse_board
+from bot.games.ai import AI, fast_executor, hint, review, search_executor
+from bot.games.game import Game, initial_for
+from bot.games.moves import config_for, decide
+from engine import GameOverError, IllegalSequenceError, Mark, initial_state, parse_board
+from engine.variants import VARIANTS
 
 
 async def test_alpha_beta_runs_in_threads_minimax_and_hints_in_the_process_pool() -> None:
@@ -17,15 +19,16 @@ async def test_alpha_beta_runs_in_threads_minimax_and_hints_in_the_process_pool(
     try:
         ai = AI(fast, rng=random.Random(0), slow_executor=slow)
         decision = await ai.choose(parse_board("XX.OO...."), 8, "alpha-beta")
-        assert not isinstance(decision, BotMove) and decision.move == 2 and decision.search.states > 0
+        assert decision.cell == 2 and decision.states > 0 and decision.mark is Mark.X
         assert any(t.name.startswith("alpha-beta") for t in threading.enumerate())
         minimax = await ai.choose(parse_board("....X...."), 8, "minimax")
-        assert (
-            not isinstance(minimax, BotMove) and minimax.search.states == 55_504
-        )  # the textbook figure after X takes the centre
+        assert minimax.states == 55_504 and minimax.algorithm == "minimax"  # the textbook figure after X's centre
         assert slow._processes  # type: ignore[attr-defined]  # the pool started a worker for it
-        hint = await ai.analyse(parse_board("....X...."))
-        assert hint.minimax_states == 55_504 and len(hint.moves) == 8
+        game = Game("g1", 1, 10, None, moves=(4,), state=VARIANTS["3x3"].replay((4,)))
+        hinted = await ai.hint(game)
+        assert hinted.minimax_states == 55_504 and len(hinted.moves) == 8 and hinted.exact
+        reviewed = await ai.review("3x3", (4, 1))  # an edge answer to the centre loses
+        assert [row.ply for row in reviewed] == [1, 2] and reviewed[1].label == "blunder"
     finally:
         fast.shutdown()
         slow.shutdown()
@@ -34,31 +37,39 @@ async def test_alpha_beta_runs_in_threads_minimax_and_hints_in_the_process_pool(
 def test_options_and_slowness() -> None:
     assert config_for("minimax").algorithm == "minimax" and not config_for("minimax").transposition
     assert config_for("alpha-beta").algorithm == "alpha-beta"
-    assert is_slow(initial_state(), "minimax") and not is_slow(initial_state(), "alpha-beta")
-    assert not is_slow(parse_board("XO.X....."), "minimax")
-    moves = {cell(decide(initial_state(), 8, "alpha-beta", seed)) for seed in range(20)}
+    three = VARIANTS["3x3"]
+    assert three.slow(initial_state(), "minimax") and not three.slow(initial_state(), "alpha-beta")
+    assert not three.slow(parse_board("XO.X....."), "minimax")
+    moves = {decide(initial_state(), 8, "alpha-beta", seed).cell for seed in range(20)}
     assert len(moves) > 1  # the seed picks among equally good moves
-    assert {cell(decide(initial_state(), 8, "alpha-beta", 5)) for _ in range(5)} == {
-        cell(decide(initial_state(), 8, "alpha-beta", 5))
+    assert {decide(initial_state(), 8, "alpha-beta", 5).cell for _ in range(5)} == {
+        decide(initial_state(), 8, "alpha-beta", 5).cell
     }
-
-
-def cell(decision: object) -> int:
-    return decision.cell if isinstance(decision, BotMove) else decision.move  # type: ignore[attr-defined]
 
 
 def test_the_3x3_levels_below_8_search_a_few_plies_and_8_never_misses_a_win() -> None:
     win_or_block = parse_board("XX.OO....")  # X to move: 2 wins at once
     for level in range(1, 9):
         decision = decide(win_or_block, level, "minimax", 1)
-        assert isinstance(decision, BotMove) == (level < 8)  # below 8 the level's own search, whatever the option
-        assert cell(decision) in range(9)
-    assert all(cell(decide(win_or_block, 8, "alpha-beta", seed)) == 2 for seed in range(5))
+        # below 8 the level's own search (alpha-beta), whatever the option
+        assert decision.algorithm == ("minimax" if level == 8 else "alpha-beta") and decision.cell in range(9)
+        assert decision.value is None and decision.depth is None and not decision.book
+    assert all(decide(win_or_block, 8, "alpha-beta", seed).cell == 2 for seed in range(5))
     fork = parse_board("X...O...X")  # O to move must take an edge; depth 1 cannot see why
-    weak = {cell(decide(fork, 1, "alpha-beta", seed)) for seed in range(40)}
+    weak = {decide(fork, 1, "alpha-beta", seed).cell for seed in range(40)}
     assert weak - {1, 3, 5, 7}, "level 1 never misplayed the classic fork defence in 40 seeds"
-    assert {cell(decide(fork, 8, "alpha-beta", seed)) for seed in range(20)} <= {1, 3, 5, 7}
+    assert {decide(fork, 8, "alpha-beta", seed).cell for seed in range(20)} <= {1, 3, 5, 7}
     with pytest.raises(ValueError, match="level"):
         decide(initial_state(), 9, "alpha-beta", 1)
     with pytest.raises(GameOverError):
         decide(parse_board("XXXOO...."), 3, "alpha-beta", 1)
+
+
+def test_every_variants_hint_and_review_run_through_one_worker_function() -> None:
+    assert hint("4x4", (5, 0, 6)).exact and len(hint("4x4", (5, 0, 6)).moves) == 13
+    with pytest.raises(ValueError, match="4 marks"):
+        hint("5x5", (12, 0, 6))
+    assert [row.ply for row in review("4x4", (5, 0, 6))] == [1, 2, 3]
+    with pytest.raises(IllegalSequenceError):
+        review("ultimate", (40, 40))
+    assert initial_for("ultimate") == VARIANTS["ultimate"].replay(())

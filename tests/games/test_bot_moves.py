@@ -18,8 +18,9 @@ from unittest import mock
 
 import pytest
 
-from bot.games import Actor, BotMove, BotMoved, GameService, Posted, Shown, variant_ai
+from bot.games import Actor, BotMoved, EngineMove, GameService, Posted, Shown
 from bot.games import ai as bot_ai_module
+from bot.games import moves as worker_moves
 from bot.games.ai import AI
 from bot.games.bot_moves import Stage
 from bot.games.finished import finished_game
@@ -78,11 +79,11 @@ async def test_a_search_that_fails_once_is_retried_and_the_bot_moves(ai: AI, cap
     played = Played(ai)
     calls: list[tuple[object, ...]] = []
 
-    def flaky(*args: object) -> BotMove:
+    def flaky(*args: object) -> EngineMove:
         calls.append(args)
         if len(calls) == 1:
             raise RuntimeError("the search broke")
-        return variant_ai.variant_move(*args)  # type: ignore[arg-type]
+        return worker_moves.variant_move(*args)  # type: ignore[arg-type]
 
     await played.start("4x4")
     with mock.patch.object(bot_ai_module, "variant_move", flaky), caplog.at_level(logging.WARNING):
@@ -100,7 +101,7 @@ async def test_a_search_that_fails_once_is_retried_and_the_bot_moves(ai: AI, cap
 async def test_a_search_that_always_fails_gives_way_to_the_fallback_move(ai: AI, variant: str, cell: int) -> None:
     played = Played(ai)
 
-    def broken(*args: object) -> BotMove:
+    def broken(*args: object) -> EngineMove:
         raise BrokenProcessPool("a worker died")
 
     await played.start(variant)
@@ -117,7 +118,7 @@ async def test_a_search_that_always_fails_gives_way_to_the_fallback_move(ai: AI,
 async def test_when_the_fallback_fails_too_the_game_ends_abandoned_and_nobody_loses(ai: AI) -> None:
     played = Played(ai)
 
-    def broken(*args: object) -> BotMove:
+    def broken(*args: object) -> EngineMove:
         raise MemoryError("no room for a search")
 
     await played.start("4x4")
@@ -142,7 +143,7 @@ async def test_a_game_that_moved_on_while_its_search_failed_is_not_searched_agai
     gate = threading.Event()
     calls: list[tuple[object, ...]] = []
 
-    def failing_later(*args: object) -> BotMove:
+    def failing_later(*args: object) -> EngineMove:
         calls.append(args)
         gate.wait(5)
         raise RuntimeError("the search broke")
@@ -159,14 +160,14 @@ async def test_a_game_that_moved_on_while_its_search_failed_is_not_searched_agai
     assert ai.pool.pending == 0
 
 
-def stalled_once(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> BotMove:
+def stalled_once(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> EngineMove:
     """In a worker: the first call writes its process id to the file named by ``$TTT_TEST_STALL_MARKER`` and stalls
     (until the test kills it); later calls, in any process, search for real."""
     marker = Path(os.environ[STALL_MARKER])
     if not marker.exists():
         marker.write_text(str(os.getpid()))
         threading.Event().wait(120)
-    return variant_ai.variant_move(variant, moves, level, budget, seed)
+    return worker_moves.variant_move(variant, moves, level, budget, seed)
 
 
 async def test_a_worker_killed_mid_search_breaks_its_pool_and_the_search_goes_on_in_a_new_one(

@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 
 from bot.games.fallback import FALLBACK_BUDGET_MS, fallback_move, quick_rules, tactical_cell
-from bot.games.variant_ai import variant_move
+from bot.games.moves import variant_move
 from engine import GameOverError, mnk_play
 from engine.mnk import TIC_TAC_TOE_4X4
 from engine.variants import VARIANTS

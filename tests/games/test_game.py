@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime
 import random
+from dataclasses import replace
 
 import pytest
 
-from bot.games.game import DISCORD_EPOCH_MS, AIMove, Game, new_game_id, to_base36
+from bot.games.game import DISCORD_EPOCH_MS, Game, new_game_id, to_base36
 from engine import (
     CellOccupiedError,
     CellOutOfRangeError,
@@ -56,15 +57,15 @@ def test_with_ai_plays_the_decision_and_adds_its_states_to_the_total() -> None:
     game = vs_bot(4)
     first = choose_move(game.state, rng=random.Random(0))
     replied = game.with_ai(first)
-    assert replied.last_ai == AIMove(Mark.O, first.move, first.search.states, first.search.elapsed, "alpha-beta", False)
-    assert replied.ai_states == first.search.states == search(game.state).states
-    assert replied.moves == (4, first.move) and replied.to_move is Mark.X and not replied.ai_to_move
+    assert replied.last_ai == replace(first, mark=Mark.O) and replied.last_ai.algorithm == "alpha-beta"
+    assert replied.ai_states == first.states == search(game.state).states
+    assert replied.moves == (4, first.cell) and replied.to_move is Mark.X and not replied.ai_to_move
     free = next(c for c in range(9) if replied.state[c] is None)
     second_position = replied.play(free)
     second = choose_move(second_position.state, Difficulty.EASY, rng=random.Random(3))
     total = second_position.with_ai(second)
-    assert total.ai_states == first.search.states + second.search.states
-    assert total.last_ai is not None and total.last_ai.states == second.search.states
+    assert total.ai_states == first.states + second.states
+    assert total.last_ai is not None and total.last_ai.states == second.states
     assert total.last_ai.random is second.random
 
 

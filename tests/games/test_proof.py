@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.games.ai import config_for
 from bot.games.game import Algorithm, Game, initial_for
+from bot.games.moves import config_for
 from bot.games.proof import extends, matches, proven, same_setup, states_of
 from engine import Difficulty, Mark, choose_move
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from bot.games import refusals
 from bot.games.answers import Refusal
-from bot.games.game import Game, initial_for
+from bot.games.game import BoardRef, Game, initial_for
 from bot.games.rules import cell_refusal, occupied, ref_view, truncated, unresolved
-from bot.games.variant_codec import BoardRef
 
 
 def game(variant: str, *moves: int) -> Game:

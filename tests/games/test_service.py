@@ -18,11 +18,11 @@ import pytest
 from bot.games import (
     Actor,
     BoardRef,
-    BotMove,
     BotMoved,
     Challenged,
     Chosen,
     Declined,
+    EngineMove,
     GameService,
     Hinted,
     NeedsHistory,
@@ -32,19 +32,17 @@ from bot.games import (
     VariantHinted,
     codec,
     refusals,
-    variant_ai,
-    variant_codec,
 )
 from bot.games import ai as bot_ai_module
+from bot.games import moves as worker_moves
 from bot.games.ai import AI
 from bot.games.finished import finished_game
 from bot.games.game import Algorithm, Game, initial_for
-from bot.games.hints import ExactHint
 from bot.games.pool import SearchPool
 from bot.games.service import MINIMAX_REPLY_STATES, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
-from engine import Decision, Mark, State
+from engine import Mark, State
 from engine.levels import SPECS
 from engine.variants import VARIANTS
 
@@ -191,7 +189,7 @@ class HeldAI(AI):
         self.searching = asyncio.Event()
         self.release = asyncio.Event()
 
-    async def choose(self, state: State, level: int, algorithm: Algorithm) -> Decision | BotMove:
+    async def choose(self, state: State, level: int, algorithm: Algorithm) -> EngineMove:
         self.searching.set()
         await self.release.wait()
         return await super().choose(state, level, algorithm)
@@ -303,7 +301,7 @@ class GatedAI(AI):
         self.gate = asyncio.Event()
         self.searching = asyncio.Event()
 
-    async def choose(self, state: State, level: int, algorithm: Algorithm) -> Decision | BotMove:
+    async def choose(self, state: State, level: int, algorithm: Algorithm) -> EngineMove:
         self.searching.set()
         await self.gate.wait()
         return await super().choose(state, level, algorithm)
@@ -683,8 +681,8 @@ async def test_after_a_restart_a_command_resumes_the_stored_game_even_where_hist
 
 def mnk_pressed(game: Game, message_id: int | None = None) -> Game:
     """The board a press on a 4x4/5x5 board carries (its buttons encode the whole game)."""
-    board, _ = variant_codec.decode_variant(
-        variant_codec.mnk_encoder(game)("r"),
+    board, _ = codec.decode(
+        codec.encoder(game)("r"),
         channel_id=game.channel_id,
         guild_id=game.guild_id,
         message_id=game.message_id if message_id is None else message_id,
@@ -742,9 +740,9 @@ async def test_a_search_whose_game_was_resigned_is_dropped(ai: AI) -> None:
     games = service(ai, on_bot_move=later.append)
     board = await started(games, variant="4x4")
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = variant_ai.variant_move
+    real = worker_moves.variant_move
 
-    def slow(*args: object) -> BotMove:
+    def slow(*args: object) -> EngineMove:
         gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 
@@ -765,9 +763,9 @@ async def test_a_search_whose_game_timed_out_is_dropped(ai: AI) -> None:
     games = service(ai, on_bot_move=later.append, on_expired=expired.append, turn_timeout=0.05)
     board = await started(games, variant="4x4")
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = variant_ai.variant_move
+    real = worker_moves.variant_move
 
-    def slow(*args: object) -> BotMove:
+    def slow(*args: object) -> EngineMove:
         gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 
@@ -785,9 +783,9 @@ async def test_a_full_queue_searches_with_a_smaller_budget_then_refuses_privatel
     games = service(ai, on_bot_move=later.append)
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1, queue_limit=0, reduced_limit=1, reduced_budget_ms=50)
     budgets: list[float | None] = []
-    real = variant_ai.variant_move
+    real = worker_moves.variant_move
 
-    def slow(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> BotMove:
+    def slow(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> EngineMove:
         budgets.append(budget)
         gate.wait(5)
         return real(variant, moves, level, budget, seed)
@@ -814,9 +812,9 @@ async def test_a_search_never_blocks_another_channel_or_a_refusal_in_its_own(ai:
     gate = threading.Event()
     games = service(ai)
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = variant_ai.variant_move
+    real = worker_moves.variant_move
 
-    def slow(*args: object) -> BotMove:
+    def slow(*args: object) -> EngineMove:
         gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 
@@ -922,7 +920,7 @@ async def test_hints_on_4x4_are_exact_and_on_5x5_wait_for_four_marks(ai: AI) -> 
     four = await started(games, channel=CHANNEL + 1, variant="4x4")
     hinted = await games.hint(who(ALICE, CHANNEL + 1))
     assert isinstance(hinted, VariantHinted) and hinted.game == four
-    assert isinstance(hinted.hint, ExactHint) and len(hinted.hint.values) == 16
+    assert hinted.hint.exact and len(hinted.hint.moves) == 16
 
 
 async def test_a_restart_during_the_bots_search_searches_again_when_the_game_resumes(
@@ -931,9 +929,9 @@ async def test_a_restart_during_the_bots_search_searches_again_when_the_game_res
     gate = threading.Event()
     games = service(ai, store=store)
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = variant_ai.variant_move
+    real = worker_moves.variant_move
 
-    def stuck(*args: object) -> BotMove:
+    def stuck(*args: object) -> EngineMove:
         gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.game import BotMove, Game, initial_for
+from bot.games.game import EngineMove, Game, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.ui.views import board_message, private_pad
@@ -53,10 +53,10 @@ def test_a_game_the_player_ended_shows_at_once_and_is_over() -> None:
 
 
 def test_a_reduced_search_is_read_from_the_bots_move_line() -> None:
-    move = BotMove(cell=30, states=900, elapsed_ms=150.0, random=False, depth=3, budget_ms=150.0, reduced=True)
+    move = EngineMove(30, 900, None, 150.0, depth=3, budget_ms=150.0, reduced=True, mark=Mark.O)
     board = ultimate(40).with_ai(move)
     assert boards.REDUCED in boards.text_of(message(board))
-    full = ultimate(40).with_ai(BotMove(cell=30, states=9, elapsed_ms=1.0, random=False, depth=3, budget_ms=1000.0))
+    full = ultimate(40).with_ai(EngineMove(30, 9, None, 1.0, depth=3, budget_ms=1000.0, mark=Mark.O))
     assert boards.REDUCED not in boards.text_of(message(full))
 
 

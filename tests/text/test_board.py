@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games.game import AIMove, Game, initial_for
+from bot.games.game import EngineMove, Game, initial_for
 from bot.games.levels import rating_of
 from bot.i18n.lang import lang
 from bot.text.board import (
@@ -48,11 +48,11 @@ def test_grid_is_aligned_and_numbers_empty_cells() -> None:
 
 
 def test_ai_line_uses_thousands_separators_people_numbering_and_plurals() -> None:
-    ai = AIMove(Mark.O, 4, 7641, 0.0023, "alpha-beta", False)
+    ai = EngineMove(4, 7641, None, 2.3, mark=Mark.O)
     assert ai_line(ai) == "O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"
-    one = AIMove(Mark.O, 8, 1, 0.00001, "alpha-beta", False)
+    one = EngineMove(8, 1, None, 0.01, mark=Mark.O)
     assert ai_line(one) == "O played 9 · alpha-beta evaluated 1 state in 0.01 ms"
-    slow = AIMove(Mark.X, 0, 549_945, 1.5, "minimax", True)
+    slow = EngineMove(0, 549_945, None, 1500.0, random=True, algorithm="minimax", mark=Mark.X)
     assert ai_line(slow) == (
         "X played 1 · minimax evaluated 549,945 states in 1.50 s (then played a random move, as its difficulty allows)"
     )
@@ -91,7 +91,7 @@ def test_the_header_names_the_level_with_its_rating_and_unbeatable_only_where_it
 
 
 def test_message_text_while_playing() -> None:
-    game = replace(played(4, 0), last_ai=AIMove(Mark.O, 0, 307, 0.0002, "alpha-beta", False), ai_states=307)
+    game = replace(played(4, 0), last_ai=EngineMove(0, 307, None, 0.2, mark=Mark.O), ai_states=307)
     assert message_text(game).splitlines() == [
         f"**Tic-tac-toe** · ❌ <@10> vs ⭕ the bot · level 8 ({rating_of('3x3', 8)}, unbeatable) · alpha-beta",
         "O played 1 · alpha-beta evaluated 307 states in 0.20 ms",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.game import AIMove, Game, initial_for
-from bot.games.hints import EstimatedHint, EstimatedMove
+from bot.games.game import EngineMove, Game, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import played_line
 from bot.text.hints import hint_text
 from engine import Mark
+from engine.hints import Hint, HintMove
 from engine.solver import GameValue
 
 EN = lang(None)
@@ -20,8 +20,8 @@ def ultimate() -> Game:
 
 
 def test_a_hint_gives_expected_scores_and_the_proved_results_as_such() -> None:
-    moves = (EstimatedMove(40, 0.641), EstimatedMove(0, 1.0, "win", 7), EstimatedMove(8, 0.5, "draw"))
-    hint = EstimatedHint(moves, depth=12, states=4_000_000, elapsed_ms=990.0, budget_ms=1000.0)
+    moves = (HintMove(40, None, 0.641), HintMove(0, GameValue("win", 7), 1.0), HintMove(8, GameValue("draw", 0), 0.5))
+    hint = Hint(Mark.O, moves, False, states=4_000_000, elapsed_ms=990.0, depth=12, budget_ms=1000.0)
     lines = hint_text(ultimate(), hint, EN).splitlines()
     assert "estimate" in lines[0]
     assert lines[1:4] == ["`e5` expected score 64%", "`a1` (proved: win in 7 plies)", "`i1` (proved: draw)"]
@@ -31,19 +31,19 @@ def test_a_hint_gives_expected_scores_and_the_proved_results_as_such() -> None:
 @pytest.mark.parametrize("locale", ["de", "fr", "es-ES", "pt-BR", "ja"])
 def test_the_new_words_are_translated(locale: str) -> None:
     tr = lang(locale)
-    hint = EstimatedHint((EstimatedMove(40, 0.25), EstimatedMove(1, 0.0, "loss", 1)), 3, 10, 1.0, 1000.0)
+    hint = Hint(Mark.O, (HintMove(40, None, 0.25), HintMove(1, GameValue("loss", 1), 0.0)), False, 10, 1.0, 3, 1000.0)
     text = hint_text(ultimate(), hint, tr)
     assert "expected score" not in text and "proved" not in text and "reached" not in text
     assert "25" in text
 
 
 def test_the_bots_move_says_its_expected_score_or_what_it_proved() -> None:
-    estimate = AIMove(Mark.O, 40, 1_234_567, 0.99, "alpha-beta", False, depth=14, budget_ms=1000.0, expected=0.58)
+    estimate = EngineMove(40, 1_234_567, None, 990.0, depth=14, budget_ms=1000.0, expected=0.58, mark=Mark.O)
     assert played_line(estimate, "e5", EN) == (
         "O played e5 · MCTS evaluated 1,234,567 states in 990.0 ms "
         "(an estimate, 14 plies deep: expected score for O 58%)"
     )
-    proved = AIMove(Mark.X, 0, 50, 0.01, "alpha-beta", False, depth=3, expected=1.0, value=GameValue("win", 1))
+    proved = EngineMove(0, 50, GameValue("win", 1), 10.0, depth=3, expected=1.0, mark=Mark.X)
     assert played_line(proved, "a1", EN).endswith("(proved: win in 1 ply)")
-    solved = AIMove(Mark.X, 0, 50, 0.01, "alpha-beta", False)
+    solved = EngineMove(0, 50, None, 10.0, mark=Mark.X)
     assert "proved" not in played_line(solved, "a1", EN) and "alpha-beta" in played_line(solved, "a1", EN)

@@ -8,7 +8,8 @@ from bot.games import refusals
 from bot.games.game import Game
 from bot.games.service import Player
 from bot.text.hints import hint_text, refusal_text
-from engine import Analysis, Mark, MoveAnalysis
+from engine import GameValue, Mark
+from engine.hints import Hint, HintMove
 
 ALICE, BOB = 10, 20
 CHANNEL = 1
@@ -23,13 +24,15 @@ def played(*cells: int, x_id: int | None = ALICE, o_id: int | None = None, **fie
 
 
 def test_hint_text_lists_moves_and_counts() -> None:
-    analysis = Analysis(
+    moves = ((0, GameValue("win", 1), 1.0), (5, GameValue("draw", 4), 0.5), (8, GameValue("loss", 2), 0.0))
+    analysis = Hint(
         to_move=Mark.X,
-        moves=(MoveAnalysis(0, "win", 1), MoveAnalysis(5, "draw", 4), MoveAnalysis(8, "loss", 2)),
+        moves=tuple(HintMove(*move) for move in moves),
+        exact=True,
         states=99,
+        elapsed_ms=10.0,
         alpha_beta_states=1234,
         minimax_states=56789,
-        elapsed=0.01,
     )
     assert hint_text(played(), analysis).splitlines() == [
         "**Hint for ❌ X** (best play from both sides):",

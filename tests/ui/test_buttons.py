@@ -9,8 +9,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.games.codec import BoardRef
 from bot.games.game import Game, initial_for
-from bot.games.variant_codec import BoardRef
 from bot.ui.buttons import DYNAMIC_ITEMS, ChallengeButton, Inactive
 from bot.ui.views import board_view, private_pad
 from tests.ui.fakes import FakeInteraction

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.games import Answer, NeedsHistory, Refusal, Shown, codec
-from bot.games.game import Game, initial_for
+from bot.games.codec import encoder, ref_encoder
+from bot.games.game import BoardRef, Game, initial_for
 from bot.games.service import History
-from bot.games.variant_codec import BoardRef, mnk_encoder, ref_encoder
 from bot.ui.history import HISTORY_LIMIT, board_of, recent_boards, settle
 from tests.ui.fakes import http_error
 
@@ -52,7 +52,7 @@ def test_a_board_with_rematch_shows_a_game_that_is_over() -> None:
 
 def test_the_variants_boards_are_read_back_too_ultimate_as_its_reference() -> None:
     four = Game("4x4g", CHANNEL, ALICE, None, guild_id=5, variant="4x4", state=initial_for("4x4")).play(5)
-    found = board_of(message(304, mnk_encoder(four)(0), mnk_encoder(four)("r")))
+    found = board_of(message(304, encoder(four)(0), encoder(four)("r")))
     assert isinstance(found, Game) and found.variant == "4x4" and found.moves == (5,) and found.message_id == 304
     ultimate = Game("ug", CHANNEL, ALICE, None, guild_id=5, variant="ultimate", state=initial_for("ultimate")).play(40)
     make = ref_encoder(ultimate)

@@ -8,7 +8,6 @@ import pytest
 
 from bot.games import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown, VariantHinted, refusals
 from bot.games.game import Game, initial_for
-from bot.games.hints import EstimatedHint, EstimatedMove, ExactHint
 from bot.games.service import Player
 from bot.i18n.lang import lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
@@ -26,7 +25,8 @@ from bot.ui.present import (
     present,
 )
 from bot.ui.views import board_view
-from engine import analyse, parse_board
+from engine import Mark, parse_board
+from engine.hints import Hint, HintMove, tictactoe_hint
 from engine.solver import GameValue
 
 ALICE, BOB = 10, 20
@@ -65,7 +65,7 @@ def test_a_refusal_is_private_text_in_the_askers_language() -> None:
 
 def test_a_hint_is_private() -> None:
     board = game(4)
-    analysis = analyse(board.state)
+    analysis = tictactoe_hint(board.state)
     reply = present(Hinted(board, analysis), EN, challenge_seconds=SECONDS)
     assert reply == Reply(hint_text(board, analysis, EN), PRIVATE) and reply.ephemeral
 
@@ -136,10 +136,11 @@ def test_the_bots_later_move_is_shown_on_its_board_like_a_shown_game() -> None:
 
 def test_a_variant_hint_is_private_and_names_cells_by_coordinates() -> None:
     board = Game("0a1b2c", CHANNEL, ALICE, None, variant="4x4", state=initial_for("4x4"))
-    exact = ExactHint(((0, GameValue("draw", 16)), (15, GameValue("draw", 16))), states=12, elapsed_ms=1.0)
+    draw = GameValue("draw", 16)
+    exact = Hint(Mark.X, (HintMove(0, draw, 0.5), HintMove(15, draw, 0.5)), True, states=12, elapsed_ms=1.0)
     reply = present(VariantHinted(board, exact), EN, challenge_seconds=SECONDS)
     assert reply.ephemeral and "a1" in reply.content and "d4" in reply.content
-    estimated = EstimatedHint((EstimatedMove(5, 0.3),), depth=7, states=900, elapsed_ms=990.0, budget_ms=1000.0)
+    estimated = Hint(Mark.X, (HintMove(5, None, 0.3),), False, 900, 990.0, depth=7, budget_ms=1000.0)
     reply = present(VariantHinted(board, estimated), EN, challenge_seconds=SECONDS)
     assert reply.ephemeral and "b2" in reply.content and "900" in reply.content and "30%" in reply.content
 

@@ -7,14 +7,15 @@ from typing import Any
 
 from bot.games import Chosen, Shown
 from bot.games.answers import BotMoved, VariantHinted
+from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.games.game import Game, initial_for
-from bot.games.hints import ExactHint
-from bot.games.variant_codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.text.hints import hint_text
 from bot.ui.present import PRIVATE, Background, OnMessage, OnPad, Reply, Retired, present
 from bot.ui.views import LayoutComponents, board_message, is_layout, ultimate_picture
+from engine import Mark
+from engine.hints import Hint, HintMove
 from engine.solver import GameValue
 
 ALICE = 10
@@ -105,7 +106,8 @@ def test_a_finished_board_offers_a_rematch_and_disables_its_cells() -> None:
 
 def test_an_exact_hint_names_cells_by_coordinate_and_stars_the_best() -> None:
     board = game("4x4", 0, 5)
-    hint = ExactHint(((2, GameValue("draw", 14)), (3, GameValue("win", 7)), (4, GameValue("loss", 6))), 1234, 5.0)
+    values = ((2, GameValue("draw", 14), 0.5), (3, GameValue("win", 7), 1.0), (4, GameValue("loss", 6), 0.0))
+    hint = Hint(Mark.X, tuple(HintMove(*v) for v in values), True, 1234, 5.0)
     reply = present(VariantHinted(board, hint), EN, challenge_seconds=SECONDS)
     assert reply == Reply(hint_text(board, hint, EN), PRIVATE)
     lines = reply.content.splitlines()
