@@ -27,7 +27,7 @@ from bot.games import (
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, VariantHinted
 from bot.games.finished import finished_game
-from bot.games.game import Game
+from bot.games.game import Algorithm, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.board import message_text
@@ -38,7 +38,6 @@ from bot.text.review import review_text
 from engine import Mark
 from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
-from engine.search import Algorithm
 from engine.variants import Variant
 from engine.variants import variant as variant_named
 

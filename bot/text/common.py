@@ -8,8 +8,7 @@ from collections.abc import Callable
 from bot.games.levels import is_unbeatable, rating_of
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from engine import Mark
-from engine.solver import ValueKind
+from engine import Mark, ValueKind
 
 __all__ = [
     "ALGORITHM_NAMES",

@@ -11,8 +11,8 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
 from bot.text.grid import cell_label, small_board_name
+from engine import GameValue
 from engine.hints import Hint, HintMove
-from engine.solver import GameValue
 
 __all__ = ["OUTCOME_NAMES", "hint_text", "refusal_text"]
 
