@@ -3,7 +3,8 @@
 Standard library only. See :mod:`engine.game` for the rules, :mod:`engine.search` for the searches
 and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
 difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.solver` for exact
-values. ``python -m engine`` analyses positions and reviews games from the command line.
+values. :class:`Variant` (:data:`VARIANTS`) carries every difference between the games the engine
+plays. ``python -m engine`` analyses positions and reviews games from the command line.
 """
 
 from engine.analysis import Analysis, MoveAnalysis, analyse
@@ -30,6 +31,7 @@ from engine.game import (
     winning_cells,
     winning_line,
 )
+from engine.hints import Hint, HintMove
 from engine.players import Difficulty, EngineMove, choose_move
 from engine.review import Label, PlyReview, SideSummary, review, summary
 from engine.search import (
@@ -44,12 +46,14 @@ from engine.search import (
 )
 from engine.solver import GameValue, ValueKind
 from engine.ultimate import BoardStatus, UltimateState, UltimateTicTacToe, WrongBoardError
+from engine.variants import VARIANTS, Variant
 
 __all__ = [
     "DEFAULT",
     "PLAIN_MINIMAX",
     "TEXTBOOK_ALPHA_BETA",
     "TEXTBOOK_MINIMAX",
+    "VARIANTS",
     "Analysis",
     "BoardStatus",
     "CellOccupiedError",
@@ -58,6 +62,8 @@ __all__ = [
     "EngineMove",
     "GameOverError",
     "GameValue",
+    "Hint",
+    "HintMove",
     "IllegalMoveError",
     "IllegalSequenceError",
     "InvalidBoardError",
@@ -72,6 +78,7 @@ __all__ = [
     "UltimateState",
     "UltimateTicTacToe",
     "ValueKind",
+    "Variant",
     "WrongBoardError",
     "actions",
     "analyse",

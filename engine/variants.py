@@ -19,7 +19,7 @@ from typing import Any, Literal
 from engine import game as tictactoe
 from engine import hints, mnk_play, ultimate_play
 from engine.coordinates import cell_name, parse_cell
-from engine.errors import CellOutOfRangeError, IllegalMoveError, IllegalSequenceError, UnknownVariantError
+from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
 from engine.hints import Hint
 from engine.mnk import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.players import Difficulty, EngineMove
@@ -70,7 +70,8 @@ class Variant:
             others alpha-beta only (their own exact search or MCTS-Solver).
         inline: true when the bot's move is fast enough to answer in the interaction's callback, without a worker
             (3x3: well under a millisecond with alpha-beta; :meth:`slow` says when plain minimax is not).
-        numbered: true when cells may also be named by a 1-based number (3x3's 1-9) besides a coordinate.
+        numbered: true when people see the cells as 1-based numbers (3x3's 1-9: :meth:`cell_label`) rather than
+            coordinates; every board accepts both when parsing (:meth:`parse_cell`).
         block: the side of a small board when the board is a grid of small boards (ultimate: 3, a 3x3 grid of 3x3
             boards), else 0.
         code: the variant's code in a board button's ``custom_id`` (3x3: ``""``, its own format without a code;
@@ -166,17 +167,18 @@ class Variant:
         """The coordinate people see for 0-based ``cell``, e.g. ``"b3"``."""
         return cell_name(cell, self.width)
 
+    def cell_label(self, cell: int) -> str:
+        """How the board and its texts show 0-based ``cell``: its 1-based number on a :attr:`numbered` board
+        (3x3: ``"5"``), else its coordinate (``"b3"``)."""
+        return str(cell + 1) if self.numbered else self.cell_name(cell)
+
     def parse_cell(self, text: str) -> int:
-        """The 0-based cell ``text`` names: a coordinate (``"b3"``, a1 the top left) or, where :attr:`numbered`,
-        a 1-based number (3x3: ``"1"``-``"9"``).
+        """The 0-based cell ``text`` names: a coordinate (``"b3"``, a1 the top left) or a 1-based number (``"7"``),
+        on every board (:func:`engine.coordinates.parse_cell`).
 
         Raises:
             CellOutOfRangeError: ``text`` names no cell of this board; the message says what it accepts.
         """
-        cleaned = text.strip() if isinstance(text, str) else ""
-        if cleaned.isdigit() and not self.numbered:
-            last = self.cell_name(self.cells - 1)
-            raise CellOutOfRangeError(f"cell {text!r} is not on this board: give a coordinate a1-{last}")
         return parse_cell(text, self.width, self.height)
 
     def slow(self, state: Any, algorithm: Algorithm) -> bool:

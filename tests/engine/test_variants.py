@@ -117,8 +117,10 @@ def test_cells_are_named_and_parsed_by_the_variants_rules() -> None:
     three, four, ultimate = VARIANTS["3x3"], VARIANTS["4x4"], VARIANTS["ultimate"]
     assert three.parse_cell("5") == three.parse_cell("b2") == 4 and three.cell_name(4) == "b2"
     assert four.parse_cell("d4") == 15 and ultimate.parse_cell("i9") == 80 and ultimate.cell_name(80) == "i9"
+    assert four.parse_cell("5") == 4  # every board takes numbers too, as /ttt move always has
+    assert (three.cell_label(4), four.cell_label(4), ultimate.cell_label(80)) == ("5", "a2", "i9")
     with pytest.raises(CellOutOfRangeError, match="a1-d4"):
-        four.parse_cell("5")  # numbers are 3x3's alone
+        four.parse_cell("17")
     with pytest.raises(CellOutOfRangeError):
         three.parse_cell("d1")
 
@@ -143,3 +145,13 @@ def test_every_variant_reviews_its_games_with_the_one_review_type() -> None:
     assert VARIANTS["3x3"].review((4, 0, 8)) == review((4, 0, 8))
     assert [row.ply for row in VARIANTS["4x4"].review((5, 0, 6))] == [1, 2, 3]
     assert VARIANTS["ultimate"].review_budget_ms == 100.0 and VARIANTS["3x3"].review_budget_ms is None
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_every_variants_player_returns_the_one_move_record_with_its_mover(name: str) -> None:
+    v = VARIANTS[name]
+    state = v.replay((0,) if name != "5x5" else (12, 0, 6, 18))
+    chosen = v.choose(state, budget_ms=20.0, rng=random.Random(2))
+    assert chosen.mark is v.game.player(state) and chosen.elapsed_ms >= 0 and chosen.states > 0
+    assert chosen.cell in v.game.actions(state) and chosen.book == (chosen.source == "book")
+    assert chosen.value is not None if v.exact else chosen.expected is not None  # exact, or an estimate's score
