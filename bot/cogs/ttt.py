@@ -121,8 +121,9 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         if variant not in VARIANTS:
             await private(interaction, lang(str(interaction.locale))(NO_VARIANT, variant=variant))
             return
-        if opponent is None and algorithm == "minimax" and play_as != "X" and variant_named(variant).inline:
-            await defer(interaction)  # the bot may open with a full minimax search, within the command
+        rules = variant_named(variant)
+        if opponent is None and play_as != "X" and rules.slow(rules.game.initial_state(), algorithm):
+            await defer(interaction)  # the bot may open with a long search, within the command
         game_id = new_game_id(interaction.id)
         await self._run(
             interaction,
@@ -157,7 +158,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 last = game.cell_name(game.cells - 1)
                 await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=cell, last=last))
                 return
-        if game is not None and game.kind.inline and game.kind.slow(game.state, game.algorithm):
+        if game is not None and game.kind.slow(game.state, game.algorithm):
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
 
@@ -168,8 +169,8 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is None or game.kind.slow(game.state, "minimax"):
-            await defer(interaction, ephemeral=True)  # a searched hint takes up to a second (ultimate)
+        if game is None or not game.kind.inline or game.kind.slow(game.state, "minimax"):
+            await defer(interaction, ephemeral=True)  # up to a second in a worker, or 3x3's plain minimax count
         await self._run(interaction, lambda history: self.service.hint(actor(interaction), history=history))
 
     @app_commands.command(

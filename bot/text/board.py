@@ -21,7 +21,7 @@ from bot.text.common import (
     level_name,
     proven_text,
 )
-from bot.text.grid import DEFAULT_VARIANT, board_grid, cell_label, small_board_name
+from bot.text.grid import DEFAULT_VARIANT, board_grid, small_board_name
 from engine import Mark
 from engine.variants import variant as variant_named
 
@@ -47,7 +47,7 @@ HEADER = N_("**Tic-tac-toe {variant}** · {x} vs {o}")
 def ai_line(ai: EngineMove, tr: Lang | None = None, variant: str = DEFAULT_VARIANT) -> str:
     """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"``: :func:`played_line` with the cell named as
     ``variant``'s board names it."""
-    return played_line(ai, cell_label(variant, ai.cell), tr)
+    return played_line(ai, variant_named(variant).cell_label(ai.cell), tr)
 
 
 def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
@@ -154,7 +154,7 @@ def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, 
     lines = [_header(game, who, tr)]
     rules = variant_named(game.variant)
     if game.last_ai is not None:
-        lines.append(played_line(game.last_ai, cell_label(game.variant, game.last_ai.cell), tr))
+        lines.append(played_line(game.last_ai, rules.cell_label(game.last_ai.cell), tr))
     if game.over:
         lines.append(result_line(game, who, tr))
         if commands and game.moves:

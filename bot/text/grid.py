@@ -20,19 +20,12 @@ __all__ = [
     "DEFAULT_VARIANT",
     "board_cells",
     "board_grid",
-    "cell_label",
     "mark_at",
     "small_board_name",
 ]
 
 DEFAULT_VARIANT: Final = "3x3"
 """The game played when none is chosen (``/ttt start``, the console, ``/ttt move`` without a game)."""
-
-
-def cell_label(variant: str, cell: int) -> str:
-    """0-based ``cell`` as people name it on ``variant``'s board: ``"5"`` on a numbered board, else ``"b3"``."""
-    board = variant_named(variant)
-    return str(cell + 1) if board.numbered else cell_name(cell, board.width)
 
 
 def board_cells(small_board: int, width: int = 9, block: int = 3) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
-from bot.text.grid import cell_label, small_board_name
+from bot.text.grid import small_board_name
 from engine import GameValue
 from engine.hints import Hint, HintMove
 
@@ -43,11 +43,11 @@ def hint_text(game: Game, hint: Hint, tr: Lang | None = None) -> str:
     the solver evaluated. An estimate: the search's best moves with the expected score of the player to move (or what
     the search proved), then its depth and states."""
     tr = tr or lang(None)
-    variant = game.variant
+    rules = game.kind
     mark = f"{MARK_EMOJI[hint.to_move]} {hint.to_move.value}"
     if not hint.exact:
         lines = [tr(N_("**Hint for {mark}** (the engine's estimate, not a proof):"), mark=mark)]
-        lines += [f"`{cell_label(variant, move.cell)}` {_worth(move, tr)}" for move in hint.moves]
+        lines += [f"`{rules.cell_label(move.cell)}` {_worth(move, tr)}" for move in hint.moves]
         footer = N_("MCTS-Solver reached {depth} plies deep and evaluated {states} states in {elapsed}.")
         elapsed = format_elapsed(hint.elapsed_ms / 1000.0, tr)
         lines.append(tr(footer, depth=hint.depth, states=tr.number(hint.states), elapsed=elapsed))
@@ -56,7 +56,7 @@ def hint_text(game: Game, hint: Hint, tr: Lang | None = None) -> str:
     lines = [tr(N_("**Hint for {mark}** (best play from both sides):"), mark=mark)]
     for move in hint.moves:
         if move.value is not None:
-            lines.append(_exact_line(cell_label(variant, move.cell), move.value, move.cell in best, tr))
+            lines.append(_exact_line(rules.cell_label(move.cell), move.value, move.cell in best, tr))
     if hint.alpha_beta_states is not None and hint.minimax_states is not None:
         lines.append(
             tr(

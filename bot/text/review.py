@@ -16,7 +16,6 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
 from bot.text.common import MARK_EMOJI, Who, discord_who
-from bot.text.grid import cell_label
 from engine import GameValue, Mark
 from engine.review import PlyReview
 from engine.variants import variant as variant_named
@@ -87,16 +86,18 @@ def review_text(game: FinishedGame, moves: Sequence[PlyReview], tr: Lang | None 
 
 
 def _exact_line(variant: str, move: PlyReview, tr: Lang) -> str:
-    names = [cell_label(variant, c) for c in move.best_moves]
-    cell = cell_label(variant, move.cell)
+    rules = variant_named(variant)
+    names = [rules.cell_label(c) for c in move.best_moves]
+    cell = rules.cell_label(move.cell)
     line = exact_line(move.ply, move.mover, cell, move.label, move.values, names, tr)
     return line + " · " + states_text(move.states, tr)
 
 
 def _estimated_line(variant: str, move: PlyReview, tr: Lang) -> str:
-    line = f"`{move.ply}.` {move.mover.value} {cell_label(variant, move.cell)}"
+    rules = variant_named(variant)
+    line = f"`{move.ply}.` {move.mover.value} {rules.cell_label(move.cell)}"
     if move.label != "best":
-        best = cell_label(variant, move.best_moves[0])
+        best = rules.cell_label(move.best_moves[0])
         line += " · " + tr(REVIEW_LABELS[move.label])
         line += " · " + tr(N_("{loss} points below {best}"), loss=tr.number(move.loss or 0), best=best)
     return line + " · " + tr(N_("depth {depth}, {states} states"), depth=move.depth, states=tr.number(move.states))

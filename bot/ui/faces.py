@@ -10,7 +10,7 @@ from typing import Any
 from discord.enums import ButtonStyle
 
 from bot.text.common import MARK_EMOJI
-from bot.text.grid import DEFAULT_VARIANT, cell_label, mark_at
+from bot.text.grid import DEFAULT_VARIANT, mark_at
 from engine import Mark
 from engine.variants import variant as variant_named
 
@@ -36,7 +36,8 @@ _face = cache(ButtonFace)
 @cache
 def _labels(variant: str) -> tuple[str, ...]:
     """Every cell's name on ``variant``'s board, row by row."""
-    return tuple(cell_label(variant, cell) for cell in range(variant_named(variant).cells))
+    rules = variant_named(variant)
+    return tuple(rules.cell_label(cell) for cell in range(rules.cells))
 
 
 @lru_cache(maxsize=4096)

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from bot.text.grid import board_cells, board_grid, cell_label, small_board_name
+from bot.text.grid import board_cells, board_grid, small_board_name
 from engine import parse_board
 from engine.variants import variant
-
-
-def test_cells_are_named_by_number_on_a_numbered_board_and_by_coordinate_elsewhere() -> None:
-    assert [cell_label("3x3", c) for c in (0, 4, 8)] == ["1", "5", "9"]
-    assert [cell_label("4x4", c) for c in (0, 5, 15)] == ["a1", "b2", "d4"]
-    assert cell_label("ultimate", 80) == "i9"
 
 
 def test_small_boards_cover_their_block_of_cells() -> None:
