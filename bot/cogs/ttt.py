@@ -31,7 +31,6 @@ from bot.text.grid import DEFAULT_VARIANT
 from bot.text.help import help_text
 from bot.ui.responder import apologise, defer, private
 from engine import Mark
-from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
 from engine.variants import VARIANTS
 from engine.variants import variant as variant_named
@@ -150,7 +149,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         game = self.service.current(interaction.channel_id or 0)
         rules = variant_named(game.variant if game is not None else DEFAULT_VARIANT)
         try:
-            index = parse_cell(cell, rules.width, rules.height)
+            index = rules.parse_cell(cell)
         except CellOutOfRangeError:
             if game is None:  # after a restart the stored game's board is not known yet: let the service say
                 index = -1

@@ -98,7 +98,7 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
     shape = variant_named(puzzle.variant)
     width, block = shape.width, shape.block
     if not block:
-        cells = [_cell_button(run, state, c, rules.cell_name(c), live) for c in range(shape.cells)]
+        cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in range(shape.cells)]
         return BoardComponents(_rows(cells, width))
     boards = state.playable_boards
     board = boards[0] if len(boards) == 1 else run.pad
@@ -113,7 +113,7 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
             for b in range((width // block) ** 2)
         ]
         return BoardComponents(_rows(pads, width // block))
-    cells = [_cell_button(run, state, c, rules.cell_name(c), live) for c in board_cells(board, width, block)]
+    cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in board_cells(board, width, block)]
     rows = _rows(cells, block)
     if len(boards) > 1:
         back = button_payload(f"tpz:{run.run_id}:{run.progress}:k", discord.ButtonStyle.secondary, label=tr(BACK))
