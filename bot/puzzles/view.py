@@ -95,10 +95,9 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
     puzzle = run.puzzle
     rules = variant_named(puzzle.variant)
     state = position(puzzle, run.progress)
-    shape = variant_named(puzzle.variant)
-    width, block = shape.width, shape.block
+    width, block = rules.width, rules.block
     if not block:
-        cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in range(shape.cells)]
+        cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in range(rules.cells)]
         return BoardComponents(_rows(cells, width))
     boards = state.playable_boards
     board = boards[0] if len(boards) == 1 else run.pad

@@ -152,7 +152,7 @@ def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, 
     tr = tr or lang(None)
     who = who or (lambda user_id: discord_who(user_id, tr))
     lines = [_header(game, who, tr)]
-    rules = variant_named(game.variant)
+    rules = game.kind
     if game.last_ai is not None:
         lines.append(played_line(game.last_ai, rules.cell_label(game.last_ai.cell), tr))
     if game.over:

@@ -36,7 +36,6 @@ from bot.ui.faces import cell_faces
 from bot.ui.pictures import Attachment, Picture
 from engine import Mark
 from engine.variants import Variant
-from engine.variants import variant as variant_named
 
 __all__ = [
     "PICTURE_NAME",
@@ -119,7 +118,7 @@ def is_layout(view: discord.ui.View | None) -> bool:
 
 def is_layout_board(game: Game) -> bool:
     """True when ``game``'s board is a Components V2 message: buttons too many rows for a classic message."""
-    return game.mode == "buttons" and variant_named(game.variant).height >= MAX_ACTION_ROWS
+    return game.mode == "buttons" and game.kind.height >= MAX_ACTION_ROWS
 
 
 def button_payload(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None,
@@ -190,7 +189,7 @@ def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePictur
 
 def _pad(game: Game, make: Make, chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
     """The pad: the cells of small board ``chosen`` or of the one to play in, or the open small boards."""
-    state, shape = game.state, variant_named(game.variant)
+    state, shape = game.state, game.kind
     width, block = shape.width, shape.block
     boards = range((width // block) ** 2)
     board = chosen if chosen is not None or game.over else state.forced_board
@@ -238,7 +237,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
     Raises:
         CodecError: the game cannot be written in its ``custom_id`` format.
     """
-    make, rules = encoder(game), variant_named(game.variant)
+    make, rules = encoder(game), game.kind
     rows = _grid_rows(game, make, rules, _frozen(game, rules, retired)) if game.mode == "buttons" else []
     rows += _controls(make, game, tr or lang(None), retired=retired)
     return BoardComponents(rows) if rows else None
@@ -258,7 +257,7 @@ def board_message(
     if not is_layout_board(game):
         return board_view(game, tr, retired=retired), ()
     tr = tr or lang(None)
-    make, shape = encoder(game), variant_named(game.variant)
+    make, shape = encoder(game), game.kind
     frozen = _frozen(game, shape, retired)
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
     files: tuple[Attachment, ...] = ()
