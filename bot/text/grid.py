@@ -1,6 +1,6 @@
-"""A board's cells and grid as text: how people name a cell, a small board's cells and name, the mark in a cell, and
-the monospace text grid, all following the game's :class:`engine.variants.Variant` (its shape, ``numbered``,
-``block``). Pure text: no ``discord`` import.
+"""A board's cells and grid as text: a small board's cells and name, the mark in a cell, and the monospace text grid,
+all following the game's :class:`engine.variants.Variant` (its shape, ``numbered``, ``block``; a cell's own name is
+:meth:`~engine.variants.Variant.cell_label`). Pure text: no ``discord`` import.
 
 Coordinates are a column letter and a row number, ``a1`` at the top left (:mod:`engine.coordinates`); a numbered
 board names its cells 1 to 9 like a phone keypad instead. A small board is named by the cells it covers, e.g.
