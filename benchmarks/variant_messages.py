@@ -30,7 +30,7 @@ from bot.i18n.lang import lang  # noqa: E402
 from bot.images.ultimate import draw_ultimate  # noqa: E402
 from bot.ui.pictures import Picture  # noqa: E402
 from bot.ui.present import present  # noqa: E402
-from bot.ui.variant_views import ultimate_picture  # noqa: E402
+from bot.ui.views import ultimate_picture  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
 
 

@@ -37,10 +37,9 @@ from bot.i18n.translator import CatalogTranslator
 from bot.ops.loop_lag import LoopLagMonitor
 from bot.puzzles.view import is_puzzle_id
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
+from bot.ui.buttons import DYNAMIC_ITEMS, ComponentHandler
 from bot.ui.pictures import Drawer, picture_executor
 from bot.ui.responder import Responder, apologise
-from bot.ui.variant_buttons import VARIANT_ITEMS
-from bot.ui.views import DYNAMIC_ITEMS, ComponentHandler
 
 __all__ = ["TTTBot", "TTTTree", "run_bot"]
 
@@ -64,7 +63,7 @@ class TTTTree(app_commands.CommandTree["TTTBot"]):
 
 
 class TTTBot(commands.AutoShardedBot):
-    """The tic-tac-toe bot. ``ttt`` is what the board's buttons call (:class:`bot.ui.views.ComponentHandler`),
+    """The tic-tac-toe bot. ``ttt`` is what the board's buttons call (:class:`bot.ui.buttons.ComponentHandler`),
     set when the ``bot.cogs.ttt`` extension loads."""
 
     ttt: ComponentHandler
@@ -150,7 +149,7 @@ class TTTBot(commands.AutoShardedBot):
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
         await self.load_extension("bot.cogs.records")  # its commands join /ttt
         await self.load_extension("bot.cogs.puzzles")  # /ttt puzzle joins /ttt
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *VARIANT_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()
         await self.responder.drawer.warm_up()

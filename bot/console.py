@@ -23,23 +23,23 @@ from bot.games import (
     Refusal,
     Shown,
     new_game_id,
-    refusals,
 )
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, VariantHinted
 from bot.games.finished import finished_game
-from bot.games.game import Game
+from bot.games.game import Algorithm, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.board import message_text
 from bot.text.common import plain
+from bot.text.grid import DEFAULT_VARIANT
 from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
-from bot.text.variants import variant_hint_text, width_of
 from engine import Mark
-from engine.coordinates import cell_name, parse_cell
+from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
-from engine.protocol import Algorithm
+from engine.variants import Variant
+from engine.variants import variant as variant_named
 
 __all__ = ["play"]
 
@@ -64,7 +64,7 @@ def play(
     stdout: TextIO | None = None,
     rng: random.Random | None = None,
     locale: str | None = None,
-    variant: str = "3x3",
+    variant: str = DEFAULT_VARIANT,
 ) -> int:
     """Play one game of ``variant``; returns the exit status (0, including when input ends; 130 on Ctrl-C).
 
@@ -78,12 +78,13 @@ def play(
         return 130
 
 
-def _coordinate(answer: str, width: int) -> int | None:
-    """The 0-based cell a coordinate names on a ``width`` x ``width`` board, or ``None`` (numbers are 3x3's)."""
-    if answer.isdigit():
+def _cell(answer: str, rules: Variant) -> int | None:
+    """The 0-based cell ``answer`` names on the board of ``rules``: a number on a numbered board, else a coordinate;
+    ``None`` for anything else."""
+    if answer.isdigit() != rules.numbered:
         return None
     try:
-        return parse_cell(answer, width, width)
+        return parse_cell(answer, rules.width, rules.height)
     except CellOutOfRangeError:
         return None
 
@@ -104,7 +105,7 @@ class _Console:
         self.say("\n" + message_text(game, self.who, tr=self.tr, commands=False))
 
     async def play(
-        self, play_as: str, level: int, algorithm: Algorithm, rng: random.Random, variant: str = "3x3"
+        self, play_as: str, level: int, algorithm: Algorithm, rng: random.Random, variant: str = DEFAULT_VARIANT
     ) -> int:
         moved: asyncio.Queue[BotMoved] = asyncio.Queue()
         service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng, on_bot_move=moved.put_nowait)
@@ -125,15 +126,15 @@ class _Console:
         assert isinstance(started, Posted)
         game, boards = started.game, 1
         service.placed(CHANNEL, game.game_id, boards, game.post)
-        width = width_of(variant)
-        last = cell_name(width * width - 1, width)
+        rules = variant_named(variant)
+        last = rules.cell_name(rules.cells - 1)
         while not game.over:
             if game.thinking:  # a slow variant: the bot's move arrives when its search ends
                 self.show(game)
                 game = (await moved.get()).game
                 continue
             self.show(game)
-            self.stdout.write(plain(self.tr(PROMPT) if variant == "3x3" else self.tr(VARIANT_PROMPT, last=last)))
+            self.stdout.write(plain(self.tr(PROMPT) if rules.numbered else self.tr(VARIANT_PROMPT, last=last)))
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
@@ -145,27 +146,23 @@ class _Console:
                 return 0
             if answer in ("h", "hint"):
                 outcome = await service.hint(me)
-            elif variant == "3x3" and answer.isdigit() and 1 <= int(answer) <= 9:
-                outcome = await service.move(me, int(answer) - 1)
-            elif variant != "3x3" and (cell := _coordinate(answer, width)) is not None:
+            elif (cell := _cell(answer, rules)) is not None:
                 outcome = await service.move(me, cell)
             else:
                 wrong = repr(line.strip())
                 self.say(
                     self.tr(NOT_A_CELL, answer=wrong)
-                    if variant == "3x3"
+                    if rules.numbered
                     else self.tr(NOT_A_COORDINATE, answer=wrong, last=last)
                 )
                 continue
             match outcome:
                 case Refusal(key=key, values=values):
                     self.say(refusal_text(key, values, self.tr, self.who))
-                case Hinted(game=hinted, analysis=analysis) if hinted.variant != "3x3":
-                    self.say(self.tr(refusals.NO_HINT))  # a 3x3 analysis would describe another board
-                case Hinted(analysis=analysis):
-                    self.say(hint_text(analysis, self.tr))
+                case Hinted(game=hinted, analysis=analysis):
+                    self.say(hint_text(hinted, analysis, self.tr))
                 case VariantHinted(game=hinted, hint=hint):
-                    self.say(variant_hint_text(hinted, hint, self.tr))
+                    self.say(hint_text(hinted, hint, self.tr))
                 case Posted(game=posted):
                     game, boards = posted, boards + 1
                     service.placed(CHANNEL, game.game_id, boards, game.post)
@@ -174,7 +171,7 @@ class _Console:
                 case _:
                     assert_never(outcome)
         self.show(game)
-        if game.variant == "3x3" and game.moves and self.ask(self.tr(REVIEW_PROMPT)):
+        if rules.inline and game.moves and self.ask(self.tr(REVIEW_PROMPT)):
             review = await service.ai.review(game.variant, game.moves)
             self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()

@@ -1,4 +1,4 @@
-"""The board's buttons (:class:`~bot.ui.views.ComponentHandler`) and the step every ``/ttt`` handler ends with:
+"""The board's buttons (:class:`~bot.ui.buttons.ComponentHandler`) and the step every ``/ttt`` handler ends with:
 let the game service decide, then hand its answer to the :class:`~bot.ui.responder.Responder`.
 
 :class:`BoardPresses` is a base of the ``/ttt`` cog (:mod:`bot.cogs.ttt`); nothing here decides a rule of the game.
@@ -72,9 +72,9 @@ class BoardPresses:
         """A press on a board cell."""
         if (
             isinstance(board, Game)
-            and board.variant == "3x3"
             and board.algorithm == "minimax"
-            and 8 - board.ply >= SLOW_EMPTY_CELLS
+            and (rules := board.kind).inline
+            and rules.cells - 1 - board.ply >= SLOW_EMPTY_CELLS  # the bot's reply searches within the press
             and board.is_player(interaction.user.id)
         ):
             await defer(interaction, thinking=False)

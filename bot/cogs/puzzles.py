@@ -27,7 +27,7 @@ from bot.i18n.translator import C_
 from bot.puzzles import view
 from bot.puzzles.play import Run, by_id, choose, daily, judge, position
 from bot.records import RecordsStore, RecordsUnavailableError
-from bot.text.variants import VARIANT_NAMES
+from bot.text.common import VARIANT_NAMES
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
 from engine.variants import variant as variant_named
@@ -176,7 +176,9 @@ class PuzzleCommands(commands.Cog):
         head = view.header(puzzle, rated_now.rating if rated_now else puzzle.rating, tr)
         if key == "k" or key.startswith("b"):
             board = -1 if key == "k" else int(key[1:])
-            if board >= 0 and (puzzle.variant != "ultimate" or board not in position(puzzle, ply).playable_boards):
+            if board >= 0 and (
+                not variant_named(puzzle.variant).block or board not in position(puzzle, ply).playable_boards
+            ):
                 return tr(ILLEGAL)
             run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, ply, board, run.daily)
             await self.store.advance(run)

@@ -21,6 +21,7 @@ from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.puzzles.view import puzzle_line
 from bot.records import Rating, RecordsStore, RecordsUnavailableError, RecordWriter
+from bot.text.grid import DEFAULT_VARIANT
 from bot.text.records import (
     bot_record_text,
     bot_records_text,
@@ -30,7 +31,6 @@ from bot.text.records import (
     stats_text,
 )
 from bot.text.review import review_text
-from bot.text.variant_review import variant_review_text
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
 from engine.variants import VARIANTS
@@ -159,7 +159,9 @@ class RecordCommands(commands.Cog):
             if self.client.user is not None and target.id == self.client.user.id and variant is None:
                 text = bot_records_text(name, await self.records.bot_records(), tr)
             elif self.client.user is not None and target.id == self.client.user.id:
-                text = bot_record_text(name, variant or "3x3", await self.records.bot_record(variant=variant), tr)
+                text = bot_record_text(
+                    name, variant or DEFAULT_VARIANT, await self.records.bot_record(variant=variant), tr
+                )
             else:
                 stats = await self.records.user_stats(target.id, variant=variant)
                 text = stats_text(name, stats, tr, await self._bot_ratings(target.id, variant))
@@ -173,7 +175,7 @@ class RecordCommands(commands.Cog):
         found = {v: (await self.records.ratings(user_id, v))["bot"] for v in ([variant] if variant else VARIANTS)}
         if variant is not None:
             return found
-        return {v: r for v, r in found.items() if r.games} or {"3x3": found["3x3"]}
+        return {v: r for v, r in found.items() if r.games} or {DEFAULT_VARIANT: found[DEFAULT_VARIANT]}
 
     async def rating(self, interaction: Interaction, target: discord.abc.User, variant: str) -> None:
         """``target``'s ratings in ``variant`` (the starting rating before a rated game)."""
@@ -226,8 +228,6 @@ class RecordCommands(commands.Cog):
         if stored.guild_id != interaction.guild_id:
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))
         plies = await self.service.ai.review(stored.variant, stored.moves)
-        if stored.variant != "3x3":
-            return await private(interaction, variant_review_text(stored, plies, tr))
         await private(interaction, review_text(stored, plies, tr))
 
 

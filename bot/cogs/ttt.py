@@ -21,19 +21,19 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
-from bot.games import Actor, Answer, Hinted, Refusal, new_game_id, refusals
-from bot.games.intents import History
+from bot.games import new_game_id
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
+from bot.text.common import VARIANT_DESCRIPTIONS, VARIANT_NAMES
+from bot.text.grid import DEFAULT_VARIANT
 from bot.text.help import help_text
-from bot.text.variants import VARIANT_DESCRIPTIONS, VARIANT_NAMES, width_of
 from bot.ui.responder import apologise, defer, private
 from engine import Mark
-from engine.coordinates import parse_cell
 from engine.errors import CellOutOfRangeError
 from engine.variants import VARIANTS
+from engine.variants import variant as variant_named
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "VARIANT_CHOICES", "TicTacToe", "command_failed", "setup"]
 
@@ -65,13 +65,11 @@ LEVEL_CHOICES = [
         ),
         value=level,
     )
-    for level, rating in ratings_of("3x3").items()
+    for level, rating in ratings_of(DEFAULT_VARIANT).items()
 ]
 """``/ttt start level:``: levels 1-8, each named with its rating in 3x3, the default game (Discord's choices cannot
 depend on another option; the board names the level with its rating in the game played)."""
-VARIANT_CHOICES = [
-    app_commands.Choice(name=VARIANT_NAMES[name], value=name) for name in ("3x3", "4x4", "5x5", "ultimate")
-]
+VARIANT_CHOICES = [app_commands.Choice(name=VARIANT_NAMES[name], value=name) for name in VARIANT_NAMES]
 """``/ttt start variant:``: every variant, named and translated (the translator localizes each name); a variant the
 engine does not offer yet is refused privately when chosen."""
 VARIANT_CHOICE_DESCRIPTIONS = tuple(VARIANT_DESCRIPTIONS.values())
@@ -122,8 +120,9 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
         if variant not in VARIANTS:
             await private(interaction, lang(str(interaction.locale))(NO_VARIANT, variant=variant))
             return
-        if opponent is None and algorithm == "minimax" and play_as != "X" and variant == "3x3":
-            await defer(interaction)  # the bot may open with a full minimax search
+        rules = variant_named(variant)
+        if opponent is None and play_as != "X" and rules.slow(rules.game.initial_state(), algorithm):
+            await defer(interaction)  # the bot may open with a long search, within the command
         game_id = new_game_id(interaction.id)
         await self._run(
             interaction,
@@ -148,9 +147,9 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     async def move(self, interaction: Interaction, cell: app_commands.Range[str, 1, 3]) -> None:
         """/ttt move: play a cell (a coordinate, or its 1-based number); the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
-        variant = game.variant if game is not None else "3x3"
+        rules = variant_named(game.variant if game is not None else DEFAULT_VARIANT)
         try:
-            index = parse_cell(cell, width_of(variant), width_of(variant))
+            index = rules.parse_cell(cell)
         except CellOutOfRangeError:
             if game is None:  # after a restart the stored game's board is not known yet: let the service say
                 index = -1
@@ -158,7 +157,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 last = game.cell_name(game.cells - 1)
                 await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=cell, last=last))
                 return
-        if game is not None and game.variant == "3x3" and game.kind.slow(game.state, game.algorithm):
+        if game is not None and game.kind.slow(game.state, game.algorithm):
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
 
@@ -169,17 +168,9 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is None or game.variant != "3x3" or game.kind.slow(game.state, "minimax"):
-            await defer(interaction, ephemeral=True)  # a variant's hint searches up to a second (ultimate)
-        await self._run(interaction, lambda history: self._hint(actor(interaction), history))
-
-    async def _hint(self, who: Actor, history: History | None) -> Answer:
-        """The service's hint; a 3x3 analysis of a variant's game (the service has no variant hint yet) would
-        describe another board, so it is refused as unavailable instead."""
-        answer = await self.service.hint(who, history=history)
-        if isinstance(answer, Hinted) and answer.game.variant != "3x3":
-            return Refusal(refusals.NO_HINT)
-        return answer
+        if game is None or not game.kind.inline or game.kind.slow(game.state, "minimax"):
+            await defer(interaction, ephemeral=True)  # up to a second in a worker, or 3x3's plain minimax count
+        await self._run(interaction, lambda history: self.service.hint(actor(interaction), history=history))
 
     @app_commands.command(
         name=C_("command name", "resign"), description=N_("Resign the game you are playing in this channel")

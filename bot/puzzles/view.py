@@ -1,6 +1,6 @@
 """A puzzle's message: the text (header, the board as text, what just happened) and its buttons.
 
-The board is the game's text grid (:func:`bot.text.variants.state_grid`), and on ultimate its picture too. 4x4 and
+The board is the game's text grid (:func:`bot.text.grid.board_grid`), and on ultimate its picture too. 4x4 and
 5x5 get a button per cell (free cells labelled with their coordinate, taken ones with their mark, disabled).
 Ultimate gets a 3x3 pad: the cells of the small board the solver must play in; on a free choice the open small
 boards, then the chosen one's cells and Back. Button ids are ``tpz:<run>:<ply>:<key>`` (``key``: a cell 0-80,
@@ -20,9 +20,8 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang
 from bot.images.ultimate import draw_ultimate
 from bot.puzzles.play import PuzzleRating, Run, position
-from bot.text.variants import board_cells, mark_at, small_board_name, state_grid, width_of
-from bot.ui.variant_views import PICTURE_NAME, state_picture
-from bot.ui.views import BoardComponents, button_payload
+from bot.text.grid import board_cells, board_grid, mark_at, small_board_name
+from bot.ui.views import PICTURE_NAME, BoardComponents, button_payload, state_picture
 from engine.puzzles import Puzzle
 from engine.variants import variant as variant_named
 
@@ -65,14 +64,14 @@ def header(puzzle: Puzzle, rating: float, tr: Lang) -> str:
 
 def status_text(puzzle: Puzzle, progress: int, head: str, lines: list[str]) -> str:
     """The whole message: ``head``, the board after ``progress`` plies of the line, then ``lines``."""
-    grid = state_grid(puzzle.variant, position(puzzle, progress))
+    grid = board_grid(position(puzzle, progress), puzzle.variant)
     return "\n".join([head, grid, *lines])
 
 
 def picture(puzzle: Puzzle, progress: int, *, over: bool = False) -> discord.File | None:
     """The ultimate grid's picture after ``progress`` plies of the line (``ultimate.png``, drawn here: about 30 ms),
-    as the game's board shows it; ``None`` for 4x4 and 5x5, whose board is the buttons."""
-    if puzzle.variant != "ultimate":
+    as the game's board shows it; ``None`` for a board without small boards (4x4, 5x5), whose board is the buttons."""
+    if not variant_named(puzzle.variant).block:
         return None
     played = (*puzzle.moves, *puzzle.line[:progress])
     drawn = draw_ultimate(state_picture(position(puzzle, progress), played[-1] if played else None, over=over))
@@ -96,9 +95,9 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
     puzzle = run.puzzle
     rules = variant_named(puzzle.variant)
     state = position(puzzle, run.progress)
-    if puzzle.variant != "ultimate":
-        width = width_of(puzzle.variant)
-        cells = [_cell_button(run, state, c, rules.cell_name(c), live) for c in range(width * width)]
+    width, block = rules.width, rules.block
+    if not block:
+        cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in range(rules.cells)]
         return BoardComponents(_rows(cells, width))
     boards = state.playable_boards
     board = boards[0] if len(boards) == 1 else run.pad
@@ -107,14 +106,14 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
             button_payload(
                 f"tpz:{run.run_id}:{run.progress}:b{b}",
                 discord.ButtonStyle.primary,
-                label=small_board_name(b),
+                label=small_board_name(b, width, block),
                 disabled=not live or b not in boards,
             )
-            for b in range(9)
+            for b in range((width // block) ** 2)
         ]
-        return BoardComponents(_rows(pads, 3))
-    cells = [_cell_button(run, state, c, rules.cell_name(c), live) for c in board_cells(board)]
-    rows = _rows(cells, 3)
+        return BoardComponents(_rows(pads, width // block))
+    cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in board_cells(board, width, block)]
+    rows = _rows(cells, block)
     if len(boards) > 1:
         back = button_payload(f"tpz:{run.run_id}:{run.progress}:k", discord.ButtonStyle.secondary, label=tr(BACK))
         rows.append({"type": 1, "components": [back]})

@@ -1,6 +1,8 @@
 """The text of a board message and of a challenge: header, the bot's last move, whose turn or the result, a
-text grid; and what a declined, expired or moved prompt says.
+text grid; an ultimate free choice's private pad; and what a declined, expired or moved prompt says.
 
+The board follows its game's :class:`~engine.variants.Variant`: cells named by number or coordinate, the small board
+to play in where there are small boards, "the bot is thinking" where its search does not answer inline.
 ``who`` turns a player id (``None`` for the bot) into a name, so the same text serves Discord (``<@id>``
 mentions, sent without pings) and the console ("you", "the bot")."""
 
@@ -9,42 +11,85 @@ from __future__ import annotations
 from bot.games.game import EngineMove, Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, Who, discord_who, level_name
-from bot.text.variants import (
+from bot.text.common import (
+    ALGORITHM_NAMES,
+    MARK_EMOJI,
     VARIANT_NAMES,
-    played_line,
-    thinking_line,
-    variant_ai_line,
-    variant_grid,
-    variant_move_line,
+    Who,
+    discord_who,
+    format_elapsed,
+    level_name,
+    proven_text,
 )
-from engine import Mark, State
+from bot.text.grid import DEFAULT_VARIANT, board_grid, small_board_name
+from engine import Mark
+from engine.variants import variant as variant_named
 
 __all__ = [
     "ai_line",
-    "board_grid",
     "challenge_text",
     "declined_text",
     "expired_text",
     "message_text",
     "moved_text",
+    "pad_played_text",
+    "pad_text",
+    "played_line",
     "result_line",
+    "thinking_line",
 ]
 
-
-def board_grid(state: State) -> str:
-    """An aligned monospace grid in a code block: marks, and the numbers (1-9) of empty cells."""
-
-    def row(r: int) -> str:
-        return "│".join(f" {m.value if (m := state[3 * r + c]) else 3 * r + c + 1} " for c in range(3))
-
-    divider = "───┼───┼───"
-    return "```\n" + f"\n{divider}\n".join(row(r) for r in range(3)) + "\n```"
+HEADERS = {"3x3": N_("**Tic-tac-toe** · {x} vs {o}")}
+"""A game's own header (the classic game goes unnamed); any other says its name (:data:`HEADER`)."""
+HEADER = N_("**Tic-tac-toe {variant}** · {x} vs {o}")
 
 
-def ai_line(ai: EngineMove, tr: Lang | None = None) -> str:
-    """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"`` (cells shown 1-9)."""
-    return played_line(ai, ai.cell + 1, tr)
+def ai_line(ai: EngineMove, tr: Lang | None = None, variant: str = DEFAULT_VARIANT) -> str:
+    """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"``: :func:`played_line` with the cell named as
+    ``variant``'s board names it."""
+    return played_line(ai, variant_named(variant).cell_label(ai.cell), tr)
+
+
+def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
+    """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
+    its search evaluated and its time, then a note for each of: an opening book move, a search's result (ultimate:
+    what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy, a
+    random move its difficulty allowed."""
+    tr = tr or lang(None)
+    algorithm = tr(N_("MCTS")) if ai.expected is not None else tr(ALGORITHM_NAMES[ai.algorithm])
+    text = tr.plural(
+        "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
+        "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
+        ai.states,
+        mark=ai.mark.value,
+        cell=cell,
+        algorithm=algorithm,
+        states=tr.number(ai.states),
+        elapsed=format_elapsed(ai.elapsed_ms / 1000.0, tr),
+    )
+    if ai.book:
+        text += " " + tr(N_("(from its opening book)"))
+    if ai.value is not None:
+        text += " " + proven_text(ai.value.result, ai.value.plies, tr)
+    elif ai.expected is not None:
+        text += " " + tr(
+            N_("(an estimate, {depth} plies deep: expected score for {mark} {percent}%)"),
+            depth=ai.depth or 0,
+            percent=round(100 * ai.expected),
+            mark=ai.mark.value,
+        )
+    elif ai.depth is not None:
+        text += " " + tr(N_("(an estimate: {depth} plies deep)"), depth=ai.depth)
+    if ai.reduced:
+        text += " " + tr(N_("(a shorter search than usual: I am busy)"))
+    if ai.random:
+        text += " " + tr(N_("(then played a random move, as its difficulty allows)"))
+    return text
+
+
+def thinking_line(tr: Lang | None = None) -> str:
+    """What the board says while the bot's search runs."""
+    return (tr or lang(None))(N_("\N{HOURGLASS WITH FLOWING SAND} The bot is thinking about its move…"))
 
 
 def _side(game: Game, mark: Mark, who: Who) -> str:
@@ -92,10 +137,8 @@ def _bot_gave_up(game: Game) -> bool:
 
 def _header(game: Game, who: Who, tr: Lang) -> str:
     x, o = _side(game, Mark.X, who), _side(game, Mark.O, who)
-    if game.variant == "3x3":
-        text = tr(N_("**Tic-tac-toe** · {x} vs {o}"), x=x, o=o)
-    else:
-        text = tr(N_("**Tic-tac-toe {variant}** · {x} vs {o}"), variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
+    own = HEADERS.get(game.variant)
+    text = tr(own, x=x, o=o) if own else tr(HEADER, variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
     if game.vs_bot:
         text += f" · {level_name(game.variant, game.level, tr)} · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text
@@ -109,28 +152,53 @@ def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, 
     tr = tr or lang(None)
     who = who or (lambda user_id: discord_who(user_id, tr))
     lines = [_header(game, who, tr)]
+    rules = game.kind
     if game.last_ai is not None:
-        three = game.variant == "3x3"
-        lines.append(ai_line(game.last_ai, tr) if three else variant_ai_line(game, game.last_ai, tr))
+        lines.append(played_line(game.last_ai, rules.cell_label(game.last_ai.cell), tr))
     if game.over:
         lines.append(result_line(game, who, tr))
         if commands and game.moves:
             lines.append(tr(N_("Game `{game_id}` · `/ttt review` shows every move's value."), game_id=game.game_id))
-    elif game.variant != "3x3" and game.thinking:
+    elif game.thinking and not rules.inline:
         lines.append(thinking_line(tr))
     else:
         mark = game.to_move
         lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
-        if game.variant == "ultimate":
-            lines.append(variant_move_line(game, tr))
+        if rules.block:
+            lines.append(_next_board_line(game, tr))
     if game.mode == "text":
-        lines.append(board_grid(game.state) if game.variant == "3x3" else variant_grid(game))
-        if commands and not game.over and game.variant == "3x3":
+        lines.append(board_grid(game.state, game.variant))
+        if commands and not game.over and rules.numbered:
             lines.append(tr(N_("Play with `/ttt move cell:<1-9>`.")))
         elif commands and not game.over:
             last = game.cell_name(game.cells - 1)
             lines.append(tr(N_("Play with `/ttt move cell:<a1-{last}>`."), last=last))
     return "\n".join(lines)
+
+
+def _next_board_line(game: Game, tr: Lang) -> str:
+    """Where the next move goes on a board of small boards: the small board to play in, or any open one."""
+    forced = getattr(game.state, "forced_board", None)
+    if forced is None:
+        return tr(N_("Next move: in any open small board."))
+    return tr(N_("Next move: in the small board {board}."), board=small_board_name(forced))
+
+
+def pad_text(board: int | None, tr: Lang | None = None) -> str:
+    """What an ultimate free choice's private pad says: the small board ``board`` (0-8) whose cells it shows, or
+    (``None``) that it shows the open small boards."""
+    tr = tr or lang(None)
+    if board is None:
+        return tr(N_("Only you see this pad. Choose a small board; nothing is played until you press a cell."))
+    return tr(
+        N_("Only you see this pad. Small board {board}: choose a cell, or Back to choose another small board."),
+        board=small_board_name(board),
+    )
+
+
+def pad_played_text(game: Game, tr: Lang | None = None) -> str:
+    """What a private pad says once its player's move (``game``'s last) is committed."""
+    return (tr or lang(None))(N_("You played {cell}; the board shows your move."), cell=game.cell_name(game.moves[-1]))
 
 
 def challenge_text(game: Game, seconds: float, tr: Lang | None = None) -> str:

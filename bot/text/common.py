@@ -1,5 +1,5 @@
-"""What every text shares: how a player is named (``Who``), the marks' emoji, the names of levels and algorithms,
-durations, and Discord markdown as terminal text."""
+"""What every text shares: how a player is named (``Who``), the marks' emoji, the names of games, levels, algorithms
+and outcomes, what a search proved, durations, and Discord markdown as terminal text."""
 
 from __future__ import annotations
 
@@ -8,17 +8,21 @@ from collections.abc import Callable
 from bot.games.levels import is_unbeatable, rating_of
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from engine import Mark
+from engine import Mark, ValueKind
 
 __all__ = [
     "ALGORITHM_NAMES",
     "ERROR",
     "MARK_EMOJI",
+    "OUTCOME_NAMES",
+    "VARIANT_DESCRIPTIONS",
+    "VARIANT_NAMES",
     "Who",
     "discord_who",
     "format_elapsed",
     "level_name",
     "plain",
+    "proven_text",
 ]
 
 Who = Callable[[int | None], str]
@@ -31,6 +35,38 @@ ERROR = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt 
 
 
 ALGORITHM_NAMES = {"alpha-beta": N_("alpha-beta"), "minimax": N_("minimax")}
+
+
+OUTCOME_NAMES = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
+
+
+VARIANT_NAMES = {
+    "3x3": N_("3x3"),
+    "4x4": N_("4x4, four in a row"),
+    "5x5": N_("5x5, four in a row"),
+    "ultimate": N_("ultimate"),
+}
+"""The name of each game, as players choose it (``/ttt start variant:``) and as board headers say it."""
+VARIANT_DESCRIPTIONS = {
+    "3x3": N_("Classic tic-tac-toe: three in a row on 3x3"),
+    "4x4": N_("Four in a row on a 4x4 board"),
+    "5x5": N_("Four in a row on a 5x5 board"),
+    "ultimate": N_("Nine small boards in one: win three of them in a row"),
+}
+"""A one-line description of each game."""
+
+
+def proven_text(result: ValueKind, plies: int | None, tr: Lang) -> str:
+    """``"(proved: win in 7 plies)"``; without the distance (not measured, or a draw) ``"(proved: draw)"``."""
+    if plies is None or result == "draw":
+        return tr(N_("(proved: {outcome})"), outcome=tr(OUTCOME_NAMES[result]))
+    return tr.plural(
+        "(proved: {outcome} in {plies} ply)",
+        "(proved: {outcome} in {plies} plies)",
+        plies,
+        outcome=tr(OUTCOME_NAMES[result]),
+        plies=plies,
+    )
 
 
 def level_name(variant: str, level: int, tr: Lang | None = None) -> str:

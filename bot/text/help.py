@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
-from bot.text.board import board_grid
+from bot.text.grid import board_grid
 from engine import State
 from engine.review import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
 

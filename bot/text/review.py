@@ -1,4 +1,12 @@
-"""A finished game move by move: each ply's label (engine.review) and value, and a summary per side."""
+"""A finished game move by move (/ttt review), by the cells its board names: each move's label and value, and a
+summary per side.
+
+Every move is an :class:`engine.review.PlyReview`. A game with exact values (3x3, 4x4, 5x5) gets chess labels as in
+:mod:`engine.review`; ultimate gets labels from a fixed-budget search, marked as the engine's estimate, with each
+labelled move's loss in percentage points of expected score (thresholds in /ttt help). A review longer than one
+message keeps the labelled moves (as many as fit) and says how many best moves it left out, so it always fits
+Discord's 2,000 characters.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +16,12 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
 from bot.text.common import MARK_EMOJI, Who, discord_who
-from engine import GameValue, Mark, PlyReview, summary
+from engine import GameValue, Mark
+from engine.review import PlyReview
+from engine.variants import variant as variant_named
 
 __all__ = [
+    "MAX_CHARS",
     "REVIEW_LABELS",
     "VALUE_NAMES",
     "exact_line",
@@ -19,6 +30,8 @@ __all__ = [
     "review_text",
     "states_text",
 ]
+
+MAX_CHARS = 2000
 
 REVIEW_LABELS = {
     "slower": N_("slower"),
@@ -39,28 +52,62 @@ def _value(value: GameValue, tr: Lang) -> str:
     return tr(VALUE_NAMES[value.result], plies=value.plies)
 
 
-def review_text(game: FinishedGame, plies: Sequence[PlyReview], tr: Lang | None = None, who: Who | None = None) -> str:
-    """A finished game move by move: each ply's cell, label and the mover's value before and after it (win or
-    loss in N plies with best play, or draw), the best moves when the one played was not among them, and the
-    states alpha-beta evaluated there; then one summary line per side. About 100 characters a ply, so a
-    whole game fits Discord's 2,000.
+def review_text(game: FinishedGame, moves: Sequence[PlyReview], tr: Lang | None = None, who: Who | None = None) -> str:
+    """``game`` move by move from its reviewed ``moves``: each move's cell and label, with an exact value the
+    mover's value before and after it (win or loss in N plies with best play, or draw), the best moves when the one
+    played was not among them, and the states searched there; then each side's blunders and mistakes. At most
+    :data:`MAX_CHARS` characters.
 
     Labels (chess terms, :mod:`engine.review`, explained by /ttt help): best, slower (a win kept, but later),
     inaccuracy (a loss kept, but sooner), mistake (a win turned into a draw), blunder (a win or a draw turned
     into a loss).
     """
     tr = tr or lang(None)
-    lines = [review_header(game, tr, who)]
-    for ply in plies:
-        best = [str(c + 1) for c in ply.best_moves]
-        lines.append(exact_line(ply.ply, ply.mover, str(ply.cell + 1), ply.label, ply.values, best, tr))
-        lines[-1] += " · " + states_text(ply.states, tr)
-    if not plies:
-        lines.append(tr(N_("No moves were played.")))
-    lines.append(
-        " · ".join(mistakes_line(side.mark, side.blunders, side.mistakes, tr) for side in summary(plies).values())
-    )
-    return "\n".join(lines)
+    header = [review_header(game, tr, who)]
+    budget = variant_named(game.variant).review_budget_ms
+    if budget is not None:
+        header.append(tr(N_("The engine's estimate: a search of {budget} ms per move."), budget=tr.number(int(budget))))
+    lines: list[tuple[bool, str]] = []
+    for move in moves:
+        line = _exact_line(game.variant, move, tr) if move.exact else _estimated_line(game.variant, move, tr)
+        lines.append((move.label != "best", line))
+    footer = [" · ".join(_side(moves, mark, tr) for mark in (Mark.X, Mark.O))]
+    if not moves:
+        footer.insert(0, tr(N_("No moves were played.")))
+    text = "\n".join([*header, *(line for _, line in lines), *footer])
+    if len(text) <= MAX_CHARS:
+        return text
+    kept = [line for labelled, line in lines if labelled]
+    left_out = len(lines) - len(kept)
+    note = tr.plural("({count} best move not shown)", "({count} best moves not shown)", left_out, count=left_out)
+    while kept and len("\n".join([*header, *kept, note, *footer])) > MAX_CHARS:
+        kept.pop()
+    return "\n".join([*header, *kept, note, *footer])
+
+
+def _exact_line(variant: str, move: PlyReview, tr: Lang) -> str:
+    rules = variant_named(variant)
+    names = [rules.cell_label(c) for c in move.best_moves]
+    cell = rules.cell_label(move.cell)
+    line = exact_line(move.ply, move.mover, cell, move.label, move.values, names, tr)
+    return line + " · " + states_text(move.states, tr)
+
+
+def _estimated_line(variant: str, move: PlyReview, tr: Lang) -> str:
+    rules = variant_named(variant)
+    line = f"`{move.ply}.` {move.mover.value} {rules.cell_label(move.cell)}"
+    if move.label != "best":
+        best = rules.cell_label(move.best_moves[0])
+        line += " · " + tr(REVIEW_LABELS[move.label])
+        line += " · " + tr(N_("{loss} points below {best}"), loss=tr.number(move.loss or 0), best=best)
+    return line + " · " + tr(N_("depth {depth}, {states} states"), depth=move.depth, states=tr.number(move.states))
+
+
+def _side(moves: Sequence[PlyReview], mark: Mark, tr: Lang) -> str:
+    """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``."""
+    blunders = [m.ply for m in moves if m.mover is mark and m.label == "blunder"]
+    mistakes = [m.ply for m in moves if m.mover is mark and m.label == "mistake"]
+    return mistakes_line(mark, blunders, mistakes, tr)
 
 
 def review_header(game: FinishedGame, tr: Lang, who: Who | None = None) -> str:

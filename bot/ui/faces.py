@@ -1,14 +1,18 @@
-"""How a board's cell buttons look: a mark or a number, the winning line green (Discord's button styles)."""
+"""How a board's cell buttons look: a mark, or the cell's name as its board names it (a number 1-9 on 3x3, a
+coordinate elsewhere), the winning line green where the rules name it (Discord's button styles)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 from discord.enums import ButtonStyle
 
 from bot.text.common import MARK_EMOJI
-from engine import Mark, State, winning_cells
+from bot.text.grid import DEFAULT_VARIANT, mark_at
+from engine import Mark
+from engine.variants import variant as variant_named
 
 __all__ = ["MARK_STYLE", "ButtonFace", "cell_faces"]
 
@@ -26,19 +30,28 @@ class ButtonFace:
 
 
 _face = cache(ButtonFace)
-"""One shared object per distinct face (a few dozen), so the cached boards below hold tuples of shared faces."""
+"""One shared object per distinct face (a few hundred), so the cached boards below hold tuples of shared faces."""
+
+
+@cache
+def _labels(variant: str) -> tuple[str, ...]:
+    """Every cell's name on ``variant``'s board, row by row."""
+    rules = variant_named(variant)
+    return tuple(rules.cell_label(cell) for cell in range(rules.cells))
 
 
 @lru_cache(maxsize=4096)
-def cell_faces(state: State, finished: bool) -> tuple[ButtonFace, ...]:
-    """The nine faces of a board, cells 0-8: each its mark or number, the winning line green, all disabled when
-    ``finished`` (cached: a board is drawn on every move, and there are only 5,478 positions)."""
-    won = winning_cells(state)
+def cell_faces(state: Any, finished: bool, variant: str = DEFAULT_VARIANT) -> tuple[ButtonFace, ...]:
+    """The faces of every cell of engine ``state`` of game ``variant``, row by row: each its mark or its name, the
+    winning line green (where the rules' ``winning_cells`` names it), all disabled when ``finished`` (cached: a
+    board is drawn on every move; 3x3 has only 5,478 positions)."""
+    winning = getattr(variant_named(variant).game, "winning_cells", None)
+    won = winning(state) if winning is not None else frozenset()
     faces = []
-    for cell in range(9):
-        mark = state[cell]
+    for cell, label in enumerate(_labels(variant)):
+        mark = mark_at(state, cell)
         if mark is None:
-            faces.append(_face(label=str(cell + 1), emoji=None, style=ButtonStyle.secondary, disabled=finished))
+            faces.append(_face(label=label, emoji=None, style=ButtonStyle.secondary, disabled=finished))
         else:
             style = ButtonStyle.success if cell in won else MARK_STYLE[mark]
             faces.append(_face(label=None, emoji=MARK_EMOJI[mark], style=style, disabled=True))

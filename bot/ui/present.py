@@ -16,12 +16,18 @@ from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
 from bot.games.answers import BotMoved, Chosen, VariantHinted
 from bot.games.game import Game
 from bot.i18n.lang import Lang
-from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
+from bot.text.board import (
+    challenge_text,
+    declined_text,
+    expired_text,
+    message_text,
+    moved_text,
+    pad_played_text,
+    pad_text,
+)
 from bot.text.hints import hint_text, refusal_text
-from bot.text.variants import pad_played_text, pad_text, variant_hint_text
 from bot.ui.pictures import Attachment
-from bot.ui.variant_views import LayoutComponents, is_layout, private_pad, variant_view
-from bot.ui.views import board_view, challenge_view
+from bot.ui.views import LayoutComponents, board_message, challenge_view, is_layout, is_layout_board, private_pad
 
 __all__ = [
     "PRIVATE",
@@ -124,22 +130,15 @@ class Reply:
         return isinstance(self.target, Private | OnPad)
 
 
-def _layout(game: Game) -> bool:
-    """True when ``game``'s board is a Components V2 message (5x5 and ultimate with buttons)."""
-    return game.mode == "buttons" and game.variant in ("5x5", "ultimate")
-
-
 def _text(content: str) -> dict[str, Any]:
     return {"type": 10, "content": content}
 
 
 def _board_reply(game: Game, tr: Lang, target: Target) -> Reply:
-    """A board message for ``game`` sent to ``target``: 3x3's content and buttons, or a variant's board
-    (:func:`bot.ui.variant_views.variant_view`; a Components V2 board has no content)."""
+    """A board message for ``game`` sent to ``target`` (:func:`bot.ui.views.board_message`; a Components V2 board
+    has no content)."""
     text = message_text(game, tr=tr)
-    if game.variant == "3x3":
-        return Reply(text, target, board_view(game, tr))
-    view, files = variant_view(game, text, tr)
+    view, files = board_message(game, text, tr)
     return Reply("" if is_layout(view) else text, target, view, files)
 
 
@@ -152,10 +151,10 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
     match answer:
         case Refusal(key=key, values=values):
             return Reply(refusal_text(key, values, tr), PRIVATE)
-        case Hinted(analysis=analysis):
-            return Reply(hint_text(analysis, tr), PRIVATE)
+        case Hinted(game=game, analysis=analysis):
+            return Reply(hint_text(game, analysis, tr), PRIVATE)
         case VariantHinted(game=game, hint=hint):
-            return Reply(variant_hint_text(game, hint, tr), PRIVATE)
+            return Reply(hint_text(game, hint, tr), PRIVATE)
         case BotMoved(game=game):
             return _board_reply(game, tr, Background(game))
         case Chosen(game=game, board=board, on_pad=on_pad):
@@ -173,7 +172,7 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
         case Declined(game=game):
             return Reply(declined_text(game, tr), OnMessage(game))
         case Retired(game=game, message_id=message_id, link=link):
-            if _layout(game):
+            if is_layout_board(game):
                 return Reply("", OldBoard(game, message_id), LayoutComponents([_text(moved_text(link, tr))]))
             return Reply(moved_text(link, tr), OldBoard(game, message_id))
         case _:

@@ -1,211 +1,89 @@
-"""Components: the persistent board buttons and challenge answers (``DynamicItem``s).
+"""A board's components as prebuilt payloads (Discord's JSON), for every game, laid out by the board's shape and
+Discord's limits (5 action rows, 5 buttons a row, 40 components):
 
-Board buttons carry their whole game in the ``custom_id`` (:mod:`bot.games.codec`), so a press works
-after a restart; challenge buttons carry the game id and the challenged user. A callback only reads
-its button and hands the press to the bot's :class:`ComponentHandler`; it decides nothing itself.
+- A board whose rows fit with a control row below (3x3, 4x4) is a classic message: its text as ``content``, a row
+  of cell buttons per board row, and the control row (Resign, or Rematch after the end).
+- A taller board whose rows fit 5 buttons (5x5) is a Components V2 message (flag ``IS_COMPONENTS_V2``, no
+  ``content``): a text display with the board's text, a row of buttons per board row and the control row.
+- A wider board of small boards (ultimate) is a Components V2 message: the text display, the whole grid as a picture
+  in a media gallery (``attachment://ultimate.png``, drawn by :mod:`bot.images.ultimate` and replaced on every move),
+  a pad of buttons (the small board the player must play in; on a free choice the open small boards) and the control
+  row. A free choice goes on in the player's private pad (:func:`private_pad`, an ephemeral message): the chosen
+  board's cells and Back, or the open boards again.
+- A text board (``board:text``) is a classic message for every game.
+
+The buttons' ids come from the codec (:func:`bot.games.codec.encoder`); their presses are read in
+:mod:`bot.ui.buttons`. Presses are dispatched by the registered ``DynamicItem`` templates, not by these views, so
+they hold no items: building one costs a few dicts, and discord.py keeps nothing per message for it.
 """
 
 from __future__ import annotations
 
-import logging
-import re
-from collections.abc import Callable
-from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Final, cast
 
 import discord
 
-from bot.games import codec
-from bot.games.game import BoardRef, Game
+from bot.games.codec import Kind, encoder, ref_encoder
+from bot.games.game import Game
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
+from bot.images.ultimate import UltimatePicture
+from bot.text.grid import board_cells, small_board_name
+from bot.ui.buttons import ChallengeButton
 from bot.ui.faces import cell_faces
+from bot.ui.pictures import Attachment, Picture
+from engine import Mark
+from engine.variants import Variant
 
 __all__ = [
-    "DYNAMIC_ITEMS",
+    "PICTURE_NAME",
+    "REMATCH",
+    "RESIGN",
     "BoardComponents",
-    "CellButton",
-    "ChallengeButton",
-    "ComponentHandler",
-    "Inactive",
-    "RematchButton",
-    "ResignButton",
+    "Control",
+    "LayoutComponents",
+    "board_message",
     "board_view",
     "button_payload",
     "challenge_view",
-    "read_pressed",
+    "is_layout",
+    "is_layout_board",
+    "private_pad",
+    "state_picture",
+    "ultimate_picture",
 ]
 
-log = logging.getLogger(__name__)
-
-ReadT = TypeVar("ReadT")
-
-
-class ComponentHandler(Protocol):
-    """What the board's buttons call; the bot exposes one as ``client.ttt``."""
-
-    async def press_cell(
-        self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef, cell: int
-    ) -> None: ...
-    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None: ...
-    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None: ...
-    async def choose_board(
-        self, interaction: discord.Interaction[discord.Client], board: BoardRef, chosen: int | None
-    ) -> None: ...
-    async def answer_challenge(
-        self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
-    ) -> None: ...
-    async def inactive_button(self, interaction: discord.Interaction[discord.Client]) -> None: ...
+PICTURE_NAME: Final = "ultimate.png"
+"""The file name of a board's picture (its media gallery refers to ``attachment://ultimate.png``)."""
+BACK = N_("Back")
+MAX_ACTION_ROWS: Final = 5
+"""Discord's limit of action rows in a classic message: a board of fewer rows leaves one for its controls."""
+MAX_ROW_BUTTONS: Final = 5
+"""Discord's limit of buttons in an action row: a wider board is drawn as a picture with a pad."""
+_GREY, _GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
+Make = Callable[[Kind], str]
 
 
-class _HasHandler(Protocol):
-    ttt: ComponentHandler
+@dataclass(frozen=True, slots=True)
+class Control:
+    """The button of a board's control row: its kind in the ``custom_id`` and its face."""
+
+    kind: str
+    label: str
+    emoji: str
+    style: discord.ButtonStyle
 
 
-def handler(interaction: discord.Interaction[discord.Client]) -> ComponentHandler:
-    """The bot's component handler."""
-    return cast(_HasHandler, interaction.client).ttt
-
-
-def read_pressed(
-    interaction: discord.Interaction[discord.Client], match: re.Match[str], reader: Callable[..., ReadT]
-) -> ReadT | None:
-    """What ``reader`` reads from a pressed button's ``custom_id``: it gets the id's ``match`` and the place of the
-    press (``channel_id``, ``guild_id``, ``message_id``) and raises :class:`~bot.games.codec.CodecError` for an id
-    it cannot read, which is logged and gives None (the press gets the inactive answer)."""
-    try:
-        return reader(
-            match,
-            channel_id=interaction.channel_id or 0,
-            guild_id=interaction.guild_id,
-            message_id=interaction.message.id if interaction.message is not None else None,
-        )
-    except codec.CodecError:
-        log.warning("unreadable custom_id %r", match.string)
-        return None
-
-
-class Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
-    """The answer to a board button whose id cannot be read (an impossible game, a cell off the board): "no longer
-    active".
-
-    Never registered itself: the board buttons (3x3's and the variants') return one from ``from_custom_id`` for such
-    an id.
-    """
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Say the button is no longer active, privately."""
-        await handler(interaction).inactive_button(interaction)
-
-
-class _BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:[0-8rn]:.*"):
-    """A press on a button of a board; it wraps the button discord.py read from the pressed message, so a press
-    builds no new button."""
-
-    def __init__(self, item: discord.ui.Button[Any], board: Game) -> None:
-        super().__init__(item)
-        self.board = board
-
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
-        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
-        """Read the game from a pressed ``custom_id`` (this is what makes boards survive a restart)."""
-        button = cast(discord.ui.Button[Any], item)
-        read = read_pressed(interaction, match, codec.from_match)
-        return Inactive(button) if read is None else cls._pressed(button, read[0], match)
-
-    @classmethod
-    def _pressed(cls, button: discord.ui.Button[Any], board: Game, match: re.Match[str]) -> _BoardButton:
-        return cls(button, board)
-
-
-class CellButton(_BoardButton, template=codec.CELL_TEMPLATE):
-    """A press on one cell of a board (the board's buttons themselves are sent by :func:`board_view`)."""
-
-    def __init__(self, item: discord.ui.Button[Any], board: Game, cell: int) -> None:
-        super().__init__(item, board)
-        self.cell = cell
-
-    @classmethod
-    def _pressed(cls, button: discord.ui.Button[Any], board: Game, match: re.Match[str]) -> _BoardButton:
-        return cls(button, board, int(match["kind"]))
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler."""
-        await handler(interaction).press_cell(interaction, self.board, self.cell)
-
-
-class _ControlButton(_BoardButton, template=r"ttt:[rn]:.*"):
-    """A press on the button of the board's last row; subclasses set its face (for :func:`board_view`)."""
-
-    KIND: ClassVar[Literal["r", "n"]]
-    LABEL: ClassVar[str]
-    EMOJI: ClassVar[str]
-    STYLE: ClassVar[discord.ButtonStyle]
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the press to the bot's component handler: Resign or Rematch, by the button's kind."""
-        components = handler(interaction)
-        press = components.press_resign if self.KIND == "r" else components.press_rematch
-        await press(interaction, self.board)
-
-
-class ResignButton(_ControlButton, template=codec.RESIGN_TEMPLATE):
-    """Resign the game (shown while it runs)."""
-
-    KIND = "r"
-    LABEL = N_("Resign")
-    EMOJI = "\N{WAVING WHITE FLAG}"
-    STYLE = discord.ButtonStyle.secondary
-
-
-class RematchButton(_ControlButton, template=codec.REMATCH_TEMPLATE):
-    """Start a new game with the same players and options, sides swapped (shown after the end)."""
-
-    KIND = "n"
-    LABEL = N_("Rematch")
-    EMOJI = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
-    STYLE = discord.ButtonStyle.success
-
-
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=codec.ANSWER_TEMPLATE):
-    """Accept or Decline on a challenge prompt; the game service checks the challenge is still open."""
-
-    def __init__(self, game_id: str, challenged_id: int, *, accept: bool, tr: Lang | None = None) -> None:
-        tr = tr or lang(None)
-        super().__init__(
-            discord.ui.Button(
-                label=tr(N_("Accept")) if accept else tr(N_("Decline")),
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-                custom_id=f"ttt:{'a' if accept else 'd'}:{game_id}:{challenged_id}",
-            )
-        )
-        self.game_id = game_id
-        self.challenged_id = challenged_id
-        self.accept = accept
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ChallengeButton:
-        """Rebuild the answer button from a pressed ``custom_id``."""
-        return cls(match["game"], int(match["challenged"]), accept=match["answer"] == "a")
-
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Hand the answer to the bot's component handler."""
-        await handler(interaction).answer_challenge(interaction, self.game_id, self.challenged_id, accept=self.accept)
-
-
-DYNAMIC_ITEMS = (CellButton, ResignButton, RematchButton, ChallengeButton)
+RESIGN = Control("r", N_("Resign"), "\N{WAVING WHITE FLAG}", discord.ButtonStyle.secondary)
+"""Resign the game (shown while it runs)."""
+REMATCH = Control("n", N_("Rematch"), "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}", _GREEN)
+"""Start a new game with the same players and options, sides swapped (shown after the end)."""
 
 
 class BoardComponents(discord.ui.View):
-    """A board's buttons as prebuilt component payloads (action rows of buttons, Discord's JSON).
-
-    Presses are dispatched by the registered ``DynamicItem`` templates, not by this view, so it has no
-    items: building it costs a few dicts instead of eleven ``DynamicItem`` objects, and discord.py keeps
-    nothing per message for it.
-    """
+    """A classic message's components as prebuilt payloads (action rows of buttons)."""
 
     def __init__(self, rows: list[dict[str, Any]]) -> None:
         super().__init__(timeout=None)
@@ -216,9 +94,36 @@ class BoardComponents(discord.ui.View):
         return self._rows
 
 
+class LayoutComponents(discord.ui.View):
+    """A Components V2 message's components as prebuilt payloads (text displays, a media gallery, action rows);
+    it tells discord.py to set ``IS_COMPONENTS_V2`` on the message."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The top-level components, as sent to Discord."""
+        return self._components
+
+    def has_components_v2(self) -> bool:
+        """Always: the message is a Components V2 message."""
+        return True
+
+
+def is_layout(view: discord.ui.View | None) -> bool:
+    """True when ``view`` makes a Components V2 message (send it without ``content``)."""
+    return isinstance(view, LayoutComponents)
+
+
+def is_layout_board(game: Game) -> bool:
+    """True when ``game``'s board is a Components V2 message: buttons too many rows for a classic message."""
+    return game.mode == "buttons" and game.kind.height >= MAX_ACTION_ROWS
+
+
 def button_payload(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None,
                    emoji: str | None = None, disabled: bool = False) -> dict[str, Any]:  # fmt: skip
-    """A button component as Discord's JSON (type 2), for every board's rows (also the variants')."""
+    """A button component as Discord's JSON (type 2)."""
     button: dict[str, Any] = {"type": 2, "style": style.value, "custom_id": custom_id}
     if disabled:  # Discord's default is enabled; leaving it out keeps every board's payload smaller
         button["disabled"] = True
@@ -229,34 +134,141 @@ def button_payload(custom_id: str, style: discord.ButtonStyle, *, label: str | N
     return button
 
 
-def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> discord.ui.View | None:
-    """The board's components: nine cells (button mode) and Resign while playing, Rematch after the end.
+def _row(buttons: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": 1, "components": buttons}
 
-    ``retired`` gives the disabled board left on an old message after the board moved. The buttons' ids are
-    those of :class:`CellButton`, :class:`ResignButton` and :class:`RematchButton`, which handle the presses.
-    """
-    rows: list[dict[str, Any]] = []
-    finished = game.over or retired
-    custom_id = codec.encoder(game)
-    if game.mode == "buttons":
-        faces = cell_faces(game.state, finished)
-        for row in range(3):
-            buttons = [
-                button_payload(custom_id(cell), face.style, label=face.label, emoji=face.emoji, disabled=face.disabled)
-                for cell, face in enumerate(faces[3 * row : 3 * row + 3], 3 * row)
-            ]
-            rows.append({"type": 1, "components": buttons})
-    control: type[_ControlButton] | None = None
+
+def _cells(game: Game, make: Make, cells: Iterable[int], frozen: bool) -> list[dict[str, Any]]:
+    """The buttons of ``cells``: each its mark (disabled) or its name (:func:`bot.ui.faces.cell_faces`)."""
+    faces = cell_faces(game.state, frozen, game.variant)
+    return [
+        button_payload(
+            make(cell), (face := faces[cell]).style, label=face.label, emoji=face.emoji, disabled=face.disabled
+        )
+        for cell in cells
+    ]
+
+
+def _grid_rows(game: Game, make: Make, shape: Variant, frozen: bool) -> list[dict[str, Any]]:
+    buttons, width = _cells(game, make, range(shape.cells), frozen), shape.width
+    return [_row(buttons[start : start + width]) for start in range(0, shape.cells, width)]
+
+
+def _controls(make: Make, game: Game, tr: Lang, *, retired: bool) -> list[dict[str, Any]]:
+    """The control row: Resign while playing, Rematch after the end; none on a retired board."""
+    control: Control | None = None
     if not retired:
         if not game.over:
-            control = ResignButton
+            control = RESIGN
         elif game.end_reason in ("win", "draw", "resigned", "abandoned"):
-            control = RematchButton
-    if control is not None:
-        label = (tr or lang(None))(control.LABEL)
-        button = button_payload(custom_id(control.KIND), control.STYLE, label=label, emoji=control.EMOJI)
-        rows.append({"type": 1, "components": [button]})
+            control = REMATCH
+    if control is None:
+        return []
+    return [_row([button_payload(make(control.kind), control.style, label=tr(control.label), emoji=control.emoji)])]
+
+
+def ultimate_picture(game: Game) -> UltimatePicture:
+    """What the picture of a board of small boards shows: its marks, its small boards' results, the boards the
+    player to move may play in (none once it is over) and the last move."""
+    return state_picture(game.state, game.moves[-1] if game.moves else None, over=game.over)
+
+
+def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePicture:
+    """:func:`ultimate_picture` of an engine ``state`` whose last move was ``last`` (a puzzle's position, say)."""
+    boards: list[Mark | str | None] = []
+    for status in state.board_statuses:
+        value = getattr(status, "value", status)
+        boards.append(Mark(value) if value in ("X", "O") else "draw" if value == "drawn" else None)
+    return UltimatePicture(
+        cells=tuple(state[cell] for cell in range(81)),
+        boards=cast(Any, tuple(boards)),
+        targets=frozenset(() if over else state.playable_boards),
+        last=last,
+    )
+
+
+def _pad(game: Game, make: Make, chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
+    """The pad: the cells of small board ``chosen`` or of the one to play in, or the open small boards."""
+    state, shape = game.state, game.kind
+    width, block = shape.width, shape.block
+    boards = range((width // block) ** 2)
+    board = chosen if chosen is not None or game.over else state.forced_board
+    if board is None and game.over and game.moves:
+        board = next(b for b in boards if game.moves[-1] in board_cells(b, width, block))
+    if board is not None:
+        buttons, across = _cells(game, make, board_cells(board, width, block), frozen), block
+    else:
+        playable = set(state.playable_boards)
+        buttons = [
+            button_payload(
+                make(f"p{b}"), _GREEN, label=small_board_name(b, width, block), disabled=frozen or b not in playable
+            )
+            for b in boards
+        ]
+        across = width // block
+    return [_row(buttons[i : i + across]) for i in range(0, len(buttons), across)]
+
+
+def private_pad(game: Game, board: int | None, tr: Lang | None = None) -> BoardComponents:
+    """The buttons of a free choice's private pad (an ephemeral message of the player to move): the cells of small
+    board ``board`` (0-based) and Back, or (``None``) the open small boards. Their ids are the pad's kind
+    (``ttt:up:...``), at ``game``'s version.
+
+    Raises:
+        CodecError: ``game`` is not a game of small boards named by reference.
+    """
+    make = ref_encoder(game, pad=True)
+    rows = _pad(game, make, board, frozen=False)
+    if board is not None:
+        back = button_payload(make("k"), _GREY, label=(tr or lang(None))(BACK), emoji="\N{LEFTWARDS ARROW WITH HOOK}")
+        rows.append(_row([back]))
+    return BoardComponents(rows)
+
+
+def _frozen(game: Game, rules: Variant, retired: bool) -> bool:
+    """True when no cell may be pressed: the game is over, the board retired, or the bot's search runs."""
+    return game.over or retired or (not rules.inline and game.thinking)
+
+
+def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> BoardComponents | None:
+    """The components of ``game``'s board as a classic message: a row of cells per board row (button mode) and the
+    control row. ``retired`` gives the disabled board left on an old message after the board moved.
+
+    Raises:
+        CodecError: the game cannot be written in its ``custom_id`` format.
+    """
+    make, rules = encoder(game), game.kind
+    rows = _grid_rows(game, make, rules, _frozen(game, rules, retired)) if game.mode == "buttons" else []
+    rows += _controls(make, game, tr or lang(None), retired=retired)
     return BoardComponents(rows) if rows else None
+
+
+def board_message(
+    game: Game, text: str, tr: Lang | None = None, *, retired: bool = False
+) -> tuple[discord.ui.View | None, tuple[Attachment, ...]]:
+    """The components of ``game``'s board message and its attachments (a picture, drawn when it is sent:
+    :mod:`bot.ui.pictures`): :func:`board_view` where it fits a classic message, else a Components V2 layout.
+
+    ``text`` is the board's text (the text display of a Components V2 board; a classic board sends it as content).
+
+    Raises:
+        CodecError: the game cannot be written in its ``custom_id`` format.
+    """
+    if not is_layout_board(game):
+        return board_view(game, tr, retired=retired), ()
+    tr = tr or lang(None)
+    make, shape = encoder(game), game.kind
+    frozen = _frozen(game, shape, retired)
+    components: list[dict[str, Any]] = [{"type": 10, "content": text}]
+    files: tuple[Attachment, ...] = ()
+    if shape.width <= MAX_ROW_BUTTONS:  # a button per cell
+        components += _grid_rows(game, make, shape, frozen)
+    else:
+        files = (Picture(ultimate_picture(game), PICTURE_NAME),)
+        components.append({"type": 12, "items": [{"media": {"url": f"attachment://{PICTURE_NAME}"}}]})
+        components += _pad(game, make, None, frozen)
+    components += _controls(make, game, tr, retired=retired)
+    return LayoutComponents(components), files
 
 
 def challenge_view(game: Game, tr: Lang | None = None) -> discord.ui.View:

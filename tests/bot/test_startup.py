@@ -187,10 +187,9 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         assert [c.value for c in options["algorithm"].choices] == ["alpha-beta", "minimax"]
         # the command's Literal choices name engine's one definition of each (a Literal keeps the choices' names)
         assert sorted(c.value for c in options["algorithm"].choices) == sorted(get_args(Algorithm))
-        # 3x3's cells, Resign, Rematch and challenge answers; every button of a 4x4/5x5 board, of an ultimate board
-        assert (
-            len(bot._connection._view_store._dynamic_items) == 7
-        )  # the board buttons and the puzzles' (bot.cogs.puzzles)
+        # every button of a board that carries its game, challenge answers, every button of a board by reference, and
+        # the puzzles' (bot.cogs.puzzles)
+        assert len(bot._connection._view_store._dynamic_items) == 4
         assert [c.value for c in options["variant"].choices] == ["3x3", "4x4", "5x5", "ultimate"]
         assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.puzzles.play import PuzzleRating, rate, starting
-from bot.text.variants import small_board_name
+from bot.text.grid import small_board_name
 from engine.puzzles import Puzzle, load
 from engine.ultimate.rules import BIT_OF_CELL
 from engine.variants import variant

@@ -8,7 +8,7 @@ from typing import Any
 from bot.games.game import EngineMove, Game, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import message_text
-from bot.ui.variant_views import private_pad, variant_view
+from bot.ui.views import board_message, private_pad
 from engine import Mark
 from testing import ultimate_boards as boards
 
@@ -17,7 +17,7 @@ EN = lang(None)
 
 def message(board: Game) -> dict[str, Any]:
     """The board as the fake Discord stores it: its id and its components."""
-    view, _ = variant_view(board, message_text(board, tr=EN), EN)
+    view, _ = board_message(board, message_text(board, tr=EN), EN)
     assert view is not None
     return {"id": "500", "components": view.to_components()}
 

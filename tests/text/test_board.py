@@ -11,7 +11,6 @@ from bot.games.levels import rating_of
 from bot.i18n.lang import lang
 from bot.text.board import (
     ai_line,
-    board_grid,
     challenge_text,
     declined_text,
     expired_text,
@@ -19,6 +18,7 @@ from bot.text.board import (
     moved_text,
     result_line,
 )
+from bot.text.grid import board_grid
 from engine import Mark, parse_board
 
 ALICE, BOB = 10, 20

@@ -7,7 +7,7 @@ from typing import get_args
 import pytest
 
 from bot.i18n.lang import lang
-from bot.text.board import board_grid
+from bot.text.grid import board_grid
 from bot.text.help import help_text
 from engine import parse_board
 from engine.review import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Label

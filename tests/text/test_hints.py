@@ -34,7 +34,7 @@ def test_hint_text_lists_moves_and_counts() -> None:
         alpha_beta_states=1234,
         minimax_states=56789,
     )
-    assert hint_text(analysis).splitlines() == [
+    assert hint_text(played(), analysis).splitlines() == [
         "**Hint for ❌ X** (best play from both sides):",
         "`1` win in 1 ply ★",
         "`6` draw in 4 plies",

@@ -6,6 +6,7 @@ from discord import ButtonStyle
 
 from bot.ui.faces import ButtonFace, cell_faces
 from engine import parse_board
+from engine.variants import variant
 
 
 def test_cell_faces() -> None:
@@ -24,3 +25,13 @@ def test_boards_share_their_faces() -> None:
     one, other = cell_faces(parse_board("X........"), False), cell_faces(parse_board("XO......."), False)
     assert one[0] is other[0] and one[8] is other[8]
     assert one[1] is not other[1]
+
+
+def test_a_larger_board_names_its_cells_by_coordinate_and_shows_its_winning_line() -> None:
+    rules = variant("4x4")
+    won = rules.replay((0, 4, 1, 5, 2, 6, 3))
+    faces = cell_faces(won, True, "4x4")
+    assert len(faces) == 16 and [f.style for f in faces[:4]] == [ButtonStyle.success] * 4
+    assert faces[4] == ButtonFace(None, "⭕", ButtonStyle.primary, True)
+    assert faces[7] == ButtonFace("d2", None, ButtonStyle.secondary, True)
+    assert cell_faces(rules.replay(()), False, "4x4")[15] == ButtonFace("d4", None, ButtonStyle.secondary, False)

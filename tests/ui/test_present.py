@@ -67,7 +67,7 @@ def test_a_hint_is_private() -> None:
     board = game(4)
     analysis = tictactoe_hint(board.state)
     reply = present(Hinted(board, analysis), EN, challenge_seconds=SECONDS)
-    assert reply == Reply(hint_text(analysis, EN), PRIVATE) and reply.ephemeral
+    assert reply == Reply(hint_text(board, analysis, EN), PRIVATE) and reply.ephemeral
 
 
 def test_a_shown_game_goes_on_the_pressed_message_with_its_buttons() -> None:

@@ -1,11 +1,11 @@
-"""/ttt review of the variants (bot.text.variant_review): exact labels by coordinate, ultimate's estimate."""
+"""/ttt review of the variants (bot.text.review): exact labels by coordinate, ultimate's estimate."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from bot.records import FinishedGame
-from bot.text.variant_review import MAX_CHARS, variant_review_text
+from bot.text.review import MAX_CHARS, review_text
 from engine import Mark
 from engine.protocol import GameValue
 from engine.review import REVIEW_BUDGET_MS, PlyReview
@@ -40,7 +40,7 @@ def test_an_exact_review_names_cells_by_coordinate() -> None:
         PlyReview(1, Mark.X, 5, None, draw, draw, "best", (5, 6), 1200),
         PlyReview(2, Mark.O, 15, None, draw, loss, "blunder", (0, 10), 80),
     )
-    lines = variant_review_text(finished("4x4", (5, 15)), moves).splitlines()
+    lines = review_text(finished("4x4", (5, 15)), moves).splitlines()
     assert lines[1] == "`1.` X b2 · best · draw · 1,200 states"
     assert lines[2] == "`2.` O d4 · **blunder** · draw → loss in 5 · best: a1, c3 · 80 states"
     assert lines[3] == "X: 0 mistakes · O: 1 blunder (move 2)"
@@ -65,7 +65,7 @@ def test_an_ultimate_review_is_marked_as_an_estimate_and_fits_one_message() -> N
         )
         for ply in range(1, 82)
     )
-    text = variant_review_text(finished("ultimate", tuple(range(81))), moves)
+    text = review_text(finished("ultimate", tuple(range(81))), moves)
     assert "estimate" in text.splitlines()[1] and f"{REVIEW_BUDGET_MS:.0f} ms" in text
     assert len(text) <= MAX_CHARS
     assert "`7.` X g1 · **mistake** · 120 points below e5 · depth 9, 123,456 states" in text

@@ -11,9 +11,9 @@ from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.games.game import Game, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import message_text
-from bot.text.variants import exact_hint_text
+from bot.text.hints import hint_text
 from bot.ui.present import PRIVATE, Background, OnMessage, OnPad, Reply, Retired, present
-from bot.ui.variant_views import LayoutComponents, is_layout, ultimate_picture, variant_view
+from bot.ui.views import LayoutComponents, board_message, is_layout, ultimate_picture
 from engine import Mark
 from engine.hints import Hint, HintMove
 from engine.protocol import GameValue
@@ -44,7 +44,7 @@ def buttons(view: Any) -> list[dict[str, Any]]:
 
 def test_a_4x4_board_is_four_rows_of_four_buttons_and_a_control_row() -> None:
     board = game("4x4", 0, 5)  # X a1, O b2; X to move
-    view, files = variant_view(board, message_text(board, tr=EN), EN)
+    view, files = board_message(board, message_text(board, tr=EN), EN)
     assert view is not None and not is_layout(view) and files == ()
     rows = view.to_components()
     assert [len(row["components"]) for row in rows] == [4, 4, 4, 4, 1]
@@ -73,7 +73,7 @@ def test_a_5x5_board_is_a_components_v2_message_within_every_limit() -> None:
 def test_a_variant_board_says_the_bot_is_thinking_and_takes_no_press_meanwhile() -> None:
     board = game("4x4", 5)  # the bot (O) to move
     assert board.thinking
-    view, _ = variant_view(board, "", EN)
+    view, _ = board_message(board, "", EN)
     cells = buttons(view)[:16]
     assert all(b.get("disabled") for b in cells)
     assert "thinking" in message_text(board, tr=EN)
@@ -84,7 +84,7 @@ def test_a_text_board_has_coordinates_and_fits_a_message() -> None:
     text = message_text(board, tr=EN)
     assert "   a b c d e" in text and " 1 X · · · ·" in text and " 5 · · · · O" in text
     assert "/ttt move cell:<a1-e5>" in text and len(text) <= 2000
-    view, files = variant_view(board, text, EN)
+    view, files = board_message(board, text, EN)
     assert files == ()
     assert view is not None and not is_layout(view) and [len(r["components"]) for r in view.to_components()] == [1]
 
@@ -99,7 +99,7 @@ def test_a_retired_5x5_board_stays_a_components_v2_message() -> None:
 def test_a_finished_board_offers_a_rematch_and_disables_its_cells() -> None:
     board = game("4x4", 0, 4, 1, 5, 2, 6, 3)  # X: a1 b1 c1 d1
     assert board.over and board.winner is not None
-    view, _ = variant_view(board, "", EN)
+    view, _ = board_message(board, "", EN)
     assert all(b.get("disabled") for b in buttons(view)[:16])
     assert buttons(view)[-1]["label"] == "Rematch"
 
@@ -109,7 +109,7 @@ def test_an_exact_hint_names_cells_by_coordinate_and_stars_the_best() -> None:
     values = ((2, GameValue("draw", 14), 0.5), (3, GameValue("win", 7), 1.0), (4, GameValue("loss", 6), 0.0))
     hint = Hint(Mark.X, tuple(HintMove(*v) for v in values), True, 1234, 5.0)
     reply = present(VariantHinted(board, hint), EN, challenge_seconds=SECONDS)
-    assert reply == Reply(exact_hint_text(board, hint, EN), PRIVATE)
+    assert reply == Reply(hint_text(board, hint, EN), PRIVATE)
     lines = reply.content.splitlines()
     assert lines[1].startswith("`c1` draw") and lines[2] == "`d1` win in 7 plies ★" and "★" not in lines[3]
     assert "1,234" in lines[-1]
@@ -135,7 +135,7 @@ def test_an_ultimate_board_has_the_picture_and_the_pad_of_the_forced_small_board
 
 def test_a_free_choice_shows_the_open_boards_on_the_board_and_the_chosen_cells_on_the_private_pad() -> None:
     board = game("ultimate")
-    view, _ = variant_view(board, "", EN)
+    view, _ = board_message(board, "", EN)
     pad = buttons(view)
     assert [b["label"] for b in pad[:3]] == ["a1-c3", "d1-f3", "g1-i3"]
     assert [b["custom_id"].split(":")[2] for b in pad[:9]] == [f"p{b}" for b in range(9)]
@@ -172,7 +172,7 @@ def test_the_private_pad_shows_taken_cells_disabled_with_their_marks() -> None:
 def test_an_ultimate_board_while_the_bot_thinks_takes_no_press() -> None:
     board = game("ultimate", 40)
     assert board.thinking
-    view, files = variant_view(board, message_text(board, tr=EN), EN)
+    view, files = board_message(board, message_text(board, tr=EN), EN)
     assert files and all(b.get("disabled") for b in buttons(view)[:9])
     picture = ultimate_picture(board)
     assert picture.last == 40 and picture.cells[40] is not None and picture.targets == frozenset({4})

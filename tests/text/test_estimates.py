@@ -1,4 +1,4 @@
-"""Ultimate's hints and the bot's move in words (bot.text.variants): expected scores, and proofs said as proved."""
+"""Ultimate's hints and the bot's move in words (bot.text.hints, bot.text.board): proofs said as proved."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 
 from bot.games.game import EngineMove, Game, initial_for
 from bot.i18n.lang import lang
-from bot.text.variants import estimated_hint_text, played_line
+from bot.text.board import played_line
+from bot.text.hints import hint_text
 from engine import Mark
 from engine.hints import Hint, HintMove
 from engine.protocol import GameValue
@@ -21,7 +22,7 @@ def ultimate() -> Game:
 def test_a_hint_gives_expected_scores_and_the_proved_results_as_such() -> None:
     moves = (HintMove(40, None, 0.641), HintMove(0, GameValue("win", 7), 1.0), HintMove(8, GameValue("draw", 0), 0.5))
     hint = Hint(Mark.O, moves, False, states=4_000_000, elapsed_ms=990.0, depth=12, budget_ms=1000.0)
-    lines = estimated_hint_text(ultimate(), hint, EN).splitlines()
+    lines = hint_text(ultimate(), hint, EN).splitlines()
     assert "estimate" in lines[0]
     assert lines[1:4] == ["`e5` expected score 64%", "`a1` (proved: win in 7 plies)", "`i1` (proved: draw)"]
     assert "reached 12 plies deep and evaluated 4,000,000 states" in lines[4]
@@ -31,7 +32,7 @@ def test_a_hint_gives_expected_scores_and_the_proved_results_as_such() -> None:
 def test_the_new_words_are_translated(locale: str) -> None:
     tr = lang(locale)
     hint = Hint(Mark.O, (HintMove(40, None, 0.25), HintMove(1, GameValue("loss", 1), 0.0)), False, 10, 1.0, 3, 1000.0)
-    text = estimated_hint_text(ultimate(), hint, tr)
+    text = hint_text(ultimate(), hint, tr)
     assert "expected score" not in text and "proved" not in text and "reached" not in text
     assert "25" in text
 

@@ -1,0 +1,100 @@
+"""The presses on the bot's components (bot.ui.buttons): every board's ids, as the views draw them, read back to the
+press the bot's component handler gets; an unreadable id gets "no longer active"."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.games.codec import BoardRef
+from bot.games.game import Game, initial_for
+from bot.ui.buttons import DYNAMIC_ITEMS, ChallengeButton, Inactive
+from bot.ui.views import board_view, private_pad
+from tests.ui.fakes import FakeInteraction
+
+ALICE = 10
+
+
+class Recorder:
+    """A component handler that records what it is asked."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    async def press_cell(self, interaction: Any, board: Game | BoardRef, cell: int) -> None:
+        self.calls.append(("cell", board, cell))
+
+    async def press_resign(self, interaction: Any, board: Game | BoardRef) -> None:
+        self.calls.append(("resign", board))
+
+    async def press_rematch(self, interaction: Any, board: Game | BoardRef) -> None:
+        self.calls.append(("rematch", board))
+
+    async def choose_board(self, interaction: Any, board: BoardRef, chosen: int | None) -> None:
+        self.calls.append(("choose", board, chosen))
+
+    async def answer_challenge(self, interaction: Any, game_id: str, challenged_id: int, *, accept: bool) -> None:
+        self.calls.append(("answer", game_id, challenged_id, accept))
+
+    async def inactive_button(self, interaction: Any) -> None:
+        self.calls.append(("inactive",))
+
+
+async def press(custom_id: str) -> tuple[Any, discord.ui.DynamicItem[Any]]:
+    """Press ``custom_id`` as discord.py does: the first registered template that matches reads it."""
+    for item in DYNAMIC_ITEMS:
+        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            break
+    else:
+        raise AssertionError(f"no registered template matches {custom_id!r}")
+    recorder = Recorder()
+    interaction: Any = FakeInteraction(pressed=500)
+    interaction.client = SimpleNamespace(ttt=recorder)
+    pressed = await item.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
+    await pressed.callback(interaction)
+    return recorder.calls, pressed
+
+
+def ids(view: Any) -> list[str]:
+    return [button["custom_id"] for row in view.to_components() for button in row["components"]]
+
+
+def game(variant: str, *cells: int) -> Game:
+    board = Game("0a1b2c", 1, ALICE, None, message_id=500, variant=variant, state=initial_for(variant))
+    for cell in cells:
+        board = board.play(cell)
+    return board
+
+
+@pytest.mark.parametrize("variant", ["3x3", "4x4"])
+async def test_a_cell_and_resign_carry_their_whole_game(variant: str) -> None:
+    board = game(variant, 0, 4)
+    *cells, resign = ids(board_view(board))
+    calls, _ = await press(cells[1])
+    assert calls[0][0] == "cell" and calls[0][2] == 1 and calls[0][1].moves == (0, 4)
+    calls, _ = await press(resign)
+    assert calls[0][0] == "resign" and calls[0][1].variant == variant
+
+
+async def test_an_ultimate_pad_chooses_a_small_board_and_goes_back_without_a_move() -> None:
+    board = game("ultimate")  # X's first move: a free choice
+    calls, _ = await press(ids(private_pad(board, None))[3])
+    assert calls == [("choose", BoardRef("ultimate", "0a1b2c", 0, 1, 5, None, pad=True), 3)]
+    calls, _ = await press(ids(private_pad(board, 4))[-1])
+    assert calls[0][0] == "choose" and calls[0][2] is None
+    calls, _ = await press(ids(private_pad(board, 4))[0])
+    assert calls[0][0] == "cell" and calls[0][2] == 30
+
+
+async def test_an_impossible_game_gets_the_inactive_answer() -> None:
+    calls, pressed = await press("ttt:4:0a1b2c:00:8ab:10:b:0")  # cell 0 twice
+    assert isinstance(pressed, Inactive) and calls == [("inactive",)]
+
+
+async def test_a_challenge_answer_names_the_game_and_the_challenged() -> None:
+    calls, pressed = await press("ttt:d:0a1b2c:20")
+    assert isinstance(pressed, ChallengeButton) and calls == [("answer", "0a1b2c", 20, False)]
