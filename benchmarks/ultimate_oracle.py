@@ -3,7 +3,7 @@
 Run from the repository root with ``python benchmarks/ultimate_oracle.py [PLAYOUTS] [SEED]`` (default 10,000
 playouts, seed 17). At every ply of every playout it compares the legal moves, whether the game is over and
 the winner; it stops at the first disagreement with an AssertionError that shows the moves so far.
-``tests/engine/test_ultimate.py`` runs :func:`compare_playouts` on a sample.
+``tests/engine/ultimate/test_rules.py`` runs :func:`compare_playouts` on a sample.
 
 OpenSpiel plays a move in one step when the player is sent to an open board (the action is the cell 0-8
 inside it) and in two steps when the player may choose (first the board 0-8, then the cell); its action

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "prometheus" / "alerts.yml"
 UNIT_TESTS = Path(__file__).with_name("alerts_test.yml")
 

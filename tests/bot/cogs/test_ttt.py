@@ -25,7 +25,7 @@ from bot.records import RecordWriter, open_store
 from bot.text.board import message_text
 from bot.text.common import ERROR
 from bot.ui.responder import Responder
-from tests.ui.fakes import FakeClient, FakeInteraction
+from tests.bot.ui.fakes import FakeClient, FakeInteraction
 
 ALICE, BOB, CHANNEL = 10, 20, 1
 
@@ -95,7 +95,7 @@ async def test_a_free_choice_and_its_move_go_through_the_private_pad() -> None:
 
 SYNCED = Path(__file__).with_name("synced_commands.json")
 """The bulk overwrite the bot sends for its global commands (``PUT /applications/{id}/commands``), as JSON. A change to
-the commands on purpose rewrites it: ``TTT_WRITE_SYNCED=1 pytest tests/cogs/test_ttt.py``."""
+the commands on purpose rewrites it: ``TTT_WRITE_SYNCED=1 pytest tests/bot/cogs/test_ttt.py``."""
 
 
 async def test_the_synced_commands_are_exactly_the_pinned_payload(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:

@@ -16,7 +16,7 @@ from bot import i18n
 from bot.i18n.lang import lang
 from bot.i18n.translator import NAME_CONTEXT, valid_name
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LANGUAGES = sorted(set(i18n.CATALOGS.values()))
 
 

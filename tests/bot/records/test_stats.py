@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from bot.records import FinishedGame, Record, RecordsStore, database_url, open_store
 from bot.records.migrate import alembic_config
 from bot.records.schema import UTCDateTime, metadata
-from tests.records.conftest import Backend
+from tests.bot.records.conftest import Backend
 
 A, B = 101, 102
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)

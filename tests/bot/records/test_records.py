@@ -42,10 +42,10 @@ from bot.records import (
 from bot.records.games import MAX_SNOWFLAKE
 from bot.records.migrate import head_revision
 from bot.records.schema import metadata
+from tests.bot.records.conftest import Backend
 from tests.pg_server import PostgresServer
-from tests.records.conftest import Backend
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # --- a small hand-built history -----------------------------------------------------------------------------
 

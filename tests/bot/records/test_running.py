@@ -14,8 +14,8 @@ import pytest
 from sqlalchemy import event, text
 
 from bot.records import RecordsStore, RunningGame, RunningStore, RunningWriter, Stored, open_store
-from tests.records.conftest import Backend
-from tests.records.test_records import HISTORY, make
+from tests.bot.records.conftest import Backend
+from tests.bot.records.test_records import HISTORY, make
 
 T = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
 

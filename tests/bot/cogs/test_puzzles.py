@@ -15,7 +15,7 @@ from bot.i18n.lang import lang
 from bot.puzzles.play import Run
 from bot.records import RecordsStore, open_store
 from engine.puzzles import load
-from tests.ui.fakes import FakeInteraction
+from tests.bot.ui.fakes import FakeInteraction
 
 pytestmark = [pytest.mark.asyncio]
 

@@ -14,7 +14,7 @@ from bot.games.codec import encoder, ref_encoder
 from bot.games.game import BoardRef, Game, initial_for
 from bot.games.service import History
 from bot.ui.history import HISTORY_LIMIT, board_of, recent_boards, settle
-from tests.ui.fakes import http_error
+from tests.bot.ui.fakes import http_error
 
 ME, ALICE = 1, 10
 CHANNEL = 7

@@ -13,7 +13,7 @@ from bot.games.codec import BoardRef
 from bot.games.game import Game, initial_for
 from bot.ui.buttons import DYNAMIC_ITEMS, ChallengeButton, Inactive
 from bot.ui.views import board_view, private_pad
-from tests.ui.fakes import FakeInteraction
+from tests.bot.ui.fakes import FakeInteraction
 
 ALICE = 10
 

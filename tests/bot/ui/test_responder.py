@@ -21,7 +21,7 @@ from bot.text.board import expired_text, message_text, moved_text
 from bot.text.common import ERROR
 from bot.ui.present import PRIVATE, Reply
 from bot.ui.responder import NO_PINGS, Responder, answer_unknown, apologise, defer, private
-from tests.ui.fakes import FakeClient, FakeInteraction, http_error
+from tests.bot.ui.fakes import FakeClient, FakeInteraction, http_error
 
 ALICE, BOB = 10, 20
 CHANNEL = 1

@@ -21,7 +21,7 @@ from bot.games.service import History
 from bot.games.store import RecordsGames, to_running
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
 from engine import Mark
-from tests.games.test_service import ALICE, BOB, CHANNEL, found, pressed, refused, started, until, url, who
+from tests.bot.games.test_service import ALICE, BOB, CHANNEL, found, pressed, refused, started, until, url, who
 
 TIMEOUT = 600.0
 

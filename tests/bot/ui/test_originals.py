@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ui.originals import MARGIN, REFUSAL_MEMORY, Originals
-from tests.ui.fakes import FakeInteraction
+from tests.bot.ui.fakes import FakeInteraction
 
 
 class Clock:

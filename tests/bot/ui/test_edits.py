@@ -14,7 +14,7 @@ import pytest
 
 from bot.ui.edits import BackgroundEdits
 from bot.ui.originals import REFUSAL_MEMORY, Originals
-from tests.ui.fakes import FakeClient, FakeInteraction, http_error
+from tests.bot.ui.fakes import FakeClient, FakeInteraction, http_error
 
 
 def edits(client: FakeClient) -> BackgroundEdits:

@@ -13,8 +13,7 @@ from engine.mnk.play import analyse, choose_move, game_value, score_of
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.solver import NATIVE
 from engine.protocol import GameValue, Mark
-
-from .mnk_oracle import PlainSolver
+from tests.engine.mnk_oracle import PlainSolver
 
 KERNELS = [
     pytest.param(False, id="python"),

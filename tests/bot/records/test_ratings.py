@@ -18,8 +18,8 @@ from bot.records.migrate import alembic_config
 from bot.records.ratings import LEVEL_DEVIATION, STARTING, Score, level_rating, rated, scores
 from bot.records.schema import ratings
 from engine.levels import ladder
-from tests.records.conftest import Backend
-from tests.records.test_stats import GAMES_AT_0002, old_row
+from tests.bot.records.conftest import Backend
+from tests.bot.records.test_stats import GAMES_AT_0002, old_row
 
 T0 = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 ANA, BEA = 501, 502

@@ -114,7 +114,7 @@ def test_help_exits_0() -> None:
 
 
 def test_python_dash_m_engine_analyse_smoke() -> None:
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     proc = subprocess.run(
         [sys.executable, "-m", "engine", "analyse", "....X....", "--json"],
         cwd=root,
@@ -204,7 +204,7 @@ def test_review_illegal_list_exits_2_with_one_line(cells: list[str], fragment: s
 
 
 def test_python_dash_m_engine_review_smoke() -> None:
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     proc = subprocess.run(
         [sys.executable, "-m", "engine", "review", "4", "0", "8", "--json"],
         cwd=root,

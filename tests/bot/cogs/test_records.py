@@ -21,7 +21,7 @@ from bot.puzzles.play import PuzzleRating
 from bot.puzzles.view import puzzle_line
 from bot.records import FinishedGame, Leaderboard, Rating, Record, RecordsUnavailableError, UserStats
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, rating_text, stats_text
-from tests.ui.fakes import FakeInteraction
+from tests.bot.ui.fakes import FakeInteraction
 
 BOT, ALICE = 1, 10
 CHANNEL, GUILD = 7, 5

@@ -22,7 +22,7 @@ def capture() -> Iterator[tuple[logging.Logger, io.StringIO]]:
     handler.addFilter(RedactTokens([TOKEN]))
     handler.addFilter(ContextFields())
     handler.setFormatter(json_formatter())
-    logger = logging.getLogger("tests.ops.logs")
+    logger = logging.getLogger("tests.bot.ops.logs")
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)
     logger.propagate = False
@@ -42,7 +42,7 @@ def test_a_json_line_carries_the_fields_and_the_context(capture: tuple[logging.L
     logger.warning("nothing known here")
     first, second = lines(stream)
     assert first.keys() == {"timestamp", "level", "logger", "message", "shard", "guild", "channel", "game"}
-    assert (first["level"], first["logger"]) == ("INFO", "tests.ops.logs")
+    assert (first["level"], first["logger"]) == ("INFO", "tests.bot.ops.logs")
     assert first["message"] == "game over: channel=222 game=abc123"
     assert (first["shard"], first["guild"], first["channel"], first["game"]) == ("0", "111", "222", "abc123")
     assert str(first["timestamp"]).endswith("+00:00")
