@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from engine.puzzles.mnk_proof import Line
 from engine.tictactoe.bitboard import POPCOUNT, THREATS
 from engine.ultimate.kernel import MOVES
-from engine.ultimate.rules import CELL_OF_BIT, LINE_MASKS, LINES3, WON9, UltimateTicTacToe
+from engine.ultimate.rules import CELL_OF_BIT, LINE_MASKS, LINES3, WON9, UltimateTicTacToe, place
 
 __all__ = ["MAX_WIN_IN", "NODE_BUDGET", "OutOfBudget", "UltimateProver", "position_of"]
 
@@ -62,16 +62,8 @@ def position_of(moves: Sequence[int]) -> Position | None:
 def play(pos: Position, bit: int) -> Position:
     """The position after the side to move plays ``bit``, seen from the other side (it is then to move)."""
     me, opp, mw, ow, closed, _ = pos
-    b = bit // 9
-    me |= 1 << bit
-    small = me >> (9 * b) & 511
-    if WON9[small]:
-        mw |= 1 << b
-        closed |= 1 << b
-    elif (small | opp >> (9 * b)) & 511 == 511:
-        closed |= 1 << b
-    target = bit % 9
-    return opp, me, ow, mw, closed, -1 if closed >> target & 1 else target
+    me, mw, closed, forced = place(me, opp, mw, closed, bit)
+    return opp, me, ow, mw, closed, forced
 
 
 def moves_of(pos: Position) -> list[int]:

@@ -3,8 +3,9 @@
 Negamax alpha-beta (AIMA §5.3, written as in Knuth & Moore 1975) with a transposition table keyed by
 Zobrist hashes (Zobrist 1970), and move ordering by the table's move, two killer moves per ply and the
 history heuristic (Schaeffer 1989). Leaves at the depth limit get :func:`engine.ultimate.evaluation.evaluate`.
-Moves are played inline on the board-major masks of :mod:`engine.ultimate` (this is the hot loop); the
-iterative deepening, the root and what counts as a state evaluated are :mod:`engine.ultimate.search`'s.
+Moves are played inline on the board-major masks of :mod:`engine.ultimate` (the step of
+:func:`engine.ultimate.rules.place` without its call: this is the hot loop); the iterative deepening, the root and
+what counts as a state evaluated are :mod:`engine.ultimate.search`'s.
 """
 
 from __future__ import annotations

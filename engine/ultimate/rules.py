@@ -32,6 +32,7 @@ __all__ = [
     "WrongBoardError",
     "cell_name",
     "parse_cell",
+    "place",
 ]
 
 CELLS = 81
@@ -205,22 +206,13 @@ class UltimateTicTacToe:
             )
         x_moves = self.player(state) is Mark.X
         mine, theirs = (state.x, state.o) if x_moves else (state.o, state.x)
-        mine |= 1 << bit
         won_mine = state.x_boards if x_moves else state.o_boards
-        closed = state.closed
-        small = mine >> (9 * board) & FULL9
-        if WON9[small]:
-            won_mine |= 1 << board
-            closed |= 1 << board
-        elif (small | theirs >> (9 * board)) & FULL9 == FULL9:
-            closed |= 1 << board
+        mine, won_mine, closed, forced = place(mine, theirs, won_mine, state.closed, bit)
         outcome = _ONGOING
         if WON9[won_mine]:
             outcome = _X_WON if x_moves else _O_WON
         elif closed == FULL9:
             outcome = _DRAWN
-        target = bit % 9
-        forced = -1 if closed >> target & 1 else target
         x, o = (mine, theirs) if x_moves else (theirs, mine)
         x_boards, o_boards = (won_mine, state.o_boards) if x_moves else (state.x_boards, won_mine)
         return UltimateState(x, o, x_boards, o_boards, closed, forced, action, outcome)
@@ -247,6 +239,22 @@ class UltimateTicTacToe:
         for move in moves:
             state = self.result(state, move)
         return state
+
+
+def place(mine: int, theirs: int, won: int, closed: int, bit: int) -> tuple[int, int, int, int]:
+    """The mover's marks, the mover's won small boards, the closed small boards and the small board the other side is
+    sent to (-1: any open one) after the mover plays internal ``bit`` (9*board + cell in board), from the board-major
+    masks before it: ``mine`` and ``theirs`` (81 bits), ``won`` and ``closed`` (9 bits). The move is not checked."""
+    board = bit // 9
+    mine |= 1 << bit
+    small = mine >> (9 * board) & FULL9
+    if WON9[small]:
+        won |= 1 << board
+        closed |= 1 << board
+    elif (small | theirs >> (9 * board)) & FULL9 == FULL9:
+        closed |= 1 << board
+    target = bit % 9
+    return mine, won, closed, -1 if closed >> target & 1 else target
 
 
 def cell_name(cell: int) -> str:

@@ -17,6 +17,7 @@ from engine.ultimate.rules import (
     WrongBoardError,
     cell_name,
     parse_cell,
+    place,
 )
 
 GAME = UltimateTicTacToe()
@@ -34,6 +35,17 @@ def test_cells_map_between_grid_and_boards() -> None:
     assert cell(2, 0) == 6 and cell(3, 0) == 27 and cell(8, 8) == 80
     assert (cell_name(0), cell_name(8), cell_name(40), cell_name(80)) == ("a1", "i1", "e5", "i9")
     assert parse_cell("e5") == 40 and parse_cell(" A1 ") == 0 and parse_cell("81") == 80
+
+
+def test_place_closes_a_won_or_full_small_board_and_routes_the_next_move() -> None:
+    # Board 4 holds my 3 and 4 and their 0, 1, 2, 6, 8: my 5 completes a row; with their 5, my 7 fills the board.
+    mine = (1 << 9 * 4 + 3) | (1 << 9 * 4 + 4)
+    theirs = sum(1 << 9 * 4 + i for i in (0, 1, 2, 6, 8))
+    assert place(mine, theirs, 0, 0, 9 * 4 + 5) == (mine | 1 << 9 * 4 + 5, 1 << 4, 1 << 4, 5)
+    assert place(mine, theirs | 1 << 9 * 4 + 5, 0, 0, 9 * 4 + 7) == (mine | 1 << 9 * 4 + 7, 0, 1 << 4, 7)
+    # A move to cell 4 of board 0 sends the other side to board 4: any open board once board 4 is closed.
+    assert place(0, 0, 0, 0, 4) == (1 << 4, 0, 0, 4)
+    assert place(0, 0, 0, 1 << 4, 4) == (1 << 4, 0, 1 << 4, -1)
 
 
 @pytest.mark.parametrize("text", ["j1", "a0", "0", "82", "e", ""])
