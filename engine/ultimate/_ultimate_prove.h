@@ -1,4 +1,4 @@
-/* The proof search of the Ultimate tic-tac-toe kernels (engine/ultimate/_ultimate_c.c), as engine/ultimate_mcts.prove does it.
+/* The proof search of the Ultimate tic-tac-toe kernels (engine/ultimate/_ultimate_c.c), as engine/ultimate/mcts.py's prove does it.
  *
  * Included once, by engine/ultimate/_ultimate_c.c, after engine/ultimate/_ultimate_board.h.
  */
