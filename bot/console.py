@@ -25,7 +25,7 @@ from bot.games import (
     new_game_id,
 )
 from bot.games.ai import AI
-from bot.games.answers import BotMoved, VariantHinted
+from bot.games.answers import BotMoved
 from bot.games.finished import finished_game
 from bot.games.game import Algorithm, Game
 from bot.i18n import N_
@@ -159,9 +159,7 @@ class _Console:
             match outcome:
                 case Refusal(key=key, values=values):
                     self.say(refusal_text(key, values, self.tr, self.who))
-                case Hinted(game=hinted, analysis=analysis):
-                    self.say(hint_text(hinted, analysis, self.tr))
-                case VariantHinted(game=hinted, hint=hint):
+                case Hinted(game=hinted, hint=hint):
                     self.say(hint_text(hinted, hint, self.tr))
                 case Posted(game=posted):
                     game, boards = posted, boards + 1

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
         Posted,
         Refusal,
         Shown,
-        VariantHinted,
     )
     from bot.games.codec import CodecError, Kind, decode, encode
     from bot.games.game import Algorithm, BoardRef, EndReason, EngineMove, Game, Mode, Status, new_game_id
@@ -64,7 +63,6 @@ __all__ = [
     "Refusal",
     "Shown",
     "Status",
-    "VariantHinted",
     "decode",
     "encode",
     "new_game_id",

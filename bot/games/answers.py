@@ -19,7 +19,6 @@ __all__ = [
     "Posted",
     "Refusal",
     "Shown",
-    "VariantHinted",
 ]
 
 
@@ -78,11 +77,12 @@ class Declined:
 
 @dataclass(frozen=True, slots=True)
 class Hinted:
-    """A private hint for the player to move in ``game`` (3x3: every free cell's exact value, with alpha-beta's and
-    plain minimax's counts)."""
+    """A private hint for the player to move in ``game`` (:class:`engine.hints.Hint`): on 3x3, 4x4 and 5x5 every
+    free cell's exact value (3x3 with alpha-beta's and plain minimax's counts); on ultimate the search's best moves,
+    an estimate."""
 
     game: Game
-    analysis: Hint
+    hint: Hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,18 +99,9 @@ class BotMoved:
 
 
 @dataclass(frozen=True, slots=True)
-class VariantHinted:
-    """A private hint on a variant other than 3x3 (:class:`engine.hints.Hint`: 4x4, 5x5 every free cell's exact
-    value; ultimate the search's best moves, an estimate)."""
-
-    game: Game
-    hint: Hint
-
-
-@dataclass(frozen=True, slots=True)
 class NeedsHistory:
     """The channel has no game in memory (the bot restarted): read the channel's latest board and ask again
     with it. Nothing was committed."""
 
 
-Answer = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | NeedsHistory
+Answer = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | BotMoved | NeedsHistory

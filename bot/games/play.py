@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bot.games import refusals
 from bot.games.ai import AI
-from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown, VariantHinted
+from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.bot_moves import BotMoves
 from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History
@@ -119,9 +119,9 @@ class Play:
             return self.moves.commit(moved) or Posted(moved, retired=game.shown)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt hint``: for the player to move, privately: on 3x3 every free cell's outcome (:class:`Hinted`); on
-        4x4 and 5x5 every free cell's exact value, on ultimate the search's three best moves, an estimate
-        (:class:`VariantHinted`). A 5x5 position before 4 marks is refused (``HINT_TOO_EARLY``).
+        """``/ttt hint``: for the player to move, privately (:class:`Hinted`): on 3x3, 4x4 and 5x5 every free cell's
+        exact value, on ultimate the search's three best moves, an estimate. A position before the variant's
+        ``hint_from`` marks (5x5: 4) is refused (``HINT_TOO_EARLY``).
 
         The analysis runs after the lock is released, in the hint executor.
         """
@@ -131,7 +131,7 @@ class Play:
         if game.ply < game.kind.hint_from:
             return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from})
         hint = await self.ai.hint(game)
-        return Hinted(game, hint) if game.kind.inline else VariantHinted(game, hint)
+        return Hinted(game, hint)
 
     async def _to_move(
         self, actor: Actor, history: History | None, board: BoardRef | None = None

@@ -13,7 +13,7 @@ from typing import Any, assert_never
 import discord
 
 from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
-from bot.games.answers import BotMoved, Chosen, VariantHinted
+from bot.games.answers import BotMoved, Chosen
 from bot.games.game import Game
 from bot.i18n.lang import Lang
 from bot.text.board import (
@@ -55,7 +55,7 @@ class Retired:
     link: str | None
 
 
-Presentable = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | VariantHinted | BotMoved | Retired
+Presentable = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | BotMoved | Retired
 """What :func:`present` turns into a reply: every answer of the game service but ``NeedsHistory`` (which asks
 for the channel's history and is settled before anything is shown: :func:`bot.ui.history.settle`)."""
 
@@ -151,9 +151,7 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
     match answer:
         case Refusal(key=key, values=values):
             return Reply(refusal_text(key, values, tr), PRIVATE)
-        case Hinted(game=game, analysis=analysis):
-            return Reply(hint_text(game, analysis, tr), PRIVATE)
-        case VariantHinted(game=game, hint=hint):
+        case Hinted(game=game, hint=hint):
             return Reply(hint_text(game, hint, tr), PRIVATE)
         case BotMoved(game=game):
             return _board_reply(game, tr, Background(game))

@@ -29,7 +29,6 @@ from bot.games import (
     Posted,
     Refusal,
     Shown,
-    VariantHinted,
     codec,
     refusals,
 )
@@ -907,7 +906,7 @@ async def test_an_ultimate_game_through_references(ai: AI) -> None:
     refused(await games.press(who(ALICE), ref, 40), refusals.CELL_TAKEN)
     refused(await games.press(who(ALICE), ref, 81), refusals.NO_SUCH_CELL)
     hinted = await games.hint(who(ALICE))
-    assert isinstance(hinted, VariantHinted) and hinted.hint.states > 0
+    assert isinstance(hinted, Hinted) and hinted.hint.states > 0
     resigned = await games.resign(who(ALICE), board=ref)
     assert isinstance(resigned, Shown) and resigned.game.over and resigned.game.winner is Mark.O
 
@@ -919,7 +918,7 @@ async def test_hints_on_4x4_are_exact_and_on_5x5_wait_for_four_marks(ai: AI) -> 
     refused(await games.hint(who(ALICE)), refusals.HINT_TOO_EARLY)
     four = await started(games, channel=CHANNEL + 1, variant="4x4")
     hinted = await games.hint(who(ALICE, CHANNEL + 1))
-    assert isinstance(hinted, VariantHinted) and hinted.game == four
+    assert isinstance(hinted, Hinted) and hinted.game == four
     assert hinted.hint.exact and len(hinted.hint.moves) == 16
 
 

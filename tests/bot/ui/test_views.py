@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.games import Chosen, Shown
-from bot.games.answers import BotMoved, VariantHinted
+from bot.games import Chosen, Hinted, Shown
+from bot.games.answers import BotMoved
 from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.games.game import Game, initial_for
 from bot.i18n.lang import lang
@@ -108,7 +108,7 @@ def test_an_exact_hint_names_cells_by_coordinate_and_stars_the_best() -> None:
     board = game("4x4", 0, 5)
     values = ((2, GameValue("draw", 14), 0.5), (3, GameValue("win", 7), 1.0), (4, GameValue("loss", 6), 0.0))
     hint = Hint(Mark.X, tuple(HintMove(*v) for v in values), True, 1234, 5.0)
-    reply = present(VariantHinted(board, hint), EN, challenge_seconds=SECONDS)
+    reply = present(Hinted(board, hint), EN, challenge_seconds=SECONDS)
     assert reply == Reply(hint_text(board, hint, EN), PRIVATE)
     lines = reply.content.splitlines()
     assert lines[1].startswith("`c1` draw") and lines[2] == "`d1` win in 7 plies ★" and "★" not in lines[3]
