@@ -24,7 +24,7 @@ if __name__ == "__main__":  # run as a script: this folder (it has an engine.py)
     sys.path.insert(0, str(_HERE.parent))
 
 from bot.games.ai import search_executor  # noqa: E402
-from bot.games.game import Algorithm  # noqa: E402
+from bot.games.match import Algorithm  # noqa: E402
 from bot.games.moves import decide  # noqa: E402
 from engine import initial_state  # noqa: E402
 

@@ -29,7 +29,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 from bot.games import Actor, GameService, Posted, Shown, codec, new_game_id  # noqa: E402
 from bot.games.ai import AI  # noqa: E402
-from bot.games.game import Game  # noqa: E402
+from bot.games.match import Match  # noqa: E402
 from bot.i18n.lang import Lang, lang  # noqa: E402
 from bot.text.board import message_text  # noqa: E402
 from bot.ui import views  # noqa: E402
@@ -62,7 +62,7 @@ class Stages:
         self.seconds[stage] += time.process_time() - started
 
 
-def _render(game: Game, tr: Lang, stages: Stages) -> list[str]:
+def _render(game: Match, tr: Lang, stages: Stages) -> list[str]:
     """Render the answer as the responder does; returns the board's free-cell button ids."""
     started = time.process_time()
     message_text(game, tr=tr)

@@ -25,7 +25,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path.insert(0, str(_HERE.parent))
 
 from bot.games import Shown  # noqa: E402
-from bot.games.game import Game, initial_for  # noqa: E402
+from bot.games.match import Match, initial_for  # noqa: E402
 from bot.i18n.lang import lang  # noqa: E402
 from bot.images.ultimate import draw_ultimate  # noqa: E402
 from bot.ui.pictures import Picture  # noqa: E402
@@ -43,9 +43,9 @@ def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
-def played(variant: str, plies: int, rng: random.Random) -> Game:
+def played(variant: str, plies: int, rng: random.Random) -> Match:
     """A game of ``variant`` between two 18-digit users after ``plies`` random legal moves (the longest ids)."""
-    game = Game("bykmcr8eslw0", 1, 123456789012345678, 876543210987654321, variant=variant, state=initial_for(variant))
+    game = Match("bykmcr8eslw0", 1, 123456789012345678, 876543210987654321, variant=variant, state=initial_for(variant))
     for _ in range(plies):
         if game.over:
             break
@@ -53,7 +53,7 @@ def played(variant: str, plies: int, rng: random.Random) -> Game:
     return game.at(1234567890123456789)
 
 
-def measure(game: Game) -> dict[str, Any]:
+def measure(game: Match) -> dict[str, Any]:
     """The board message of ``game`` as the bot sends it: kind, components, bytes, longest id, attachment bytes."""
     reply = present(Shown(game), lang(None), challenge_seconds=60.0)
     components = reply.view.to_components() if reply.view is not None else []

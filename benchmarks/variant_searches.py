@@ -27,7 +27,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 from bot.games import Actor, BotMoved, GameService, Posted, Refusal, Shown, new_game_id  # noqa: E402
 from bot.games.ai import AI  # noqa: E402
-from bot.games.game import BoardRef  # noqa: E402
+from bot.games.match import BoardRef  # noqa: E402
 from bot.games.pool import SearchPool, variant_executor  # noqa: E402
 
 FIRST_SNOWFLAKE = 1_300_000_000_000_000_000

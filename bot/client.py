@@ -29,7 +29,7 @@ from bot.games import GameService, codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.answers import BotMoved
 from bot.games.finished import finished_game
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
 from bot.games.store import RecordsGames
@@ -118,7 +118,7 @@ class TTTBot(commands.AutoShardedBot):
         if settings.log_format == "json":
             log_interactions(self)
 
-    def _finished(self, game: Game) -> None:
+    def _finished(self, game: Match) -> None:
         try:
             record = finished_game(game)
         except ValueError:  # a game the records cannot hold must still end on its board
@@ -126,14 +126,14 @@ class TTTBot(commands.AutoShardedBot):
             return
         self.writer.submit(record)
 
-    def _mine(self, game: Game) -> bool:
+    def _mine(self, game: Match) -> bool:
         """True when ``game``'s channel is served by this process's shards (a DM by shard 0; Discord's routing)."""
         ids, count = self.settings.shard_ids, self.settings.shard_count
         if ids is None or count is None:
             return True
         return (0 if game.guild_id is None else (game.guild_id >> 22) % count) in ids
 
-    def _expired(self, game: Game) -> None:
+    def _expired(self, game: Match) -> None:
         self.responder.show_later(game)
 
     def _bot_moved(self, answer: BotMoved) -> None:

@@ -27,7 +27,7 @@ from bot.games import (
 from bot.games.ai import AI
 from bot.games.answers import BotMoved
 from bot.games.finished import finished_game
-from bot.games.game import Algorithm, Game
+from bot.games.match import Algorithm, Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.board import message_text
@@ -101,7 +101,7 @@ class _Console:
     def who(self, player_id: int | None) -> str:
         return self.tr(N_("you")) if player_id == YOU else self.tr(N_("the bot"))
 
-    def show(self, game: Game) -> None:
+    def show(self, game: Match) -> None:
         self.say("\n" + message_text(game, self.who, tr=self.tr, commands=False))
 
     async def play(

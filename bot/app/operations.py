@@ -29,7 +29,7 @@ from bot.records import RecordsUnavailableError
 if TYPE_CHECKING:
     from bot.client import TTTBot
     from bot.config import Settings
-    from bot.games.game import Algorithm, Game
+    from bot.games.match import Algorithm, Match
     from bot.records import FinishedGame
     from engine import EngineMove, State
 
@@ -99,12 +99,12 @@ class Operations:
         hooks = bot.games.hooks
         started, finished = hooks.on_started, hooks.on_finished
 
-        def on_started(game: Game) -> None:
+        def on_started(game: Match) -> None:
             metrics.games_started_by(variant_of(game)).inc()
             if started is not None:
                 started(game)
 
-        def on_finished(game: Game) -> None:
+        def on_finished(game: Match) -> None:
             metrics.games_finished_by(variant_of(game), str(game.end_reason)).inc()
             if finished is not None:
                 finished(game)

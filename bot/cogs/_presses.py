@@ -12,7 +12,7 @@ import discord
 
 from bot.client import TTTBot
 from bot.games import Actor, Chosen, GameService, Hinted, new_game_id
-from bot.games.game import BoardRef, Game
+from bot.games.match import BoardRef, Match
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle
@@ -55,7 +55,7 @@ class BoardPresses:
             await self.responder.deliver(interaction, answer)
         except Exception:
             committed = getattr(answer, "game", None)
-            if not isinstance(committed, Game) or isinstance(answer, Hinted | Chosen):
+            if not isinstance(committed, Match) or isinstance(answer, Hinted | Chosen):
                 raise
             log.exception("showing game %s failed after it was committed", committed.game_id)
             current = self.service.current(committed.channel_id)
@@ -67,11 +67,11 @@ class BoardPresses:
             await private(interaction, lang(str(interaction.locale))(SHOWN_LATER))
 
     async def press_cell(
-        self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef, cell: int
+        self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef, cell: int
     ) -> None:
         """A press on a board cell."""
         if (
-            isinstance(board, Game)
+            isinstance(board, Match)
             and board.algorithm == "minimax"
             and (rules := board.kind).inline
             and rules.cells - 1 - board.ply >= SLOW_EMPTY_CELLS  # the bot's reply searches within the press
@@ -82,13 +82,13 @@ class BoardPresses:
             interaction, lambda history: self.service.press(actor(interaction), board, cell, history=history)
         )
 
-    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
+    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef) -> None:
         """A press on Resign."""
         await self._guarded(
             interaction, lambda history: self.service.resign(actor(interaction), board=board, history=history)
         )
 
-    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None:
+    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef) -> None:
         """A press on Rematch: a new game, same players and options, sides swapped."""
         game_id = new_game_id(interaction.id)
         await self._guarded(

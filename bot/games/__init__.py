@@ -28,14 +28,14 @@ if TYPE_CHECKING:
         Shown,
     )
     from bot.games.codec import CodecError, Kind, decode, encode
-    from bot.games.game import Algorithm, BoardRef, EndReason, EngineMove, Game, Mode, Status, new_game_id
     from bot.games.intents import Actor
+    from bot.games.match import Algorithm, BoardRef, EndReason, EngineMove, Match, Mode, Status, new_game_id
     from bot.games.service import GameService
 
 _HOMES = (
     "bot.games.answers",
     "bot.games.codec",
-    "bot.games.game",
+    "bot.games.match",
     "bot.games.intents",
     "bot.games.service",
 )
@@ -53,10 +53,10 @@ __all__ = [
     "Declined",
     "EndReason",
     "EngineMove",
-    "Game",
     "GameService",
     "Hinted",
     "Kind",
+    "Match",
     "Mode",
     "NeedsHistory",
     "Posted",

@@ -23,7 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
 from bot.games.fallback import fallback_move
-from bot.games.game import Algorithm, Game
+from bot.games.match import Algorithm, Match
 from bot.games.moves import decide, variant_move
 from bot.games.pool import SearchPool, Ticket
 from bot.games.workers import die_with_parent
@@ -116,7 +116,7 @@ class AI:
         self.pending = 0
         self.on_search: Callable[[State, Algorithm, EngineMove], None] | None = None
 
-    async def variant_move(self, game: Game, ticket: Ticket) -> EngineMove:
+    async def variant_move(self, game: Match, ticket: Ticket) -> EngineMove:
         """The bot's move in ``game`` (a variant that does not answer inline, the bot to move), searched in the pool
         under ``ticket`` (its budget; the ticket is given back when the search ends).
 
@@ -126,7 +126,7 @@ class AI:
         seed = self.rng.getrandbits(64)
         return await self.pool.run(ticket, variant_move, game.variant, game.moves, game.level, ticket.budget_ms, seed)
 
-    async def fallback_move(self, game: Game) -> EngineMove:
+    async def fallback_move(self, game: Match) -> EngineMove:
         """The bot's move in ``game`` when its search failed (:func:`bot.games.fallback.fallback_move`: within
         about 50 ms), computed in this process in the loop's default thread pool, never in the worker pool.
 
@@ -136,7 +136,7 @@ class AI:
         seed = self.rng.getrandbits(64)
         return await self._run(None, fallback_move, game.variant, game.moves, game.level, seed)
 
-    async def hint(self, game: Game) -> Hint:
+    async def hint(self, game: Match) -> Hint:
         """The hint for the player to move in ``game``, any variant (:func:`hint`), in the hint executor.
 
         Raises:

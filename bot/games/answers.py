@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bot.games.game import Game
+from bot.games.match import Match
 from engine.hints import Hint
 
 __all__ = [
@@ -37,7 +37,7 @@ class Shown:
     move was made on a private pad (an ephemeral message): confirm it there, and show ``game`` on its board message
     (``game.message_id``) in the background."""
 
-    game: Game
+    game: Match
     pad: bool = False
 
 
@@ -47,7 +47,7 @@ class Chosen:
     pad of small board ``board`` (0-8) of ``game``, or the open small boards (``None``). ``on_pad``: the choice was
     made on the private pad itself (update it), not on the board message (send a new private pad)."""
 
-    game: Game
+    game: Match
     board: int | None
     on_pad: bool
 
@@ -57,7 +57,7 @@ class Posted:
     """``game`` was committed; show it as a new board message, then report its id with
     :meth:`GameService.placed`. ``retired`` is the board message it replaces (to mark as moved), if any."""
 
-    game: Game
+    game: Match
     retired: int | None = None
 
 
@@ -65,14 +65,14 @@ class Posted:
 class Challenged:
     """A challenge was committed: post the prompt with Accept and Decline, then report its id."""
 
-    game: Game
+    game: Match
 
 
 @dataclass(frozen=True, slots=True)
 class Declined:
     """The challenged user declined: show it on the prompt."""
 
-    game: Game
+    game: Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ class Hinted:
     free cell's exact value (3x3 with alpha-beta's and plain minimax's counts); on ultimate the search's best moves,
     an estimate."""
 
-    game: Game
+    game: Match
     hint: Hint
 
 
@@ -89,13 +89,13 @@ class Hinted:
 class BotMoved:
     """The bot's move on a slow variant, committed after its search ended (never in answer to an interaction).
 
-    The player's move was answered at once with the board saying the bot is thinking (``Game.thinking``); this
+    The player's move was answered at once with the board saying the bot is thinking (``Match.thinking``); this
     arrives later through ``GameService(on_bot_move=...)``. Show ``game`` as a background edit of its board
     message ``game.message_id`` (``None``: a new board is on its way; the newest state is shown when it is
     placed). ``game`` may be over (the bot's move ended it).
     """
 
-    game: Game
+    game: Match
 
 
 @dataclass(frozen=True, slots=True)

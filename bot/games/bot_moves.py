@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, Refusal
-from bot.games.game import EngineMove, Game
+from bot.games.match import EngineMove, Match
 from bot.games.pool import Ticket
 from bot.games.sessions import Sessions, Stage
 
@@ -53,13 +53,13 @@ class BotMoves:
         while self._searches:
             await asyncio.gather(*self._searches, return_exceptions=True)
 
-    async def reply(self, game: Game) -> Game:
+    async def reply(self, game: Match) -> Match:
         """``game`` after the bot's reply, searched now (on a variant answered inline, under the channel's lock)."""
         decision = await self.ai.choose(game.state, game.level, game.algorithm)
         log.debug("ai move: channel=%s game=%s level=%d %r", game.channel_id, game.game_id, game.level, decision)
         return game.with_ai(decision)
 
-    def commit(self, game: Game, *, rearm: bool = False, ticket: Ticket | None = None) -> Refusal | None:
+    def commit(self, game: Match, *, rearm: bool = False, ticket: Ticket | None = None) -> Refusal | None:
         """:meth:`Sessions.commit`, then, for ``ticket`` (a slow variant's admitted search), the bot's search of
         committed ``game`` starts in the background; the ticket is given back when nothing was committed."""
         refusal = self.sessions.commit(game, rearm=rearm)
@@ -70,11 +70,11 @@ class BotMoves:
                 self.ai.pool.release(ticket)
         return refusal
 
-    def _search_later(self, game: Game, ticket: Ticket) -> None:
+    def _search_later(self, game: Match, ticket: Ticket) -> None:
         """Start the bot's search for committed ``game`` (a slow variant, the bot to move) in the background."""
         self._background(self._bot_move(game, ticket), game)
 
-    def owed(self, game: Game) -> None:
+    def owed(self, game: Match) -> None:
         """The bot owes a move in ``game``, resumed after a restart with the bot to move: search it in the background
         (on a variant answered inline, such as 3x3, as its reply is searched; on a slow variant in the pool, admitted
         even when the pool is full, with the smaller budget then), so that no resumed game waits for a move that never
@@ -86,12 +86,12 @@ class BotMoves:
         ticket = pool.admit() or pool.retry(Ticket(pool.reduced_budget_ms, True))  # never refused: it is owed
         self._search_later(game, ticket)
 
-    def _background(self, work: Coroutine[Any, Any, None], game: Game) -> None:
+    def _background(self, work: Coroutine[Any, Any, None], game: Match) -> None:
         task = asyncio.get_running_loop().create_task(work, name=f"ttt-search-{game.game_id}")
         self._searches.add(task)
         task.add_done_callback(self._searches.discard)
 
-    async def _reply_later(self, game: Game) -> None:
+    async def _reply_later(self, game: Match) -> None:
         """The bot's inline reply (3x3) in resumed ``game``, searched outside the lock and played as a slow variant's
         move is; if the search fails, the bot gives up (:meth:`_give_up`)."""
         try:
@@ -104,7 +104,7 @@ class BotMoves:
             return
         await self._commit_bot_move(game, decision)
 
-    async def _bot_move(self, game: Game, ticket: Ticket) -> None:
+    async def _bot_move(self, game: Match, ticket: Ticket) -> None:
         """Search ``game``'s bot move outside every lock (once more if it fails, then the fallback), then commit it
         under the channel's lock if the game is still at the position searched, and deliver it (:class:`BotMoved`)
         once its board's message id is known; when no move could be had, the bot gives up (:meth:`_give_up`)."""
@@ -114,7 +114,7 @@ class BotMoves:
             return
         await self._commit_bot_move(game, move)
 
-    async def _commit_bot_move(self, game: Game, move: EngineMove) -> None:
+    async def _commit_bot_move(self, game: Match, move: EngineMove) -> None:
         """Commit the bot's ``move`` in ``game`` under the channel's lock if the game is still at the position
         searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
         sessions = self.sessions
@@ -141,14 +141,14 @@ class BotMoves:
         if sessions.hooks.on_bot_move is not None:
             sessions.hooks.on_bot_move(BotMoved(after))
 
-    def _at_position(self, game: Game) -> Game | None:
+    def _at_position(self, game: Match) -> Match | None:
         """The channel's game if it is still ``game`` at the position searched, else ``None``."""
         current = self.sessions.games.get(game.channel_id)
         if current is None or current.game_id != game.game_id or current.moves != game.moves:
             return None
         return current
 
-    async def _searched(self, game: Game, ticket: Ticket) -> EngineMove | None:
+    async def _searched(self, game: Match, ticket: Ticket) -> EngineMove | None:
         """The bot's move in ``game``: the pool's search under ``ticket``, else its retry, else the fallback;
         ``None`` when all of them failed, or when the game moved on before a retry or a fallback (nothing to do)."""
         attempts: tuple[tuple[Stage, Callable[[], Awaitable[EngineMove]]], ...] = (
@@ -180,7 +180,7 @@ class BotMoves:
                     self.sessions.hooks.on_search_failed(game, stage)
         return None
 
-    async def _give_up(self, game: Game) -> None:
+    async def _give_up(self, game: Match) -> None:
         """No move could be had for ``game``: if it is still at the position searched, it ends as ``abandoned``
         (no result, so nobody's loss in the records) and is shown through ``on_expired``."""
         sessions = self.sessions

@@ -7,7 +7,7 @@ One codec for every game, keyed by its variant's data (:attr:`engine.variants.Va
     ttt:<kind>:<game id>:<moves>:<code><options>:<X player>:<O player>:<states>
 
 - ``kind``: a cell in decimal (``0``-``8``, ``0``-``15``, ``0``-``24``), ``r`` for Resign, ``n`` for Rematch.
-- ``game id``: a base-36 snowflake, 1-13 characters (:func:`bot.games.game.new_game_id`).
+- ``game id``: a base-36 snowflake, 1-13 characters (:func:`bot.games.match.new_game_id`).
 - ``moves``: one base-36 digit per cell played, in order (``0``-``8``, ``0``-``f``, ``0``-``o``): the position, its
   ply and the game's history. Two boards of one game compare by it: the longer is newer.
 - ``code``: the variant's code: none for 3x3 (its format predates the others), ``4``, ``5``.
@@ -39,7 +39,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from bot.games.game import Algorithm, BoardRef, Game, Mode, to_base36
+from bot.games.match import Algorithm, BoardRef, Match, Mode, to_base36
 from bot.games.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS
 from engine import Difficulty, IllegalMoveError
 from engine.variants import VARIANTS, Variant
@@ -124,7 +124,7 @@ class CodecError(ValueError):
     """A ``custom_id`` that is not one of ours, or that describes an impossible game."""
 
 
-def encode(game: Game, kind: Kind) -> str:
+def encode(game: Match, kind: Kind) -> str:
     """The ``custom_id`` of one button of ``game``'s board (see :func:`encoder`).
 
     Raises:
@@ -133,7 +133,7 @@ def encode(game: Game, kind: Kind) -> str:
     return encoder(game)(kind)
 
 
-def encoder(game: Game) -> Callable[[Kind], str]:
+def encoder(game: Match) -> Callable[[Kind], str]:
     """The ``custom_id`` maker for the buttons of ``game``'s board, whatever its variant: everything after the kind is
     the same for every button, so it is written once. A board that carries its game takes a cell (0-based int),
     ``"r"`` or ``"n"``; a board by reference as :func:`ref_encoder`.
@@ -165,7 +165,7 @@ def encoder(game: Game) -> Callable[[Kind], str]:
     return make
 
 
-def ref_encoder(game: Game, *, pad: bool = False) -> Callable[[Kind], str]:
+def ref_encoder(game: Match, *, pad: bool = False) -> Callable[[Kind], str]:
     """The ``custom_id`` maker for the buttons of one board by reference (``pad``: of the private pad):
     ``make(kind)`` for a cell, ``"r"``, ``"n"`` (not on the pad), ``"k"`` or ``"p0"``-``"p8"``.
 
@@ -192,7 +192,7 @@ def ref_encoder(game: Game, *, pad: bool = False) -> Callable[[Kind], str]:
     return make
 
 
-def level_code(game: Game) -> str:
+def level_code(game: Match) -> str:
     """The code of ``game``'s level in its buttons' ids (``"1"``-``"8"``).
 
     Raises:
@@ -211,7 +211,7 @@ def is_ours(custom_id: str) -> bool:
 
 def decode(
     custom_id: str, *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
-) -> tuple[Game | BoardRef, Kind]:
+) -> tuple[Match | BoardRef, Kind]:
     """Read a board button's ``custom_id`` into the game it carries (or the :class:`BoardRef` it names) and the
     button's kind. The game's place (channel, guild, message) is not in the id; the caller passes it.
 
@@ -227,7 +227,7 @@ def decode(
 
 def from_match(
     match: re.Match[str], *, channel_id: int = 0, guild_id: int | None = None, message_id: int | None = None
-) -> tuple[Game, Kind]:
+) -> tuple[Match, Kind]:
     """The game a match of a carrying board's template shows (:data:`BOARD_TEMPLATE`, or one variant's:
     :data:`CELL_TEMPLATE`, :data:`MNK_BOARD_TEMPLATE`...), and the button's kind.
 
@@ -257,7 +257,7 @@ def from_match(
     except IllegalMoveError as exc:
         raise CodecError(f"moves {match['moves']!r} are not a legal {rules.name} game: {exc}") from exc
     done = rules.game.terminal(state)
-    game = Game(
+    game = Match(
         game_id=match["game"],
         channel_id=channel_id,
         x_id=None if match["x"] == _BOT else int(match["x"]),

@@ -1,17 +1,17 @@
-"""A finished :class:`~bot.games.game.Game` as the records store keeps it."""
+"""A finished :class:`~bot.games.match.Match` as the records store keeps it."""
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
 
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.records import FinishedGame
 
 __all__ = ["finished_game", "setup_fields"]
 
 
-def setup_fields(game: Game) -> dict[str, Any]:
+def setup_fields(game: Match) -> dict[str, Any]:
     """The :class:`~bot.records.GameSetup` fields of ``game``: its id, place, players and, against the bot, the
     bot's side and options (``None`` in a game between people)."""
     bot = game.bot_mark
@@ -27,7 +27,7 @@ def setup_fields(game: Game) -> dict[str, Any]:
     }
 
 
-def finished_game(game: Game, ended_at: datetime.datetime | None = None) -> FinishedGame:
+def finished_game(game: Match, ended_at: datetime.datetime | None = None) -> FinishedGame:
     """The record of ``game``, which must be over; ``ended_at`` defaults to now (UTC).
 
     Raises:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.game import BoardRef, Game
+from bot.games.match import BoardRef, Match
 
 __all__ = ["Actor", "History", "Player"]
 
@@ -32,13 +32,15 @@ class History:
     """The boards found among a channel's recent messages, newest first (``readable`` is False when the
     channel's history could not be read, e.g. a DM the bot is not in). A board whose message shows a
     Rematch button is passed as a game that is over. An ultimate board is passed as the
-    :class:`~bot.games.game.BoardRef` its buttons carry (``over`` when it shows Rematch); the service
+    :class:`~bot.games.match.BoardRef` its buttons carry (``over`` when it shows Rematch); the service
     resolves it against the game it holds or stored before reading the history."""
 
-    boards: tuple[Game | BoardRef, ...] = ()
+    boards: tuple[Match | BoardRef, ...] = ()
     readable: bool = True
 
-    def newest(self, game_id: str | None = None) -> Game | None:
+    def newest(self, game_id: str | None = None) -> Match | None:
         """The newest board of ``game_id`` (of any game when ``None``) among the resolved boards (refs are skipped:
         the service resolves them first)."""
-        return next((b for b in self.boards if isinstance(b, Game) and (game_id is None or b.game_id == game_id)), None)
+        return next(
+            (b for b in self.boards if isinstance(b, Match) and (game_id is None or b.game_id == game_id)), None
+        )

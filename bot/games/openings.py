@@ -11,8 +11,8 @@ from functools import cache
 
 from bot.games import refusals
 from bot.games.answers import Refusal
-from bot.games.game import Algorithm, BoardRef, Game, Mode, initial_for
 from bot.games.intents import Actor
+from bot.games.match import Algorithm, BoardRef, Match, Mode, initial_for
 from bot.games.resuming import proof
 from bot.games.resuming.boards import Resuming
 from bot.games.sessions import Sessions
@@ -59,7 +59,7 @@ class Openings:
         algorithm: Algorithm,
         mode: Mode,
         variant: str,
-    ) -> Game | Refusal:
+    ) -> Match | Refusal:
         """The new game (or challenge) :meth:`bot.games.service.GameService.start` asks for, not opened yet, or why
         it cannot be: a self- or bot challenge, plain minimax where it cannot finish in a reply (``MINIMAX_TOO_SLOW``).
 
@@ -77,7 +77,7 @@ class Openings:
                 return Refusal(refusals.MINIMAX_TOO_SLOW, {"variant": variant, "states": estimate})
         mark = play_as or self.rng.choice((Mark.X, Mark.O))
         x_id, o_id = (actor.user_id, opponent) if mark is Mark.X else (opponent, actor.user_id)
-        return Game(
+        return Match(
             game_id=game_id,
             channel_id=actor.channel_id,
             x_id=x_id,
@@ -93,7 +93,7 @@ class Openings:
             state=state,
         )
 
-    async def rematch_game(self, actor: Actor, board: Game | BoardRef, *, game_id: str) -> Game | Refusal:
+    async def rematch_game(self, actor: Actor, board: Match | BoardRef, *, game_id: str) -> Match | Refusal:
         """The rematch of the game that ended on ``board`` (:meth:`bot.games.service.GameService.rematch`), not opened
         yet, or why there is none: its players and options come from the ended game this process saw or the
         records; when neither knows it, only the one person of a game against the bot may ask, which is no more than
@@ -121,7 +121,7 @@ class Openings:
             return Refusal(refusals.NOT_YOUR_GAME)
         elif not proof.same_setup(board, ended, mode=False) or board.moves != ended.moves:
             return Refusal(refusals.BOARD_MISMATCH)
-        return Game(
+        return Match(
             game_id=game_id,
             channel_id=actor.channel_id,
             x_id=ended.o_id,

@@ -3,7 +3,7 @@
 
 On 3x3 the bot's reply is searched under the channel's lock (under a millisecond; plain minimax up to ~0.2 s in a
 worker) and committed with the player's move. On every other variant the player's move is committed and answered at
-once, with the board saying the bot is thinking (``Game.thinking``), and the search runs in the AI's
+once, with the board saying the bot is thinking (``Match.thinking``), and the search runs in the AI's
 :class:`~bot.games.pool.SearchPool` outside the lock (:mod:`bot.games.bot_moves`).
 """
 
@@ -16,8 +16,8 @@ from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.bot_moves import BotMoves
-from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History
+from bot.games.match import BoardRef, Match
 from bot.games.pool import Ticket
 from bot.games.resuming.boards import Resuming
 
@@ -35,7 +35,9 @@ class Play:
         self.moves = moves
         self.ai = ai
 
-    async def press(self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None) -> Answer:
+    async def press(
+        self, actor: Actor, board: Match | BoardRef, cell: int, *, history: History | None = None
+    ) -> Answer:
         """A press on ``cell`` (0-based, whole board) of the board message ``board`` (as its buttons encode it: the
         game, or on ultimate a :class:`BoardRef`; with its message id).
 
@@ -55,7 +57,7 @@ class Play:
         free choice, the small board is decided), or :class:`NeedsHistory` when the game must be resumed first.
         """
         game = await self._to_move(actor, history, ref)
-        if not isinstance(game, Game):
+        if not isinstance(game, Match):
             return game
         if getattr(game.state, "forced_board", 0) is not None:  # not ultimate, or the last move chose the board
             return Refusal(refusals.BOARD_CHANGED)
@@ -68,11 +70,11 @@ class Play:
         (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
         return await self._move(actor, cell, history, None)
 
-    async def _move(self, actor: Actor, cell: int, history: History | None, board: Game | BoardRef | None) -> Answer:
+    async def _move(self, actor: Actor, cell: int, history: History | None, board: Match | BoardRef | None) -> Answer:
         """The player's move on ``cell``: from a board's button (``board`` given: :class:`Shown` on that message) or
         from ``/ttt move`` (the board is posted again: :class:`Posted`)."""
         async with self.resuming.acting_on(actor, history, board) as found:
-            if not isinstance(found, Game):
+            if not isinstance(found, Match):
                 return found
             played = await self._play(found, cell, actor)
             if isinstance(played, Refusal):
@@ -86,13 +88,13 @@ class Play:
             return self.moves.commit(after, rearm=True, ticket=ticket) or Posted(after, retired=found.shown)
 
     async def resign(
-        self, actor: Actor, *, board: Game | BoardRef | None = None, history: History | None = None
+        self, actor: Actor, *, board: Match | BoardRef | None = None, history: History | None = None
     ) -> Answer:
         """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
         (``board`` given: :class:`Shown` on that message). Allowed while the bot is thinking: its search's move is
         then dropped."""
         async with self.resuming.acting_on(actor, history, board) as found:
-            if not isinstance(found, Game):
+            if not isinstance(found, Match):
                 return found
             game = found
             if game.status == "challenge":
@@ -110,7 +112,7 @@ class Play:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
         async with self.resuming.acting_on(actor, history) as found:
-            if not isinstance(found, Game):
+            if not isinstance(found, Match):
                 return found
             game = found
             if game.status == "challenge":
@@ -126,7 +128,7 @@ class Play:
         The analysis runs after the lock is released, in the hint executor.
         """
         game = await self._to_move(actor, history)
-        if not isinstance(game, Game):
+        if not isinstance(game, Match):
             return game
         if game.ply < game.kind.hint_from:
             return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from})
@@ -135,15 +137,15 @@ class Play:
 
     async def _to_move(
         self, actor: Actor, history: History | None, board: BoardRef | None = None
-    ) -> Game | Refusal | NeedsHistory:
+    ) -> Match | Refusal | NeedsHistory:
         """The game an intent of the player to move acts on (the channel's, or the one ``board`` names; resumed after
         a restart), or why there is none or it is not ``actor``'s turn. Decided under the channel's lock."""
         async with self.resuming.acting_on(actor, history, board) as found:
-            if not isinstance(found, Game):
+            if not isinstance(found, Match):
                 return found
             return self._turn_refusal(found, actor.user_id) or found
 
-    def _turn_refusal(self, game: Game, user_id: int) -> Refusal | None:
+    def _turn_refusal(self, game: Match, user_id: int) -> Refusal | None:
         if game.status == "challenge":
             return refusals.busy(game)
         if not game.is_player(user_id):
@@ -153,7 +155,7 @@ class Play:
             return Refusal(refusals.BOT_THINKING if to_move is None else refusals.NOT_YOUR_TURN)
         return None
 
-    async def _play(self, game: Game, cell: int, actor: Actor) -> tuple[Game, Ticket | None] | Refusal:
+    async def _play(self, game: Match, cell: int, actor: Actor) -> tuple[Match, Ticket | None] | Refusal:
         """The game after the player's move and, on 3x3, the bot's reply; on a slow variant whose bot must answer,
         the search's admission ticket (the search starts when the move is committed), or why the move is refused
         (not the actor's turn, the cell not playable, ``SEARCH_BUSY``)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.answers import Refusal
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.i18n import N_
 from engine.variants import VARIANTS
 
@@ -58,7 +58,7 @@ WRONG_BOARD = N_("You must play in the small board {board}.")
 CLOSED_BOARD = N_("That small board is already decided — play in an open one.")
 """Ultimate: the cell's small board is won or full (the player may play anywhere else)."""
 BOT_THINKING = N_("I'm still thinking about my move — wait for it to appear on the board.")
-"""A press, a move or a hint while the bot's search runs (``Game.thinking``)."""
+"""A press, a move or a hint while the bot's search runs (``Match.thinking``)."""
 SEARCH_BUSY = N_("I'm thinking about too many games at once right now — try your move again in a few seconds.")
 """The search pool's queue is full even for a short search: the move was not made (nothing changed)."""
 NO_HINT = N_("Hints aren't available for this game.")
@@ -69,18 +69,18 @@ HINT_TOO_EARLY = N_(
 """A position before :attr:`engine.variants.Variant.hint_from` marks (5x5: 4). Values: ``marks`` (int)."""
 
 
-def busy(running: Game) -> Refusal:
+def busy(running: Match) -> Refusal:
     """A game or a challenge already runs in the channel: ``running``, linked to."""
     key = BUSY_CHALLENGE if running.status == "challenge" else BUSY_GAME
     return Refusal(key, {"link": running.jump_url})
 
 
-def stale(game: Game) -> Refusal:
+def stale(game: Match) -> Refusal:
     """The pressed board is not ``game``'s current board: linked to."""
     return Refusal(STALE_BOARD, {"link": game.jump_url})
 
 
-def changed(game: Game, board: Game) -> Refusal:
+def changed(game: Match, board: Match) -> Refusal:
     """The pressed ``board`` shows ``game`` at another position: an earlier one on the same message (the board
     changed under the press), or another board."""
     newer = len(board.moves) < len(game.moves) and game.moves[: len(board.moves)] == board.moves
@@ -95,7 +95,7 @@ def occupied(state: Any, cell: int) -> bool:
     return bool((state.x | state.o) >> cell & 1)
 
 
-def cell_refusal(game: Game, cell: int) -> Refusal | None:
+def cell_refusal(game: Match, cell: int) -> Refusal | None:
     """Why the player to move cannot play ``cell`` (0-based) in running ``game``, or ``None`` when it is legal:
     ``NO_SUCH_CELL`` (off the board), ``CELL_TAKEN``, and on ultimate ``WRONG_BOARD`` (the last move sent the
     player to another small board) or ``CLOSED_BOARD`` (the cell's small board is decided)."""

@@ -28,8 +28,8 @@ from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import Answer, BotMoved, Challenged, Declined, NeedsHistory, Posted, Refusal, Shown
 from bot.games.bot_moves import BotMoves
-from bot.games.game import Algorithm, BoardRef, Game, Mode
 from bot.games.intents import Actor, History, Player
+from bot.games.match import Algorithm, BoardRef, Match, Mode
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
 from bot.games.play import Play
 from bot.games.resuming.boards import Resuming
@@ -63,8 +63,8 @@ class GameService:
         *,
         turn_timeout: float = 600.0,
         challenge_timeout: float = 60.0,
-        on_finished: Callable[[Game], None] | None = None,
-        on_expired: Callable[[Game], None] | None = None,
+        on_finished: Callable[[Match], None] | None = None,
+        on_expired: Callable[[Match], None] | None = None,
         on_bot_move: Callable[[BotMoved], None] | None = None,
         remember_finished: int = 4096,
         rng: random.Random | None = None,
@@ -99,7 +99,7 @@ class GameService:
         """Bot searches in flight in the background."""
         return self.moves.searches
 
-    def current(self, channel_id: int) -> Game | None:
+    def current(self, channel_id: int) -> Match | None:
         """The game (or challenge) running in ``channel_id``, if any."""
         return self.sessions.games.get(channel_id)
 
@@ -115,11 +115,11 @@ class GameService:
         """The ``post``-th board of ``game_id`` is message ``message_id``: :meth:`Sessions.placed`."""
         return self.sessions.placed(channel_id, game_id, message_id, post)
 
-    def unposted(self, posted: Game, retired: int | None) -> Game | None:
+    def unposted(self, posted: Match, retired: int | None) -> Match | None:
         """The board ``posted`` certainly did not reach Discord: :meth:`Sessions.unposted`."""
         return self.sessions.unposted(posted, retired)
 
-    async def recover(self, mine: Callable[[Game], bool] = everywhere) -> int:
+    async def recover(self, mine: Callable[[Match], bool] = everywhere) -> int:
         """Take over the running games stored for the channels ``mine`` accepts: :meth:`Recovery.recover`."""
         return await self.recovery.recover(mine)
 
@@ -132,7 +132,9 @@ class GameService:
         """Wait until no bot search is in flight (tests, shutdown)."""
         await self.moves.settled()
 
-    async def press(self, actor: Actor, board: Game | BoardRef, cell: int, *, history: History | None = None) -> Answer:
+    async def press(
+        self, actor: Actor, board: Match | BoardRef, cell: int, *, history: History | None = None
+    ) -> Answer:
         """A press on ``cell`` of the board message ``board``: :meth:`Play.press`."""
         return await self.play.press(actor, board, cell, history=history)
 
@@ -145,7 +147,7 @@ class GameService:
         return await self.play.move(actor, cell, history=history)
 
     async def resign(
-        self, actor: Actor, *, board: Game | BoardRef | None = None, history: History | None = None
+        self, actor: Actor, *, board: Match | BoardRef | None = None, history: History | None = None
     ) -> Answer:
         """``/ttt resign`` or a board's Resign button: :meth:`Play.resign`."""
         return await self.play.resign(actor, board=board, history=history)
@@ -198,7 +200,7 @@ class GameService:
         return game if isinstance(game, Refusal) else await self._open(game, history)
 
     async def rematch(
-        self, actor: Actor, board: Game | BoardRef, *, game_id: str, history: History | None = None
+        self, actor: Actor, board: Match | BoardRef, *, game_id: str, history: History | None = None
     ) -> Answer:
         """A new game with the players and options of the game that ended on ``board``, sides swapped (the Rematch
         button; :meth:`Openings.rematch_game`). Like :meth:`start`, it asks for the channel's history
@@ -232,7 +234,7 @@ class GameService:
             log.info("challenge accepted: channel=%s game=%s", started.channel_id, started.game_id)
             return Shown(started)
 
-    async def _open(self, game: Game, history: History | None) -> Answer:
+    async def _open(self, game: Match, history: History | None) -> Answer:
         """Open ``game`` (a game or a challenge) unless its channel has one: in memory, or stored by a previous process
         (a dormant game, :mod:`bot.games.resuming.recovery`, resumed on its board from ``history`` to link to it)."""
         history = await self.resuming.resolve_history(history)  # an ultimate board's ref names the game it shows

@@ -16,8 +16,8 @@ from typing import Literal
 
 from bot.games import codec, refusals
 from bot.games.answers import BotMoved, Refusal
-from bot.games.game import EndReason, Game, Status
 from bot.games.locks import ChannelLocks
+from bot.games.match import EndReason, Match, Status
 from bot.games.store import GameStore
 from bot.games.timers import Deadlines
 
@@ -42,11 +42,11 @@ class Hooks:
     metrics).
     """
 
-    on_finished: Callable[[Game], None] | None = None
-    on_expired: Callable[[Game], None] | None = None
+    on_finished: Callable[[Match], None] | None = None
+    on_expired: Callable[[Match], None] | None = None
     on_bot_move: Callable[[BotMoved], None] | None = None
-    on_started: Callable[[Game], None] | None = None
-    on_search_failed: Callable[[Game, Stage], None] | None = None
+    on_started: Callable[[Match], None] | None = None
+    on_search_failed: Callable[[Match, Stage], None] | None = None
 
 
 class Sessions:
@@ -67,17 +67,17 @@ class Sessions:
     ) -> None:
         self.hooks = hooks
         self.store = store
-        self.games: dict[int, Game] = {}
+        self.games: dict[int, Match] = {}
         self.locks = ChannelLocks()
         self.turns = Deadlines(turn_timeout, self._abandon)
         self.challenges = Deadlines(challenge_timeout, self._expire_challenge)
-        self.finished: OrderedDict[str, Game] = OrderedDict()
+        self.finished: OrderedDict[str, Match] = OrderedDict()
         self._remember = remember_finished
         self.undelivered: dict[int, BotMoved] = {}
         """Channel -> the bot's move committed while its board was being posted: delivered once it is placed."""
-        self.dormant: dict[int, Game] = {}
+        self.dormant: dict[int, Match] = {}
         """Channel -> a running game a previous process stored (:mod:`bot.games.resuming.recovery`)."""
-        self.unseen: dict[str, Game] = {}
+        self.unseen: dict[str, Match] = {}
         """Game id -> a game that ended while nobody saw its board."""
 
     def __len__(self) -> int:
@@ -88,7 +88,7 @@ class Sessions:
         """Channels with work in flight (the lock map's size)."""
         return len(self.locks)
 
-    def current(self, channel_id: int) -> Game | None:
+    def current(self, channel_id: int) -> Match | None:
         """The game (or challenge) running in ``channel_id``, if any."""
         return self.games.get(channel_id)
 
@@ -129,7 +129,7 @@ class Sessions:
             self.hooks.on_bot_move(BotMoved(self.games[channel_id]))
         return game.superseded
 
-    def unposted(self, posted: Game, retired: int | None) -> Game | None:
+    def unposted(self, posted: Match, retired: int | None) -> Match | None:
         """The board (or prompt) ``posted`` of a :class:`Posted` or :class:`Challenged` outcome certainly did not
         reach Discord; ``retired`` is the outcome's.
 
@@ -163,7 +163,7 @@ class Sessions:
         game = self.games.get(channel_id)
         return game is not None and game.message_id == message_id
 
-    def commit(self, game: Game, *, rearm: bool = False) -> Refusal | None:
+    def commit(self, game: Match, *, rearm: bool = False) -> Refusal | None:
         """Store ``game`` as its channel's game, or finish it when it is over; ``rearm`` restarts the deadline.
 
         A game its board cannot show (a field the ``custom_id`` format cannot hold) is not committed: the channel
@@ -183,7 +183,7 @@ class Sessions:
             self.store.save(game)
         return None
 
-    def finish(self, game: Game) -> None:
+    def finish(self, game: Match) -> None:
         """``game`` ended: it leaves its channel and its deadlines, is remembered, dropped from the store's running
         games, and recorded (``on_finished``) once."""
         running = self.games.get(game.channel_id)
@@ -207,7 +207,7 @@ class Sessions:
         if self.hooks.on_finished is not None and game.verified:
             self.hooks.on_finished(game)
 
-    def remember_finished(self, game: Game) -> None:
+    def remember_finished(self, game: Match) -> None:
         """Remember that ``game`` ended (the last few thousand games are kept)."""
         self.finished[game.game_id] = game
         while len(self.finished) > self._remember:
@@ -227,7 +227,7 @@ class Sessions:
             self.end_dormant(dormant)
         log.info("dormant game %s abandoned: channel=%s", game_id, channel_id)
 
-    def end_dormant(self, game: Game) -> None:
+    def end_dormant(self, game: Match) -> None:
         """End dormant ``game`` as abandoned (recorded once, as the turn's time-out does); its board is edited to show
         the end when next seen."""
         ended = game.end("abandoned")

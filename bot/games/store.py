@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.games.finished import setup_fields
-from bot.games.game import Game, initial_for
+from bot.games.match import Match, initial_for
 from bot.records import FinishedGame, GameSetup, RecordsStore, RunningGame, RunningWriter
 from engine import IllegalMoveError, Mark
 from engine.variants import VARIANTS
@@ -25,8 +25,8 @@ class StoredGame:
     """What is stored about one game id: the game still running (as the bot last committed it), or the game that
     ended (players and options; ``over``), or neither."""
 
-    running: Game | None = None
-    finished: Game | None = None
+    running: Match | None = None
+    finished: Match | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class Saved:
     """A running game as stored, and when it was last written (UTC; its turn's deadline runs from then at the
     latest)."""
 
-    game: Game
+    game: Match
     updated_at: datetime.datetime
 
 
@@ -42,16 +42,16 @@ class GameStore(Protocol):
     """Where the service keeps running games. Writes never wait; reads raise
     :class:`~bot.records.RecordsUnavailableError` when the database cannot be reached."""
 
-    def save(self, game: Game) -> None:
+    def save(self, game: Match) -> None:
         """Queue ``game``'s newest state (a running game)."""
 
-    def drop(self, game: Game) -> None:
+    def drop(self, game: Match) -> None:
         """Queue the removal of ``game``'s running row (it ended, or never reached Discord)."""
 
     async def stored(self, game_id: str, channel_id: int) -> StoredGame:
         """What is stored about ``game_id`` in ``channel_id`` (a game of another channel counts as none)."""
 
-    async def in_channel(self, channel_id: int) -> Game | None:
+    async def in_channel(self, channel_id: int) -> Match | None:
         """The newest game stored as running in ``channel_id``, if any."""
 
     async def running_games(self) -> tuple[Saved, ...]:
@@ -67,11 +67,11 @@ class RecordsGames:
         self.running = writer.store
         self.writer = writer
 
-    def save(self, game: Game) -> None:
+    def save(self, game: Match) -> None:
         """Queue ``game``'s newest state."""
         self.writer.put(to_running(game))
 
-    def drop(self, game: Game) -> None:
+    def drop(self, game: Match) -> None:
         """Queue the removal of ``game``'s running row."""
         self.writer.drop(game.game_id)
 
@@ -84,7 +84,7 @@ class RecordsGames:
             from_finished(finished) if finished is not None and finished.channel_id == channel_id else None,
         )
 
-    async def in_channel(self, channel_id: int) -> Game | None:
+    async def in_channel(self, channel_id: int) -> Match | None:
         """The newest running game of ``channel_id`` that is not recorded as finished."""
         running = await self.running.in_channel(channel_id)
         return None if running is None else from_running(running)
@@ -95,7 +95,7 @@ class RecordsGames:
         return tuple(Saved(game, row.updated_at) for row in rows if (game := from_running(row)) is not None)
 
 
-def to_running(game: Game) -> RunningGame:
+def to_running(game: Match) -> RunningGame:
     """The row of running game ``game`` (updated now)."""
     return RunningGame(
         **setup_fields(game),
@@ -108,7 +108,7 @@ def to_running(game: Game) -> RunningGame:
     )
 
 
-def _replayed(game_id: str, moves: tuple[int, ...], variant: str) -> Game | None:
+def _replayed(game_id: str, moves: tuple[int, ...], variant: str) -> Match | None:
     rules = VARIANTS.get(variant)
     if rules is None:
         log.error("stored game %s is of a variant this bot does not play: %r", game_id, variant)
@@ -118,11 +118,11 @@ def _replayed(game_id: str, moves: tuple[int, ...], variant: str) -> Game | None
     except IllegalMoveError:
         log.error("stored game %s has moves that are not a legal %s game: %s", game_id, variant, moves)
         return None
-    return Game(game_id, 0, None, None, moves=moves, state=state, variant=variant)
+    return Match(game_id, 0, None, None, moves=moves, state=state, variant=variant)
 
 
 def _setup(row: GameSetup) -> dict[str, Any]:
-    """The ``Game`` fields of a stored game's players and options (a game between people gets the defaults)."""
+    """The ``Match`` fields of a stored game's players and options (a game between people gets the defaults)."""
     return {
         "game_id": row.game_id,
         "channel_id": row.channel_id,
@@ -134,13 +134,13 @@ def _setup(row: GameSetup) -> dict[str, Any]:
     }
 
 
-def from_running(row: RunningGame) -> Game | None:
+def from_running(row: RunningGame) -> Match | None:
     """The running game a row stores (None for a row of a variant this bot does not play or with an impossible
     position)."""
     base = _replayed(row.game_id, row.moves, row.variant)
     if base is None:
         return None
-    return Game(
+    return Match(
         **_setup(row),
         mode=row.mode,
         moves=row.moves,
@@ -151,10 +151,10 @@ def from_running(row: RunningGame) -> Game | None:
     )
 
 
-def from_finished(record: FinishedGame) -> Game:
+def from_finished(record: FinishedGame) -> Match:
     """The ended game a record keeps (players, options, moves; its board mode is not recorded: buttons)."""
     base = _replayed(record.game_id, record.moves, record.variant)
-    return Game(
+    return Match(
         **_setup(record),
         moves=record.moves,
         state=base.state if base is not None else initial_for(record.variant),

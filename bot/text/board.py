@@ -8,7 +8,7 @@ mentions, sent without pings) and the console ("you", "the bot")."""
 
 from __future__ import annotations
 
-from bot.games.game import EngineMove, Game
+from bot.games.match import EngineMove, Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import (
@@ -92,11 +92,11 @@ def thinking_line(tr: Lang | None = None) -> str:
     return (tr or lang(None))(N_("\N{HOURGLASS WITH FLOWING SAND} The bot is thinking about its move…"))
 
 
-def _side(game: Game, mark: Mark, who: Who) -> str:
+def _side(game: Match, mark: Mark, who: Who) -> str:
     return f"{MARK_EMOJI[mark]} {who(game.player_id(mark))}"
 
 
-def result_line(game: Game, who: Who | None = None, tr: Lang | None = None) -> str:
+def result_line(game: Match, who: Who | None = None, tr: Lang | None = None) -> str:
     """How the game ended, plus the bot's total states for the game."""
     tr = tr or lang(None)
     who = who or (lambda user_id: discord_who(user_id, tr))
@@ -129,13 +129,13 @@ def result_line(game: Game, who: Who | None = None, tr: Lang | None = None) -> s
     return text
 
 
-def _bot_gave_up(game: Game) -> bool:
+def _bot_gave_up(game: Match) -> bool:
     """True when an abandoned game ended with the bot to move against a person: its searches failed (or never
     ended), not the person's clock (:mod:`bot.games.bot_moves`)."""
     return game.player_id(game.to_move) is None and game.player_id(game.to_move.other) is not None
 
 
-def _header(game: Game, who: Who, tr: Lang) -> str:
+def _header(game: Match, who: Who, tr: Lang) -> str:
     x, o = _side(game, Mark.X, who), _side(game, Mark.O, who)
     own = HEADERS.get(game.variant)
     text = tr(own, x=x, o=o) if own else tr(HEADER, variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
@@ -144,7 +144,7 @@ def _header(game: Game, who: Who, tr: Lang) -> str:
     return text
 
 
-def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, commands: bool = True) -> str:
+def message_text(game: Match, who: Who | None = None, *, tr: Lang | None = None, commands: bool = True) -> str:
     """The board message: header, the bot's last move, whose turn it is or the result; a grid in text mode.
 
     ``commands`` adds the ``/ttt move`` reminder under a text board (not wanted in the console).
@@ -176,7 +176,7 @@ def message_text(game: Game, who: Who | None = None, *, tr: Lang | None = None, 
     return "\n".join(lines)
 
 
-def _next_board_line(game: Game, tr: Lang) -> str:
+def _next_board_line(game: Match, tr: Lang) -> str:
     """Where the next move goes on a board of small boards: the small board to play in, or any open one."""
     forced = getattr(game.state, "forced_board", None)
     if forced is None:
@@ -196,12 +196,12 @@ def pad_text(board: int | None, tr: Lang | None = None) -> str:
     )
 
 
-def pad_played_text(game: Game, tr: Lang | None = None) -> str:
+def pad_played_text(game: Match, tr: Lang | None = None) -> str:
     """What a private pad says once its player's move (``game``'s last) is committed."""
     return (tr or lang(None))(N_("You played {cell}; the board shows your move."), cell=game.cell_name(game.moves[-1]))
 
 
-def challenge_text(game: Game, seconds: float, tr: Lang | None = None) -> str:
+def challenge_text(game: Match, seconds: float, tr: Lang | None = None) -> str:
     """The prompt a challenged user sees with Accept and Decline."""
     tr = tr or lang(None)
     challenged = game.challenged_id
@@ -229,7 +229,7 @@ def challenge_text(game: Game, seconds: float, tr: Lang | None = None) -> str:
     )
 
 
-def declined_text(game: Game, tr: Lang | None = None) -> str:
+def declined_text(game: Match, tr: Lang | None = None) -> str:
     """What a declined challenge's prompt says."""
     tr = tr or lang(None)
     return tr(N_("{user} declined the challenge."), user=discord_who(game.challenged_id, tr))

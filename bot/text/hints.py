@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
@@ -37,7 +37,7 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
     return tr(key, **filled)
 
 
-def hint_text(game: Game, hint: Hint, tr: Lang | None = None) -> str:
+def hint_text(game: Match, hint: Hint, tr: Lang | None = None) -> str:
     """``hint`` for the player to move in ``game``, cells named as its board names them. Exact: every free cell's
     value with best play, the best starred, then what alpha-beta and plain minimax evaluate from here (3x3) or what
     the solver evaluated. An estimate: the search's best moves with the expected score of the player to move (or what

@@ -18,7 +18,7 @@ import discord
 
 from bot.games import codec
 from bot.games.codec import BOARD_TEMPLATE, REF_TEMPLATE, Kind, from_match, ref_from_match
-from bot.games.game import BoardRef, Game
+from bot.games.match import BoardRef, Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 
@@ -42,10 +42,12 @@ class ComponentHandler(Protocol):
     """What the board's buttons call; the bot exposes one as ``client.ttt``."""
 
     async def press_cell(
-        self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef, cell: int
+        self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef, cell: int
     ) -> None: ...
-    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None: ...
-    async def press_rematch(self, interaction: discord.Interaction[discord.Client], board: Game | BoardRef) -> None: ...
+    async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef) -> None: ...
+    async def press_rematch(
+        self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef
+    ) -> None: ...
     async def choose_board(
         self, interaction: discord.Interaction[discord.Client], board: BoardRef, chosen: int | None
     ) -> None: ...
@@ -106,7 +108,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt
 
     reader: ClassVar[Callable[..., tuple[Any, Kind]]]
 
-    def __init__(self, item: discord.ui.Button[Any], board: Game | BoardRef, kind: Kind) -> None:
+    def __init__(self, item: discord.ui.Button[Any], board: Match | BoardRef, kind: Kind) -> None:
         super().__init__(item)
         self.board = board
         self.kind = kind

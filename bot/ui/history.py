@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.games import Answer, NeedsHistory, codec
-from bot.games.game import BoardRef, Game
+from bot.games.match import BoardRef, Match
 from bot.games.service import History
 from bot.ui.present import Presentable
 
@@ -24,11 +24,11 @@ Decide = Callable[[History | None], Awaitable[Answer]]
 """An intent handed to the game service: called without the channel's history first, and with it if asked."""
 
 
-def board_of(message: discord.Message) -> Game | BoardRef | None:
+def board_of(message: discord.Message) -> Match | BoardRef | None:
     """The game a board message shows (read from its buttons' ``custom_id``s and marks, never from their
     ``disabled`` flags; an ultimate board as the :class:`BoardRef` they carry), or ``None``. A message with a
     Rematch button shows a game that is over."""
-    board: Game | BoardRef | None = None
+    board: Match | BoardRef | None = None
     over = False
     channel_id, guild_id = message.channel.id, message.guild.id if message.guild else None
     for row in message.components:
@@ -59,7 +59,7 @@ async def recent_boards(client: discord.Client, channel_id: int, guild_id: int |
     if me is None:
         return History(readable=False)
     channel: Any = client.get_partial_messageable(channel_id, guild_id=guild_id)
-    boards: list[Game | BoardRef] = []
+    boards: list[Match | BoardRef] = []
     try:
         async for message in channel.history(limit=HISTORY_LIMIT):
             if message.author.id == me.id and (board := board_of(message)) is not None:

@@ -14,7 +14,7 @@ import discord
 
 from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
 from bot.games.answers import BotMoved, Chosen
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.i18n.lang import Lang
 from bot.text.board import (
     challenge_text,
@@ -50,7 +50,7 @@ class Retired:
     """An old board of ``game`` (message ``message_id``) after the board was posted again; ``link`` is the
     newest board's URL (``None``: not known)."""
 
-    game: Game
+    game: Match
     message_id: int
     link: str | None
 
@@ -73,14 +73,14 @@ class OnMessage:
     """The message the interaction came from (a press, Accept); failing that, a background edit of ``game``'s
     board."""
 
-    game: Game
+    game: Match
 
 
 @dataclass(frozen=True, slots=True)
 class NewMessage:
     """A new public message showing ``game``; ``retired`` is the board message it replaces, if any."""
 
-    game: Game
+    game: Match
     retired: int | None = None
 
 
@@ -88,7 +88,7 @@ class NewMessage:
 class OldBoard:
     """A background edit of ``game``'s old board message ``message_id``, skipped if it is the board again."""
 
-    game: Game
+    game: Match
     message_id: int
 
 
@@ -97,7 +97,7 @@ class Background:
     """A background edit of ``game``'s board message (``game.message_id``), with no interaction to answer: the
     bot's move on a slow variant, edited in when its search ends."""
 
-    game: Game
+    game: Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,7 @@ class OnPad:
     made on the pad, to show on its game's board message (``board.message_id``) in the background too."""
 
     update: bool
-    board: Game | None = None
+    board: Match | None = None
 
 
 Target = Private | OnMessage | OnPad | NewMessage | OldBoard | Background
@@ -134,7 +134,7 @@ def _text(content: str) -> dict[str, Any]:
     return {"type": 10, "content": content}
 
 
-def _board_reply(game: Game, tr: Lang, target: Target) -> Reply:
+def _board_reply(game: Match, tr: Lang, target: Target) -> Reply:
     """A board message for ``game`` sent to ``target`` (:func:`bot.ui.views.board_message`; a Components V2 board
     has no content)."""
     text = message_text(game, tr=tr)

@@ -22,7 +22,7 @@ import aiohttp
 import discord
 
 from bot.games import BotMoved, GameService, Refusal, Shown
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ERROR
 from bot.ui.edits import BackgroundEdits, message_kwargs
@@ -132,7 +132,7 @@ class Responder:
             case _:
                 assert_never(reply.target)
 
-    def show_later(self, game: Game, tr: Lang | None = None) -> None:
+    def show_later(self, game: Match, tr: Lang | None = None) -> None:
         """Show ``game``'s committed state on its board message in the background (no interaction needed)."""
         reply = present(Shown(game), tr or lang(game.locale), challenge_seconds=self.service.challenge_timeout)
         self._in_background(game, reply)
@@ -152,7 +152,7 @@ class Responder:
             case _:
                 raise TypeError(f"not a background reply: {reply.target!r}")
 
-    def _in_background(self, game: Game, reply: Reply) -> None:
+    def _in_background(self, game: Match, reply: Reply) -> None:
         if game.message_id is None:
             return
         self.edits.edit(
@@ -177,7 +177,7 @@ class Responder:
                 "a private answer may be lost (%s); treating it as delivered: channel=%s", error, interaction.channel_id
             )
 
-    async def _update(self, interaction: discord.Interaction[discord.Client], game: Game, reply: Reply) -> None:
+    async def _update(self, interaction: discord.Interaction[discord.Client], game: Match, reply: Reply) -> None:
         """Show ``reply`` on the message the interaction came from."""
         content, view, game_id = reply.content, reply.view, game.game_id
         kwargs = message_kwargs(content, view, edit=True)
@@ -241,7 +241,7 @@ class Responder:
     async def _post(
         self,
         interaction: discord.Interaction[discord.Client],
-        game: Game,
+        game: Match,
         retired: int | None,
         reply: Reply,
     ) -> None:
@@ -276,7 +276,7 @@ class Responder:
         if not interaction.extras.get("private_defer"):
             self.edits.originals.remember(message_id, interaction)
 
-    def _placed(self, game: Game, retired: int | None, message_id: int) -> None:
+    def _placed(self, game: Match, retired: int | None, message_id: int) -> None:
         old = self.service.placed(game.channel_id, game.game_id, message_id, game.post)
         if retired is not None and retired != message_id:
             old = (*old, retired)
@@ -302,18 +302,18 @@ class Responder:
             wanted=lambda: not self.service.is_board(game.channel_id, message_id),
         )
 
-    def _unposted(self, game: Game, retired: int | None) -> None:
+    def _unposted(self, game: Match, retired: int | None) -> None:
         kept = self.service.unposted(game, retired)
         if kept is not None:
             self.show_later(kept)
 
-    def _look_up(self, interaction: discord.Interaction[discord.Client], game: Game, retired: int | None) -> None:
+    def _look_up(self, interaction: discord.Interaction[discord.Client], game: Match, retired: int | None) -> None:
         task = asyncio.get_running_loop().create_task(self._find_original(interaction, game, retired))
         self._lookups.add(task)
         task.add_done_callback(self._lookups.discard)
 
     async def _find_original(
-        self, interaction: discord.Interaction[discord.Client], game: Game, retired: int | None
+        self, interaction: discord.Interaction[discord.Client], game: Match, retired: int | None
     ) -> None:
         try:
             message = await interaction.original_response()

@@ -26,7 +26,7 @@ from typing import Any, Final, cast
 import discord
 
 from bot.games.codec import Kind, encoder, ref_encoder
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture
@@ -116,7 +116,7 @@ def is_layout(view: discord.ui.View | None) -> bool:
     return isinstance(view, LayoutComponents)
 
 
-def is_layout_board(game: Game) -> bool:
+def is_layout_board(game: Match) -> bool:
     """True when ``game``'s board is a Components V2 message: buttons too many rows for a classic message."""
     return game.mode == "buttons" and game.kind.height >= MAX_ACTION_ROWS
 
@@ -138,7 +138,7 @@ def _row(buttons: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": 1, "components": buttons}
 
 
-def _cells(game: Game, make: Make, cells: Iterable[int], frozen: bool) -> list[dict[str, Any]]:
+def _cells(game: Match, make: Make, cells: Iterable[int], frozen: bool) -> list[dict[str, Any]]:
     """The buttons of ``cells``: each its mark (disabled) or its name (:func:`bot.ui.faces.cell_faces`)."""
     faces = cell_faces(game.state, frozen, game.variant)
     return [
@@ -149,12 +149,12 @@ def _cells(game: Game, make: Make, cells: Iterable[int], frozen: bool) -> list[d
     ]
 
 
-def _grid_rows(game: Game, make: Make, shape: Variant, frozen: bool) -> list[dict[str, Any]]:
+def _grid_rows(game: Match, make: Make, shape: Variant, frozen: bool) -> list[dict[str, Any]]:
     buttons, width = _cells(game, make, range(shape.cells), frozen), shape.width
     return [_row(buttons[start : start + width]) for start in range(0, shape.cells, width)]
 
 
-def _controls(make: Make, game: Game, tr: Lang, *, retired: bool) -> list[dict[str, Any]]:
+def _controls(make: Make, game: Match, tr: Lang, *, retired: bool) -> list[dict[str, Any]]:
     """The control row: Resign while playing, Rematch after the end; none on a retired board."""
     control: Control | None = None
     if not retired:
@@ -167,7 +167,7 @@ def _controls(make: Make, game: Game, tr: Lang, *, retired: bool) -> list[dict[s
     return [_row([button_payload(make(control.kind), control.style, label=tr(control.label), emoji=control.emoji)])]
 
 
-def ultimate_picture(game: Game) -> UltimatePicture:
+def ultimate_picture(game: Match) -> UltimatePicture:
     """What the picture of a board of small boards shows: its marks, its small boards' results, the boards the
     player to move may play in (none once it is over) and the last move."""
     return state_picture(game.state, game.moves[-1] if game.moves else None, over=game.over)
@@ -187,7 +187,7 @@ def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePictur
     )
 
 
-def _pad(game: Game, make: Make, chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
+def _pad(game: Match, make: Make, chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
     """The pad: the cells of small board ``chosen`` or of the one to play in, or the open small boards."""
     state, shape = game.state, game.kind
     width, block = shape.width, shape.block
@@ -209,7 +209,7 @@ def _pad(game: Game, make: Make, chosen: int | None, frozen: bool) -> list[dict[
     return [_row(buttons[i : i + across]) for i in range(0, len(buttons), across)]
 
 
-def private_pad(game: Game, board: int | None, tr: Lang | None = None) -> BoardComponents:
+def private_pad(game: Match, board: int | None, tr: Lang | None = None) -> BoardComponents:
     """The buttons of a free choice's private pad (an ephemeral message of the player to move): the cells of small
     board ``board`` (0-based) and Back, or (``None``) the open small boards. Their ids are the pad's kind
     (``ttt:up:...``), at ``game``'s version.
@@ -225,12 +225,12 @@ def private_pad(game: Game, board: int | None, tr: Lang | None = None) -> BoardC
     return BoardComponents(rows)
 
 
-def _frozen(game: Game, rules: Variant, retired: bool) -> bool:
+def _frozen(game: Match, rules: Variant, retired: bool) -> bool:
     """True when no cell may be pressed: the game is over, the board retired, or the bot's search runs."""
     return game.over or retired or (not rules.inline and game.thinking)
 
 
-def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> BoardComponents | None:
+def board_view(game: Match, tr: Lang | None = None, *, retired: bool = False) -> BoardComponents | None:
     """The components of ``game``'s board as a classic message: a row of cells per board row (button mode) and the
     control row. ``retired`` gives the disabled board left on an old message after the board moved.
 
@@ -244,7 +244,7 @@ def board_view(game: Game, tr: Lang | None = None, *, retired: bool = False) -> 
 
 
 def board_message(
-    game: Game, text: str, tr: Lang | None = None, *, retired: bool = False
+    game: Match, text: str, tr: Lang | None = None, *, retired: bool = False
 ) -> tuple[discord.ui.View | None, tuple[Attachment, ...]]:
     """The components of ``game``'s board message and its attachments (a picture, drawn when it is sent:
     :mod:`bot.ui.pictures`): :func:`board_view` where it fits a classic message, else a Components V2 layout.
@@ -271,7 +271,7 @@ def board_message(
     return LayoutComponents(components), files
 
 
-def challenge_view(game: Game, tr: Lang | None = None) -> discord.ui.View:
+def challenge_view(game: Match, tr: Lang | None = None) -> discord.ui.View:
     """Accept and Decline for a challenge. The view never times out: the game service expires the challenge."""
     if game.challenged_id is None:
         raise ValueError(f"game {game.game_id} is not a challenge")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.game import EngineMove, Game, initial_for
+from bot.games.match import EngineMove, Match, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.ui.views import board_message, private_pad
@@ -15,15 +15,15 @@ from testing import ultimate_boards as boards
 EN = lang(None)
 
 
-def message(board: Game) -> dict[str, Any]:
+def message(board: Match) -> dict[str, Any]:
     """The board as the fake Discord stores it: its id and its components."""
     view, _ = board_message(board, message_text(board, tr=EN), EN)
     assert view is not None
     return {"id": "500", "components": view.to_components()}
 
 
-def ultimate(*cells: int) -> Game:
-    board = Game("0a1b2c", 1, 10, None, message_id=500, variant="ultimate", state=initial_for("ultimate"))
+def ultimate(*cells: int) -> Match:
+    board = Match("0a1b2c", 1, 10, None, message_id=500, variant="ultimate", state=initial_for("ultimate"))
     for cell in cells:
         board = board.play(cell)
     return board

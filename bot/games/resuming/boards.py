@@ -16,8 +16,8 @@ from dataclasses import replace
 from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import NeedsHistory, Refusal
-from bot.games.game import BoardRef, Game
 from bot.games.intents import Actor, History
+from bot.games.match import BoardRef, Match
 from bot.games.resuming import evidence as resume
 from bot.games.resuming import proof, refs
 from bot.games.resuming.recovery import Recovery
@@ -38,8 +38,8 @@ class Resuming:
 
     @asynccontextmanager
     async def acting_on(
-        self, actor: Actor, history: History | None, board: Game | BoardRef | None = None
-    ) -> AsyncIterator[Game | Refusal | NeedsHistory]:
+        self, actor: Actor, history: History | None, board: Match | BoardRef | None = None
+    ) -> AsyncIterator[Match | Refusal | NeedsHistory]:
         """Hold the channel's lock over the game an intent acts on: the one on the pressed ``board`` (a game, or a
         :class:`BoardRef` resolved with :meth:`_from_ref`), or the channel's (``board`` None). Yields the game, or
         why there is none (the refusal ``NOT_YOUR_GAME`` to a player not on ``board`` and a ref that does not
@@ -48,7 +48,7 @@ class Resuming:
         pad = isinstance(board, BoardRef) and board.pad
         if isinstance(board, BoardRef):
             found = await self._from_ref(board, history)
-            if not isinstance(found, Game):
+            if not isinstance(found, Match):
                 yield found
                 return
             board = found
@@ -56,7 +56,7 @@ class Resuming:
             history = await self.resolve_history(history)
         if pad and board is not None:
             placed = self._pad_board(board, history)
-            if not isinstance(placed, Game):
+            if not isinstance(placed, Match):
                 yield placed
                 return
             board = placed
@@ -73,7 +73,7 @@ class Resuming:
             else:
                 yield self._board_game(board, history, evidence)
 
-    def _pad_board(self, board: Game, history: History | None) -> Game | Refusal:
+    def _pad_board(self, board: Match, history: History | None) -> Match | Refusal:
         """``board``, read from a private pad's button, on its game's board message: the one the game held in memory
         is on, else (after a restart) the newest board of the game in the channel's history; never a message id
         from the client. A board on no message (a repost not placed yet, a history without it) is refused."""
@@ -88,7 +88,7 @@ class Resuming:
         return board.at(newest.message_id)
 
     async def _board_evidence(
-        self, board: Game, actor: Actor, history: History | None
+        self, board: Match, actor: Actor, history: History | None
     ) -> resume.Evidence | Refusal | None:
         """What a board pressed after a restart is checked against (looked up outside the channel's lock), or None
         when the game is in memory or the history is not read yet."""
@@ -115,8 +115,8 @@ class Resuming:
         return None if newest is None else await resume.evidence(self.sessions.store, self.ai, newest, actor.user_id)
 
     def _board_game(
-        self, board: Game, history: History | None, evidence: resume.Evidence | Refusal | None = None
-    ) -> Game | Refusal | NeedsHistory:
+        self, board: Match, history: History | None, evidence: resume.Evidence | Refusal | None = None
+    ) -> Match | Refusal | NeedsHistory:
         """The running game a press on ``board`` acts on (resumed after a restart, as ``evidence`` allows), or why
         there is none."""
         channel_id = board.channel_id
@@ -142,7 +142,7 @@ class Resuming:
                 return Refusal(refusals.GAME_OVER) if over else refusals.stale(latest)
             # the message may have changed since the press's copy of it was rendered: check what it shows now
             checked = resume.checked(board, evidence, newest)
-            if not isinstance(checked, Game):
+            if not isinstance(checked, Match):
                 self._recorded_end(evidence, newest or board, history)
                 return checked
             game = self.recovery.resume(checked)
@@ -160,7 +160,7 @@ class Resuming:
 
     def _channel_game(
         self, actor: Actor, history: History | None, evidence: resume.Evidence | Refusal | None = None
-    ) -> Game | Refusal | NeedsHistory:
+    ) -> Match | Refusal | NeedsHistory:
         """The channel's game for a command (after a restart: the stored running game, else the newest board as
         ``evidence`` allows), or why there is none."""
         game = self.sessions.games.get(actor.channel_id)
@@ -190,12 +190,12 @@ class Resuming:
             self.recovery.show_end(newest.game_id, history, newest.message_id)
             return Refusal(refusals.NO_GAME)
         checked = resume.checked(newest, evidence)
-        if not isinstance(checked, Game):
+        if not isinstance(checked, Match):
             self._recorded_end(evidence, newest, history)
             return checked
         return self.recovery.resume(checked)
 
-    def _recorded_end(self, evidence: resume.Evidence | Refusal | None, shown: Game, history: History | None) -> None:
+    def _recorded_end(self, evidence: resume.Evidence | Refusal | None, shown: Match, history: History | None) -> None:
         """When ``evidence`` says ``shown``'s game is recorded as finished but its board does not show the end (it
         ended while nobody saw it, before a restart), edit the board to show the recorded end, once."""
         if not isinstance(evidence, resume.Evidence) or evidence.stored.finished is None or shown.over:
@@ -207,7 +207,7 @@ class Resuming:
         self.sessions.unseen[ended.game_id] = ended
         self.recovery.show_end(ended.game_id, history, shown.message_id)
 
-    async def _from_ref(self, ref: BoardRef, history: History | None) -> Game | Refusal | NeedsHistory:
+    async def _from_ref(self, ref: BoardRef, history: History | None) -> Match | Refusal | NeedsHistory:
         """The board a :class:`BoardRef` names, as a game: the game held in memory, or after a restart the one stored
         as running, cut to the ref's version (a prefix of the moves the bot committed), or why there is none. A
         version the bot never reached is refused (``BOARD_MISMATCH``); a ref nothing stored vouches for is
@@ -231,7 +231,7 @@ class Resuming:
         return refs.ref_view(ref, stored.running)
 
     def _not_running(
-        self, board: Game | BoardRef, game: Game | None, history: History | None
+        self, board: Match | BoardRef, game: Match | None, history: History | None
     ) -> Refusal | NeedsHistory | None:
         """Why a press on ``board``, whose game is not the one running in its channel (``game``, if any), cannot act
         at once: its game is over (``GAME_OVER``), another game runs (stale), or after a restart the channel's history
@@ -244,7 +244,7 @@ class Resuming:
             return refusals.stale(game)
         return NeedsHistory() if history is None else None
 
-    async def ended_ref(self, ref: BoardRef) -> Game | Refusal:
+    async def ended_ref(self, ref: BoardRef) -> Match | Refusal:
         """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records)."""
         ended = self.sessions.finished.get(ref.game_id)
         if ended is None and self.sessions.store is not None:
@@ -259,12 +259,12 @@ class Resuming:
     async def resolve_history(self, history: History | None) -> History | None:
         """``history`` with every :class:`BoardRef` replaced by the game it names (:meth:`_from_ref`); a ref that
         names nothing the bot holds or stored stands as a board whose game is over (it can resume nothing)."""
-        if history is None or all(isinstance(board, Game) for board in history.boards):
+        if history is None or all(isinstance(board, Match) for board in history.boards):
             return history
-        boards: list[Game | BoardRef] = []
+        boards: list[Match | BoardRef] = []
         for board in history.boards:
             if isinstance(board, BoardRef):
                 found = await self._from_ref(board, history)
-                board = found if isinstance(found, Game) else refs.unresolved(board)
+                board = found if isinstance(found, Match) else refs.unresolved(board)
             boards.append(board)
         return History(tuple(boards), history.readable)

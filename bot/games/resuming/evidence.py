@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import NeedsHistory, Refusal
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.games.resuming import proof
 from bot.games.store import GameStore, StoredGame
 from bot.records import RecordsUnavailableError
@@ -32,10 +32,10 @@ class Evidence:
 
     stored: StoredGame = field(default_factory=StoredGame)
     states: int | None = None
-    channel_game: Game | None = None
+    channel_game: Match | None = None
 
 
-async def evidence(store: GameStore | None, ai: AI, board: Game, user_id: int) -> Evidence | Refusal:
+async def evidence(store: GameStore | None, ai: AI, board: Match, user_id: int) -> Evidence | Refusal:
     """What ``board``, pressed (or read back) for ``user_id`` after a restart, can be checked against: what is
     stored about its game, and, when nothing is stored about it and the board proves itself
     (:func:`bot.games.resuming.proof.proven`), the bot's own states count for its moves. Looked up outside the channel's
@@ -57,8 +57,8 @@ async def evidence(store: GameStore | None, ai: AI, board: Game, user_id: int) -
 
 
 def checked(
-    pressed: Game, evidence: Evidence | Refusal | None, newest: Game | None = None
-) -> Game | Refusal | NeedsHistory:
+    pressed: Match, evidence: Evidence | Refusal | None, newest: Match | None = None
+) -> Match | Refusal | NeedsHistory:
     """The game to resume from the board ``pressed`` as ``evidence`` allows, or why not; nothing is resumed yet.
     ``newest`` is the game's newest board in the channel's history (as its message shows now), if any.
 
@@ -91,7 +91,7 @@ def checked(
     return replace(board, ai_states=evidence.states, last_ai=None, verified=False)
 
 
-def unshown(pressed: Game, newest: Game | None) -> bool:
+def unshown(pressed: Match, newest: Match | None) -> bool:
     """True when ``pressed`` (the board a press carries) claims moves its own message does not show now
     (``newest``, read from the channel's history): the bot never showed that board."""
     if newest is None or newest.message_id != pressed.message_id:
@@ -99,7 +99,7 @@ def unshown(pressed: Game, newest: Game | None) -> bool:
     return newest.moves[: len(pressed.moves)] != pressed.moves
 
 
-def candidate(board: Game, newest: Game | None) -> Game:
+def candidate(board: Match, newest: Match | None) -> Match:
     """The board to check: ``newest`` (the newest board of the game in the channel's history) when it is the pressed
     message as it shows now and is newer than the press's copy (the message changed since), else the pressed board."""
     if newest is not None and newest.message_id == board.message_id and newest.ply > board.ply:

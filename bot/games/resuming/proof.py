@@ -12,7 +12,7 @@ A board's ``custom_id`` comes back through the client, so every field of it may 
 
 from __future__ import annotations
 
-from bot.games.game import Algorithm, Game
+from bot.games.match import Algorithm, Match
 from bot.games.moves import config_for
 from engine import Mark, initial_state, result, search, terminal
 from engine.tictactoe.solver import value_for
@@ -20,7 +20,7 @@ from engine.tictactoe.solver import value_for
 __all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
 
 
-def same_setup(board: Game, game: Game, *, mode: bool = True) -> bool:
+def same_setup(board: Match, game: Match, *, mode: bool = True) -> bool:
     """True when ``board`` names ``game``'s id, variant and players, and its options: level and algorithm in a
     game against the bot, and the board mode unless ``mode`` is False (the records do not keep it)."""
     if (board.game_id, board.variant, board.x_id, board.o_id) != (game.game_id, game.variant, game.x_id, game.o_id):
@@ -30,7 +30,7 @@ def same_setup(board: Game, game: Game, *, mode: bool = True) -> bool:
     return not game.vs_bot or (board.level, board.algorithm) == (game.level, game.algorithm)
 
 
-def matches(board: Game, game: Game) -> bool:
+def matches(board: Match, game: Match) -> bool:
     """True when ``board`` shows ``game`` (:func:`same_setup`) at its position or an earlier one, with the bot's
     own states count when the positions are the same."""
     if not same_setup(board, game) or game.moves[: len(board.moves)] != board.moves:
@@ -38,12 +38,12 @@ def matches(board: Game, game: Game) -> bool:
     return board.moves != game.moves or board.ai_states == game.ai_states
 
 
-def extends(board: Game, stored: Game) -> bool:
+def extends(board: Match, stored: Match) -> bool:
     """True when ``board`` shows ``stored`` with moves after the stored ones (moves a crash kept from the store)."""
     return same_setup(board, stored) and board.moves[: len(stored.moves)] == stored.moves and board.ply > stored.ply
 
 
-def proven(board: Game, user_id: int) -> bool:
+def proven(board: Match, user_id: int) -> bool:
     """True when ``board`` may be resumed with nothing stored to check it against, for ``user_id``: the game is
     against the bot, ``user_id`` is its one person, it is still running, and every move the board gives the bot
     keeps the bot's game-theoretic value (a move its unbeatable search could have played; AIMA §5.2), so the

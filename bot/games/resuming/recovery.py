@@ -18,8 +18,8 @@ from collections.abc import Callable
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.bot_moves import BotMoves
-from bot.games.game import Game
 from bot.games.intents import History
+from bot.games.match import Match
 from bot.games.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 __all__ = ["Recovery", "everywhere"]
 
 
-def everywhere(game: Game) -> bool:
+def everywhere(game: Match) -> bool:
     """Every game is this process's (one process serves every shard)."""
     return True
 
@@ -41,7 +41,7 @@ class Recovery:
         self.sessions = sessions
         self.moves = moves
 
-    async def recover(self, mine: Callable[[Game], bool] = everywhere) -> int:
+    async def recover(self, mine: Callable[[Match], bool] = everywhere) -> int:
         """Take over the running games stored for the channels ``mine`` accepts (those of this process's shards):
         end as abandoned those whose deadline (the turn time-out after their last write) passed, hold the others
         dormant with the rest of their deadline. Call once, at start-up, before any interaction. Returns how many
@@ -69,7 +69,7 @@ class Recovery:
         log.info("recovered running games: %d dormant, %d ended as abandoned", len(sessions.dormant), ended)
         return ended
 
-    def wake(self, channel_id: int, history: History) -> Game | None:
+    def wake(self, channel_id: int, history: History) -> Match | None:
         """The channel's dormant game, resumed on its newest board in ``history`` (on no message when the history
         has none); ``None`` when there is none, or its board shows it over (it then holds the channel no longer)."""
         dormant = self.sessions.dormant.get(channel_id)
@@ -103,7 +103,7 @@ class Recovery:
         del sessions.unseen[game_id]
         sessions.hooks.on_expired(ended.at(target))
 
-    def resume(self, game: Game) -> Game:
+    def resume(self, game: Match) -> Match:
         """Make ``game`` its channel's game again. The dormant game keeps its deadline and its stored row; any other
         gets a fresh deadline and is stored (an unverified one, so that a later restart knows it). A game resumed
         with the bot to move gets its move (:meth:`BotMoves.owed`)."""

@@ -1,4 +1,4 @@
-"""What a :class:`~bot.games.game.BoardRef` (a board that names its game by id and version) shows: the game
+"""What a :class:`~bot.games.match.BoardRef` (a board that names its game by id and version) shows: the game
 the bot holds or stored, at the ref's version."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from dataclasses import replace
 
 from bot.games import refusals
 from bot.games.answers import Refusal
-from bot.games.game import BoardRef, Game, initial_for
+from bot.games.match import BoardRef, Match, initial_for
 from engine.variants import VARIANTS
 
 __all__ = ["ref_view", "truncated", "unresolved"]
 
 
-def truncated(game: Game, version: int) -> Game:
+def truncated(game: Match, version: int) -> Match:
     """``game`` as it stood after its first ``version`` moves (a board shown before the last moves)."""
     moves = game.moves[:version]
     return replace(
@@ -27,7 +27,7 @@ def truncated(game: Game, version: int) -> Game:
     )
 
 
-def ref_view(ref: BoardRef, game: Game) -> Game | Refusal:
+def ref_view(ref: BoardRef, game: Match) -> Match | Refusal:
     """The board ``ref`` shows, from the game the bot holds or stored: ``game`` itself, or its position at the
     ref's version, on the ref's message. A version beyond the game's moves was never shown: ``BOARD_MISMATCH``."""
     if ref.variant != game.variant or ref.version > game.ply:
@@ -37,10 +37,10 @@ def ref_view(ref: BoardRef, game: Game) -> Game | Refusal:
     return view.end("abandoned") if ref.over and not view.over else view
 
 
-def unresolved(ref: BoardRef) -> Game:
+def unresolved(ref: BoardRef) -> Match:
     """A board of a game the bot neither holds nor stored, as an ended game with no players: it shows where a board
     was, and resumes nothing."""
-    return Game(
+    return Match(
         game_id=ref.game_id,
         channel_id=ref.channel_id,
         x_id=None,

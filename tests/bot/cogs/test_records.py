@@ -15,7 +15,7 @@ from bot.cogs.records import RECORDS_DOWN, REVIEW_ELSEWHERE, REVIEW_NONE, REVIEW
 from bot.games import Actor, GameService, Posted
 from bot.games.ai import AI
 from bot.games.finished import finished_game
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.i18n.lang import lang
 from bot.puzzles.play import PuzzleRating
 from bot.puzzles.view import puzzle_line
@@ -28,7 +28,7 @@ CHANNEL, GUILD = 7, 5
 
 
 def finished(game_id: str = "done1", guild_id: int | None = GUILD) -> FinishedGame:
-    game = Game(game_id, CHANNEL, ALICE, None, guild_id=guild_id)
+    game = Match(game_id, CHANNEL, ALICE, None, guild_id=guild_id)
     for cell in (4, 0, 8, 2, 6, 1):
         game = game.play(cell)
     return finished_game(game)

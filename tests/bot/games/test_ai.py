@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from bot.games.ai import AI, fast_executor, hint, review, search_executor
-from bot.games.game import Game, initial_for
+from bot.games.match import Match, initial_for
 from bot.games.moves import config_for, decide
 from engine import GameOverError, IllegalSequenceError, Mark, initial_state, parse_board
 from engine.variants import VARIANTS
@@ -24,7 +24,7 @@ async def test_alpha_beta_runs_in_threads_minimax_and_hints_in_the_process_pool(
         minimax = await ai.choose(parse_board("....X...."), 8, "minimax")
         assert minimax.states == 55_504 and minimax.algorithm == "minimax"  # the textbook figure after X's centre
         assert slow._processes  # type: ignore[attr-defined]  # the pool started a worker for it
-        game = Game("g1", 1, 10, None, moves=(4,), state=VARIANTS["3x3"].replay((4,)))
+        game = Match("g1", 1, 10, None, moves=(4,), state=VARIANTS["3x3"].replay((4,)))
         hinted = await ai.hint(game)
         assert hinted.minimax_states == 55_504 and len(hinted.moves) == 8 and hinted.exact
         reviewed = await ai.review("3x3", (4, 1))  # an edge answer to the centre loses

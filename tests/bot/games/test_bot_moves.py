@@ -24,7 +24,7 @@ from bot.games import moves as worker_moves
 from bot.games.ai import AI
 from bot.games.bot_moves import Stage
 from bot.games.finished import finished_game
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
 from bot.text.board import message_text
@@ -39,8 +39,8 @@ class Played:
 
     def __init__(self, ai: AI) -> None:
         self.moved: list[BotMoved] = []
-        self.expired: list[Game] = []
-        self.finished: list[Game] = []
+        self.expired: list[Match] = []
+        self.finished: list[Match] = []
         self.failed: list[tuple[str, Stage]] = []
         self.games = GameService(
             ai,
@@ -51,7 +51,7 @@ class Played:
         )
         self.games.hooks.on_search_failed = lambda game, stage: self.failed.append((game.game_id, stage))
 
-    async def start(self, variant: str, game_id: str = "g1", **options: object) -> Game:
+    async def start(self, variant: str, game_id: str = "g1", **options: object) -> Match:
         outcome = await self.games.start(Actor(ALICE, CHANNEL, guild_id=5), game_id=game_id, variant=variant, **options)  # type: ignore[arg-type]
         assert isinstance(outcome, Posted), outcome
         self.games.placed(CHANNEL, game_id, 1000, outcome.game.post)
@@ -59,7 +59,7 @@ class Played:
         assert game is not None
         return game
 
-    async def press(self, cell: int) -> Game:
+    async def press(self, cell: int) -> Match:
         """Alice plays ``cell`` on the current board; returns the game committed (the bot thinking)."""
         board = self.games.current(CHANNEL)
         assert board is not None

@@ -26,7 +26,7 @@ from bot.games.codec import (
     ref_encoder,
 )
 from bot.games.codec import decode as decode_variant
-from bot.games.game import BoardRef, Game, initial_for, new_game_id
+from bot.games.match import BoardRef, Match, initial_for, new_game_id
 from bot.ui.views import board_view
 from engine import actions, initial_state, result, terminal
 from engine.variants import VARIANTS
@@ -55,12 +55,12 @@ def move_orders(draw: st.DrawFn) -> tuple[int, ...]:
 
 
 @st.composite
-def games(draw: st.DrawFn) -> Game:
+def games(draw: st.DrawFn) -> Match:
     """Any game a board can show: people or the bot on either side, any options, any state count."""
     sides = draw(st.sampled_from(["bot plays X", "bot plays O", "people"]))
     x_id = None if sides == "bot plays X" else draw(snowflakes)
     o_id = None if sides == "bot plays O" else draw(snowflakes.filter(lambda o: o != x_id))
-    game = Game(
+    game = Match(
         game_id=new_game_id(draw(snowflakes)),
         channel_id=draw(snowflakes),
         x_id=x_id,
@@ -77,12 +77,12 @@ def games(draw: st.DrawFn) -> Game:
     return game
 
 
-def _read(custom_id: str, game: Game) -> tuple[Game | BoardRef, codec.Kind]:
+def _read(custom_id: str, game: Match) -> tuple[Match | BoardRef, codec.Kind]:
     return codec.decode(custom_id, channel_id=game.channel_id, guild_id=game.guild_id, message_id=game.message_id)
 
 
 @given(games(), kinds)
-def test_every_game_round_trips_within_the_limit(game: Game, kind: codec.Kind) -> None:
+def test_every_game_round_trips_within_the_limit(game: Match, kind: codec.Kind) -> None:
     custom_id = codec.encode(game, kind)
     assert len(custom_id) <= MAX_CUSTOM_ID
     assert _read(custom_id, game) == (game, kind)
@@ -90,7 +90,7 @@ def test_every_game_round_trips_within_the_limit(game: Game, kind: codec.Kind) -
 
 
 @given(games(), kinds)
-def test_each_button_kind_matches_only_its_template(game: Game, kind: codec.Kind) -> None:
+def test_each_button_kind_matches_only_its_template(game: Match, kind: codec.Kind) -> None:
     custom_id = codec.encode(game, kind)
     owner = "resign" if kind == "r" else "rematch" if kind == "n" else "cell"
     assert [name for name, template in TEMPLATES.items() if re.fullmatch(template, custom_id)] == [owner]
@@ -118,7 +118,7 @@ def test_the_worst_case_length_is_82() -> None:
     }
     worst = sum(widest.values()) + 6  # the separators after the prefix's own
     assert widest["game id"] == 13 and worst == 82 <= MAX_CUSTOM_ID
-    game = Game(new_game_id(BIGGEST_SNOWFLAKE), 1, BIGGEST_SNOWFLAKE, BIGGEST_SNOWFLAKE - 1, 2, "minimax", "text")
+    game = Match(new_game_id(BIGGEST_SNOWFLAKE), 1, BIGGEST_SNOWFLAKE, BIGGEST_SNOWFLAKE - 1, 2, "minimax", "text")
     for cell in A_DRAW:
         game = game.play(cell)
     game = replace(game, ai_states=BIGGEST_STATES)
@@ -128,7 +128,9 @@ def test_the_worst_case_length_is_82() -> None:
 
 
 async def test_every_component_of_a_worst_case_board_fits() -> None:
-    game = Game(new_game_id(BIGGEST_SNOWFLAKE), 1, BIGGEST_SNOWFLAKE, BIGGEST_SNOWFLAKE - 1, guild_id=BIGGEST_SNOWFLAKE)
+    game = Match(
+        new_game_id(BIGGEST_SNOWFLAKE), 1, BIGGEST_SNOWFLAKE, BIGGEST_SNOWFLAKE - 1, guild_id=BIGGEST_SNOWFLAKE
+    )
     view = board_view(game)
     assert view is not None
     custom_ids = [button["custom_id"] for row in view.to_components() for button in row["components"]]
@@ -138,7 +140,7 @@ async def test_every_component_of_a_worst_case_board_fits() -> None:
 
 
 def test_the_format_is_readable() -> None:
-    game = Game("0a1b2c", 1, 123, None).play(4)
+    game = Match("0a1b2c", 1, 123, None).play(4)
     assert codec.encode(game, 3) == "ttt:3:0a1b2c:4:8ab:123:b:0"
     assert codec.encode(game, "r") == "ttt:r:0a1b2c:4:8ab:123:b:0"
     played = replace(game, ai_states=7641, algorithm="minimax", mode="text", level=3)
@@ -205,18 +207,18 @@ def test_is_ours_checks_the_shape_only() -> None:
 @pytest.mark.parametrize("kind", [9, -1, "x", "rn"])
 def test_unknown_kinds_cannot_be_encoded(kind: object) -> None:
     with pytest.raises(codec.CodecError, match="cannot encode kind"):
-        codec.encode(Game("0a1b2c", 1, 123, None), kind)  # type: ignore[arg-type]
+        codec.encode(Match("0a1b2c", 1, 123, None), kind)  # type: ignore[arg-type]
 
 
 def test_one_player_on_both_sides_cannot_be_encoded() -> None:
     with pytest.raises(codec.CodecError, match="the same player on both sides"):
-        codec.encode(Game("0a1b2c", 1, 123, 123), 0)
+        codec.encode(Match("0a1b2c", 1, 123, 123), 0)
 
 
 @pytest.mark.parametrize("game_id", ["", "0A1B2C", "0123456789abcd", "a:b"])
 def test_game_ids_outside_the_format_cannot_be_encoded(game_id: str) -> None:
     with pytest.raises(codec.CodecError, match="cannot encode game"):
-        codec.encode(Game(game_id, 1, 123, None), 0)
+        codec.encode(Match(game_id, 1, 123, None), 0)
 
 
 @pytest.mark.parametrize(("code", "level"), [("e", 2), ("m", 5), ("u", 8)])
@@ -231,14 +233,14 @@ def test_a_board_posted_with_a_difficulty_still_decodes_at_its_level(code: str, 
 
 def test_a_level_outside_1_to_8_cannot_be_encoded() -> None:
     with pytest.raises(codec.CodecError, match="level"):
-        codec.encode(Game("g1", 1, 5, None, level=9), 0)
+        codec.encode(Match("g1", 1, 5, None, level=9), 0)
 
 
 LONGEST_USER = 2**63 - 1
 
 
-def played(variant: str, moves: tuple[int, ...], **fields: object) -> Game:
-    game = Game("zzzzzzzzzzzzz", 1, 10, None, variant=variant, state=initial_for(variant), **fields)  # type: ignore[arg-type]
+def played(variant: str, moves: tuple[int, ...], **fields: object) -> Match:
+    game = Match("zzzzzzzzzzzzz", 1, 10, None, variant=variant, state=initial_for(variant), **fields)  # type: ignore[arg-type]
     for cell in moves:
         game = game.play(cell)
     return game
@@ -263,7 +265,7 @@ def test_a_mnk_board_round_trips_with_every_field(variant: str) -> None:
     for kind in (0, game.cells - 1, "r", "n"):
         back, read = decode_variant(make(kind), channel_id=1, message_id=9)
         assert read == kind
-        assert isinstance(back, Game)
+        assert isinstance(back, Match)
         assert (back.variant, back.moves, back.state, back.ai_states) == (variant, moves, game.state, 123_456_789)
         assert (back.level, back.mode, back.x_id, back.o_id, back.message_id) == (
             5,
@@ -279,7 +281,7 @@ def test_a_mnk_board_round_trips_with_every_field(variant: str) -> None:
 def test_the_longest_mnk_ids_fit_in_100_characters(variant: str) -> None:
     cells = VARIANTS[variant].width * VARIANTS[variant].height
     every_cell = tuple(range(cells))  # as if the board filled up (the encoder checks the format, not the rules)
-    people = Game("zzzzzzzzzzzzz", 1, LONGEST_USER, LONGEST_USER - 1, variant=variant, moves=every_cell)
+    people = Match("zzzzzzzzzzzzz", 1, LONGEST_USER, LONGEST_USER - 1, variant=variant, moves=every_cell)
     people_id = encoder(people)(cells - 1)
     bot = replace(people, o_id=None, ai_states=2**63 - 1)
     bot_id = encoder(bot)(cells - 1)
@@ -307,14 +309,14 @@ def test_a_mnk_board_that_goes_on_after_a_win_is_refused() -> None:
     assert won.over and won.winner is not None
     custom_id = encoder(won)("n")
     back, _ = decode_variant(custom_id)
-    assert isinstance(back, Game) and back.over and back.end_reason == "win"
+    assert isinstance(back, Match) and back.over and back.end_reason == "win"
     with pytest.raises(CodecError):
         decode_variant(custom_id.replace(":0415263:", ":04152637:"))
 
 
 def test_an_ultimate_board_names_its_game_by_id_and_version() -> None:
     game = (
-        Game("abc", 1, 10, None, variant="ultimate", state=initial_for("ultimate")) if "ultimate" in VARIANTS else None
+        Match("abc", 1, 10, None, variant="ultimate", state=initial_for("ultimate")) if "ultimate" in VARIANTS else None
     )
     if game is None:
         ref = BoardRef("ultimate", "abc", 0)
@@ -329,7 +331,7 @@ def test_an_ultimate_board_names_its_game_by_id_and_version() -> None:
 
 
 def test_a_private_pads_ids_are_their_own_kind_and_name_no_message() -> None:
-    game = Game("abcdefghijklm", 1, 10, None, variant="ultimate", state=initial_for("ultimate")).play(40)
+    game = Match("abcdefghijklm", 1, 10, None, variant="ultimate", state=initial_for("ultimate")).play(40)
     make = ref_encoder(game, pad=True)
     for kind in (80, "k", "p8"):
         custom_id = make(kind)
@@ -352,7 +354,7 @@ def test_an_ultimate_reference_off_the_board_is_refused() -> None:
 
 
 def test_encoder_for_dispatches_on_the_variant_and_keeps_3x3_ids() -> None:
-    three = Game("abc", 1, 10, None).play(4)
+    three = Match("abc", 1, 10, None).play(4)
     assert encoder(three)(0) == codec.encode(three, 0)
     with pytest.raises(CodecError):
         encoder(three)("k")
@@ -368,7 +370,7 @@ def test_encoder_for_dispatches_on_the_variant_and_keeps_3x3_ids() -> None:
 @pytest.mark.parametrize(("code", "level"), [("e", 2), ("m", 5), ("u", 8), ("1", 1), ("7", 7)])
 def test_a_mnk_board_posted_with_a_difficulty_still_decodes_at_its_level(code: str, level: int) -> None:
     back, kind = decode_variant(f"ttt:3:0a1b2c:5c:4{code}ab:123:b:7", channel_id=1)
-    assert isinstance(back, Game) and kind == 3
+    assert isinstance(back, Match) and kind == 3
     assert (back.variant, back.moves, back.level, back.x_id, back.ai_states) == ("4x4", (5, 12), level, 123, 7)
     assert encoder(back)(3) == f"ttt:3:0a1b2c:5c:4{level}ab:123:b:7"  # written back with the level
 
@@ -388,7 +390,7 @@ POSTED_BEFORE_THE_ONE_CODEC = {  # written by the codecs of variant-api (bot/gam
 def test_a_board_posted_before_the_one_codec_still_decodes_and_is_written_back_the_same(custom_id: str) -> None:
     variant, moves, kind, level, algorithm, o_id = POSTED_BEFORE_THE_ONE_CODEC[custom_id]
     game, read = codec.decode(custom_id, channel_id=1, message_id=2)
-    assert isinstance(game, Game) and read == kind and codec.is_ours(custom_id)
+    assert isinstance(game, Match) and read == kind and codec.is_ours(custom_id)
     assert (game.variant, game.moves, game.level, game.algorithm, game.x_id, game.o_id) == (
         variant,
         moves,
@@ -408,12 +410,12 @@ def test_an_ultimate_board_posted_before_the_one_codec_still_names_its_game(cust
     ref, kind = codec.decode(custom_id, channel_id=1, message_id=2)
     assert isinstance(ref, BoardRef) and (ref.variant, ref.game_id, ref.version) == ("ultimate", "zz9", 2)
     assert ref.pad == custom_id.startswith("ttt:up:") and str(kind) == custom_id.split(":")[2]
-    game = Game("zz9", 1, 10, 20, variant="ultimate", state=initial_for("ultimate")).play(40).play(41)
+    game = Match("zz9", 1, 10, 20, variant="ultimate", state=initial_for("ultimate")).play(40).play(41)
     assert ref_encoder(game, pad=ref.pad)(kind) == custom_id and re.fullmatch(REF_TEMPLATE, custom_id)
 
 
 def test_one_template_matches_every_carried_board_and_each_variant_has_one_code() -> None:
     for name in ("3x3", "4x4", "5x5"):
-        game = Game("g1", 1, 10, None, variant=name, state=initial_for(name)).play(0)
+        game = Match("g1", 1, 10, None, variant=name, state=initial_for(name)).play(0)
         assert re.fullmatch(BOARD_TEMPLATE, encoder(game)("r")) and not re.fullmatch(REF_TEMPLATE, encoder(game)("r"))
     assert len({v.code for v in VARIANTS.values()}) == len(VARIANTS)

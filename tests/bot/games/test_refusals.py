@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from bot.games import refusals
 from bot.games.answers import Refusal
-from bot.games.game import BoardRef, Game, initial_for
+from bot.games.match import BoardRef, Match, initial_for
 from bot.games.refusals import cell_refusal, occupied
 from bot.games.resuming.refs import ref_view, truncated, unresolved
 
 
-def game(variant: str, *moves: int) -> Game:
-    played = Game("g", 1, 10, None, variant=variant, state=initial_for(variant), message_id=5)
+def game(variant: str, *moves: int) -> Match:
+    played = Match("g", 1, 10, None, variant=variant, state=initial_for(variant), message_id=5)
     for cell in moves:
         played = played.play(cell)
     return played
@@ -37,12 +37,12 @@ def test_a_reference_names_only_positions_of_the_game() -> None:
     played = game("ultimate", 40, 30, 10)
     assert ref_view(BoardRef("ultimate", "g", 3, 1, None, 9), played) == played.at(9)
     earlier = ref_view(BoardRef("ultimate", "g", 1, 1, None, 9), played)
-    assert isinstance(earlier, Game) and earlier.moves == (40,) and earlier.state == game("ultimate", 40).state
+    assert isinstance(earlier, Match) and earlier.moves == (40,) and earlier.state == game("ultimate", 40).state
     assert earlier == truncated(played, 1).at(9)
     assert ref_view(BoardRef("ultimate", "g", 4, 1, None, 9), played) == Refusal(refusals.BOARD_MISMATCH)
     assert ref_view(BoardRef("4x4", "g", 3, 1, None, 9), played) == Refusal(refusals.BOARD_MISMATCH)
     shown_over = ref_view(BoardRef("ultimate", "g", 3, 1, None, 9, over=True), played)
-    assert isinstance(shown_over, Game) and shown_over.over
+    assert isinstance(shown_over, Match) and shown_over.over
 
 
 def test_an_unresolved_reference_is_an_ended_board_that_resumes_nothing() -> None:

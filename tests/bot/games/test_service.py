@@ -36,7 +36,7 @@ from bot.games import ai as bot_ai_module
 from bot.games import moves as worker_moves
 from bot.games.ai import AI
 from bot.games.finished import finished_game
-from bot.games.game import Algorithm, Game, initial_for
+from bot.games.match import Algorithm, Match, initial_for
 from bot.games.pool import SearchPool
 from bot.games.service import MINIMAX_REPLY_STATES, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
@@ -75,7 +75,7 @@ def who(user: int, channel: int = CHANNEL) -> Actor:
 
 async def started(
     games: GameService, user: int = ALICE, channel: int = CHANNEL, game_id: str | None = None, **options: object
-) -> Game:
+) -> Match:
     game_id = game_id or f"g{channel}"
     outcome = await games.start(who(user, channel), game_id=game_id, **options)  # type: ignore[arg-type]
     assert isinstance(outcome, Posted | Challenged), outcome
@@ -101,7 +101,7 @@ def url(message_id: int, channel: int = CHANNEL) -> str:
     return f"https://discord.com/channels/5/{channel}/{message_id}"
 
 
-def pressed(game: Game, message_id: int | None = None) -> Game:
+def pressed(game: Match, message_id: int | None = None) -> Match:
     """The board a press carries: ``game`` as its buttons encode it, on ``message_id`` (default: its own)."""
     board, _ = codec.decode(
         codec.encode(game, 0),
@@ -112,15 +112,15 @@ def pressed(game: Game, message_id: int | None = None) -> Game:
     return board
 
 
-def found(*cells: int, game_id: str, x_id: int | None = ALICE, o_id: int | None = None, message_id: int) -> Game:
+def found(*cells: int, game_id: str, x_id: int | None = ALICE, o_id: int | None = None, message_id: int) -> Match:
     """A board message read from the channel's history after a restart."""
-    game = Game(game_id, CHANNEL, x_id, o_id, guild_id=5)
+    game = Match(game_id, CHANNEL, x_id, o_id, guild_id=5)
     for cell in cells:
         game = game.play(cell)
     return pressed(game.at(message_id))
 
 
-async def people(games: GameService, game_id: str = "people", message_id: int = 1000 + CHANNEL) -> Game:
+async def people(games: GameService, game_id: str = "people", message_id: int = 1000 + CHANNEL) -> Match:
     """Alice (X) against Bob (O): challenged, the prompt posted as ``message_id``, accepted."""
     challenge = await games.start(who(ALICE), game_id=game_id, opponent=BOB)
     assert isinstance(challenge, Challenged)
@@ -254,8 +254,8 @@ async def test_placed_and_unposted(ai: AI) -> None:
 
 
 async def test_deadlines_end_games_once(ai: AI) -> None:
-    finished: list[Game] = []
-    expired: list[Game] = []
+    finished: list[Match] = []
+    expired: list[Match] = []
     games = service(
         ai, turn_timeout=0.05, challenge_timeout=0.05, on_finished=finished.append, on_expired=expired.append
     )
@@ -272,7 +272,7 @@ async def test_deadlines_end_games_once(ai: AI) -> None:
 
 
 async def test_resign_decline_and_finished_games(ai: AI) -> None:
-    finished: list[Game] = []
+    finished: list[Match] = []
     games = service(ai, on_finished=finished.append)
     challenge = await started(games, opponent=BOB)
     not_yours = await games.answer(who(CAROL), challenge.game_id, accept=True)
@@ -356,7 +356,7 @@ async def test_a_failed_repost_of_a_game_never_placed_waits_for_its_first_board(
 
 
 async def test_a_final_board_that_failed_to_post_is_shown_on_the_retired_board(ai: AI) -> None:
-    finished: list[Game] = []
+    finished: list[Match] = []
     games = service(ai, on_finished=finished.append)
     board = await people(games)
     resigned = await games.resign(who(ALICE))
@@ -417,7 +417,7 @@ async def test_a_board_of_an_older_game_is_over_once_this_process_saw_the_newer_
 
 async def test_a_move_made_in_time_is_not_abandoned_by_a_deadline_passing_during_its_search() -> None:
     gated = GatedAI()
-    expired: list[Game] = []
+    expired: list[Match] = []
     games = service(gated, turn_timeout=0.1, on_expired=expired.append)
     board = await started(games)
     pressing = asyncio.create_task(games.press(who(ALICE), board, 4))  # well before the deadline
@@ -435,7 +435,7 @@ async def test_a_move_made_in_time_is_not_abandoned_by_a_deadline_passing_during
 # ---- forged button ids (issue 19) ---------------------------------------------------------------------------------
 
 
-def forged(board: Game, **changes: object) -> Game:
+def forged(board: Match, **changes: object) -> Match:
     """``board`` as a modified client may send it: any field of its ``custom_id`` changed."""
     return replace(board, **changes)  # type: ignore[arg-type]
 
@@ -550,7 +550,7 @@ async def test_after_a_restart_a_board_resumes_only_as_stored(ai: AI, store: Rec
 
 
 async def test_with_nothing_stored_only_a_board_that_proves_itself_resumes_and_is_never_recorded(ai: AI) -> None:
-    finished: list[Game] = []
+    finished: list[Match] = []
     before = service(ai)
     board = await started(before)
     played = await before.press(who(ALICE), board, 4)
@@ -678,7 +678,7 @@ async def test_after_a_restart_a_command_resumes_the_stored_game_even_where_hist
 # ---- variants --------------------------------------------------------------------------------------------
 
 
-def mnk_pressed(game: Game, message_id: int | None = None) -> Game:
+def mnk_pressed(game: Match, message_id: int | None = None) -> Match:
     """The board a press on a 4x4/5x5 board carries (its buttons encode the whole game)."""
     board, _ = codec.decode(
         codec.encoder(game)("r"),
@@ -686,7 +686,7 @@ def mnk_pressed(game: Game, message_id: int | None = None) -> Game:
         guild_id=game.guild_id,
         message_id=game.message_id if message_id is None else message_id,
     )
-    assert isinstance(board, Game)
+    assert isinstance(board, Match)
     return board
 
 
@@ -757,7 +757,7 @@ async def test_a_search_whose_game_was_resigned_is_dropped(ai: AI) -> None:
 
 async def test_a_search_whose_game_timed_out_is_dropped(ai: AI) -> None:
     later: list[BotMoved] = []
-    expired: list[Game] = []
+    expired: list[Match] = []
     gate = threading.Event()
     games = service(ai, on_bot_move=later.append, on_expired=expired.append, turn_timeout=0.05)
     board = await started(games, variant="4x4")
@@ -980,7 +980,7 @@ async def test_a_4x4_board_after_the_database_was_lost_is_refused(ai: AI) -> Non
     assert restarted.current(CHANNEL) is None
 
 
-def pad_ref(game: Game, version: int | None = None, message_id: int | None = None) -> BoardRef:
+def pad_ref(game: Match, version: int | None = None, message_id: int | None = None) -> BoardRef:
     """A private pad's button as the codec reads it: ``game``'s id and version (default: its own), and whatever
     message id the client sent (the codec drops it; here it may be forged)."""
     at = game.ply if version is None else version

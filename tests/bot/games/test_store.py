@@ -7,17 +7,17 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from bot.games.finished import finished_game
-from bot.games.game import Game, initial_for
+from bot.games.match import Match, initial_for
 from bot.games.store import from_finished, from_running, to_running
 from bot.records import FinishedGame
 from engine import Mark
 
 
 def test_a_running_game_survives_its_row() -> None:
-    game = Game("g1", 5, None, 11, level=5, algorithm="minimax", mode="text", guild_id=3)
+    game = Match("g1", 5, None, 11, level=5, algorithm="minimax", mode="text", guild_id=3)
     for cell in (4, 0, 8):
         game = game.play(cell)
-    game = Game(**{**{f: getattr(game, f) for f in ("game_id", "channel_id", "x_id", "o_id", "level",
+    game = Match(**{**{f: getattr(game, f) for f in ("game_id", "channel_id", "x_id", "o_id", "level",
                                                      "algorithm", "mode", "moves", "state", "guild_id")},
                    "ai_states": 812, "verified": False})  # fmt: skip
     row = to_running(game)
@@ -38,7 +38,7 @@ def test_a_finished_record_gives_the_ended_game() -> None:
 
 
 def test_a_5x5_game_keeps_its_variant_in_its_row_and_its_record() -> None:
-    game = Game("g3", 5, 11, None, variant="5x5", state=initial_for("5x5"))
+    game = Match("g3", 5, 11, None, variant="5x5", state=initial_for("5x5"))
     for cell in (12, 0, 24):
         game = game.play(cell)
     row = to_running(game)
@@ -53,5 +53,5 @@ def test_a_5x5_game_keeps_its_variant_in_its_row_and_its_record() -> None:
 
 
 def test_a_row_of_a_variant_this_bot_does_not_play_resumes_nothing() -> None:
-    row = to_running(Game("g4", 5, 11, None).play(4))
+    row = to_running(Match("g4", 5, 11, None).play(4))
     assert from_running(replace(row, variant="7x7")) is None

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games.game import EngineMove, Game, initial_for
 from bot.games.levels import rating_of
+from bot.games.match import EngineMove, Match, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import (
     ai_line,
@@ -26,8 +26,8 @@ CHANNEL = 1
 LINK = "https://discord.com/channels/5/1/9"
 
 
-def played(*cells: int, x_id: int | None = ALICE, o_id: int | None = None, **fields: object) -> Game:
-    game = Game("0a1b2c", CHANNEL, x_id, o_id, **fields)  # type: ignore[arg-type]
+def played(*cells: int, x_id: int | None = ALICE, o_id: int | None = None, **fields: object) -> Match:
+    game = Match("0a1b2c", CHANNEL, x_id, o_id, **fields)  # type: ignore[arg-type]
     for cell in cells:
         game = game.play(cell)
     return game
@@ -83,10 +83,10 @@ def test_the_bots_total_is_left_out_of_games_between_people_and_before_it_moved(
 
 def test_the_header_names_the_level_with_its_rating_and_unbeatable_only_where_it_is() -> None:
     for variant, level, note in (("3x3", 3, ""), ("5x5", 8, ", unbeatable"), ("ultimate", 8, "")):
-        game = Game("g1", 1, 10, None, level=level, variant=variant, state=initial_for(variant))
+        game = Match("g1", 1, 10, None, level=level, variant=variant, state=initial_for(variant))
         header = message_text(game).splitlines()[0]
         assert f" · level {level} ({rating_of(variant, level)}{note}) · alpha-beta" in header, header
-    german = message_text(Game("g1", 1, 10, None, level=5), tr=lang("de")).splitlines()[0]
+    german = message_text(Match("g1", 1, 10, None, level=5), tr=lang("de")).splitlines()[0]
     assert f"Stufe 5 ({rating_of('3x3', 5)})" in german, german
 
 

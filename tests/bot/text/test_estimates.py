@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.game import EngineMove, Game, initial_for
+from bot.games.match import EngineMove, Match, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import played_line
 from bot.text.hints import hint_text
@@ -15,8 +15,8 @@ from engine.protocol import GameValue
 EN = lang(None)
 
 
-def ultimate() -> Game:
-    return Game("0a1b2c", 1, 10, None, variant="ultimate", state=initial_for("ultimate"))
+def ultimate() -> Match:
+    return Match("0a1b2c", 1, 10, None, variant="ultimate", state=initial_for("ultimate"))
 
 
 def test_a_hint_gives_expected_scores_and_the_proved_results_as_such() -> None:

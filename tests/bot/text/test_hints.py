@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 from bot.games import refusals
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.games.service import Player
 from bot.text.hints import hint_text, refusal_text
 from engine import GameValue, Mark
@@ -16,8 +16,8 @@ CHANNEL = 1
 LINK = "https://discord.com/channels/5/1/9"
 
 
-def played(*cells: int, x_id: int | None = ALICE, o_id: int | None = None, **fields: object) -> Game:
-    game = Game("0a1b2c", CHANNEL, x_id, o_id, **fields)  # type: ignore[arg-type]
+def played(*cells: int, x_id: int | None = ALICE, o_id: int | None = None, **fields: object) -> Match:
+    game = Match("0a1b2c", CHANNEL, x_id, o_id, **fields)  # type: ignore[arg-type]
     for cell in cells:
         game = game.play(cell)
     return game

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.games.codec import BoardRef
-from bot.games.game import Game, initial_for
+from bot.games.match import Match, initial_for
 from bot.ui.buttons import DYNAMIC_ITEMS, ChallengeButton, Inactive
 from bot.ui.views import board_view, private_pad
 from tests.bot.ui.fakes import FakeInteraction
@@ -24,13 +24,13 @@ class Recorder:
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
 
-    async def press_cell(self, interaction: Any, board: Game | BoardRef, cell: int) -> None:
+    async def press_cell(self, interaction: Any, board: Match | BoardRef, cell: int) -> None:
         self.calls.append(("cell", board, cell))
 
-    async def press_resign(self, interaction: Any, board: Game | BoardRef) -> None:
+    async def press_resign(self, interaction: Any, board: Match | BoardRef) -> None:
         self.calls.append(("resign", board))
 
-    async def press_rematch(self, interaction: Any, board: Game | BoardRef) -> None:
+    async def press_rematch(self, interaction: Any, board: Match | BoardRef) -> None:
         self.calls.append(("rematch", board))
 
     async def choose_board(self, interaction: Any, board: BoardRef, chosen: int | None) -> None:
@@ -63,8 +63,8 @@ def ids(view: Any) -> list[str]:
     return [button["custom_id"] for row in view.to_components() for button in row["components"]]
 
 
-def game(variant: str, *cells: int) -> Game:
-    board = Game("0a1b2c", 1, ALICE, None, message_id=500, variant=variant, state=initial_for(variant))
+def game(variant: str, *cells: int) -> Match:
+    board = Match("0a1b2c", 1, ALICE, None, message_id=500, variant=variant, state=initial_for(variant))
     for cell in cells:
         board = board.play(cell)
     return board

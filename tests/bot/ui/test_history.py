@@ -11,7 +11,7 @@ import pytest
 
 from bot.games import Answer, NeedsHistory, Refusal, Shown, codec
 from bot.games.codec import encoder, ref_encoder
-from bot.games.game import BoardRef, Game, initial_for
+from bot.games.match import BoardRef, Match, initial_for
 from bot.games.service import History
 from bot.ui.history import HISTORY_LIMIT, board_of, recent_boards, settle
 from tests.bot.ui.fakes import http_error
@@ -31,8 +31,8 @@ def message(message_id: int, *custom_ids: str, author: int = ME) -> Any:
     )
 
 
-def game(*cells: int) -> Game:
-    board = Game("0a1b2c", CHANNEL, ALICE, None, guild_id=5)
+def game(*cells: int) -> Match:
+    board = Match("0a1b2c", CHANNEL, ALICE, None, guild_id=5)
     for cell in cells:
         board = board.play(cell)
     return board
@@ -51,10 +51,10 @@ def test_a_board_with_rematch_shows_a_game_that_is_over() -> None:
 
 
 def test_the_variants_boards_are_read_back_too_ultimate_as_its_reference() -> None:
-    four = Game("4x4g", CHANNEL, ALICE, None, guild_id=5, variant="4x4", state=initial_for("4x4")).play(5)
+    four = Match("4x4g", CHANNEL, ALICE, None, guild_id=5, variant="4x4", state=initial_for("4x4")).play(5)
     found = board_of(message(304, encoder(four)(0), encoder(four)("r")))
-    assert isinstance(found, Game) and found.variant == "4x4" and found.moves == (5,) and found.message_id == 304
-    ultimate = Game("ug", CHANNEL, ALICE, None, guild_id=5, variant="ultimate", state=initial_for("ultimate")).play(40)
+    assert isinstance(found, Match) and found.variant == "4x4" and found.moves == (5,) and found.message_id == 304
+    ultimate = Match("ug", CHANNEL, ALICE, None, guild_id=5, variant="ultimate", state=initial_for("ultimate")).play(40)
     make = ref_encoder(ultimate)
     assert board_of(message(305, make(30), make("r"))) == BoardRef("ultimate", "ug", 1, CHANNEL, 5, 305)
     assert board_of(message(306, make(30), make("n"))) == BoardRef("ultimate", "ug", 1, CHANNEL, 5, 306, over=True)

@@ -7,7 +7,7 @@ from typing import get_args
 import pytest
 
 from bot.games import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown, refusals
-from bot.games.game import Game, initial_for
+from bot.games.match import Match, initial_for
 from bot.games.service import Player
 from bot.i18n.lang import lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
@@ -35,15 +35,15 @@ SECONDS = 60.0
 EN, DE = lang(None), lang("de")
 
 
-def game(*cells: int, **fields: object) -> Game:
-    board = Game("0a1b2c", CHANNEL, ALICE, None, message_id=500, **fields)  # type: ignore[arg-type]
+def game(*cells: int, **fields: object) -> Match:
+    board = Match("0a1b2c", CHANNEL, ALICE, None, message_id=500, **fields)  # type: ignore[arg-type]
     for cell in cells:
         board = board.play(cell)
     return board
 
 
-def challenge(**fields: object) -> Game:
-    return Game("c0ffee", CHANNEL, ALICE, BOB, status="challenge", challenged_id=BOB, **fields)  # type: ignore[arg-type]
+def challenge(**fields: object) -> Match:
+    return Match("c0ffee", CHANNEL, ALICE, BOB, status="challenge", challenged_id=BOB, **fields)  # type: ignore[arg-type]
 
 
 def components(reply: Reply) -> list[dict[str, object]]:
@@ -135,7 +135,7 @@ def test_the_bots_later_move_is_shown_on_its_board_like_a_shown_game() -> None:
 
 
 def test_a_variant_hint_is_private_and_names_cells_by_coordinates() -> None:
-    board = Game("0a1b2c", CHANNEL, ALICE, None, variant="4x4", state=initial_for("4x4"))
+    board = Match("0a1b2c", CHANNEL, ALICE, None, variant="4x4", state=initial_for("4x4"))
     draw = GameValue("draw", 16)
     exact = Hint(Mark.X, (HintMove(0, draw, 0.5), HintMove(15, draw, 0.5)), True, states=12, elapsed_ms=1.0)
     reply = present(Hinted(board, exact), EN, challenge_seconds=SECONDS)
@@ -146,7 +146,7 @@ def test_a_variant_hint_is_private_and_names_cells_by_coordinates() -> None:
 
 
 def test_a_free_choice_goes_to_the_private_pad_never_to_the_board() -> None:
-    board = Game("0a1b2c", CHANNEL, ALICE, None, message_id=500, variant="ultimate", state=initial_for("ultimate"))
+    board = Match("0a1b2c", CHANNEL, ALICE, None, message_id=500, variant="ultimate", state=initial_for("ultimate"))
     first = present(Chosen(board, 8, on_pad=False), DE, challenge_seconds=SECONDS)
     again = present(Chosen(board, 8, on_pad=True), EN, challenge_seconds=SECONDS)
     assert first.target == OnPad(update=False) and again.target == OnPad(update=True)

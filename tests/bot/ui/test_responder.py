@@ -14,7 +14,7 @@ import pytest
 
 from bot.games import Actor, Challenged, Chosen, GameService, Posted, Refusal, Shown, refusals
 from bot.games.ai import AI
-from bot.games.game import Game, initial_for
+from bot.games.match import Match, initial_for
 from bot.games.service import Player
 from bot.i18n.lang import lang
 from bot.text.board import expired_text, message_text, moved_text
@@ -248,7 +248,7 @@ async def _on_board(responder: Responder, *, installed: bool = True) -> Any:
 async def test_a_private_pad_is_an_ephemeral_followup_then_updated_and_the_board_is_never_touched(
     responder: Responder, client: FakeClient
 ) -> None:
-    board = Game(
+    board = Match(
         "gp", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
     )
     on_board = FakeInteraction(pressed=500, installed=False)
@@ -269,7 +269,7 @@ async def test_a_private_pad_is_an_ephemeral_followup_then_updated_and_the_board
 async def test_a_move_on_the_private_pad_is_confirmed_there_and_edited_into_the_board(
     responder: Responder, client: FakeClient
 ) -> None:
-    board = Game(
+    board = Match(
         "gp", CHANNEL, ALICE, BOB, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
     )
     played = board.play(40)
@@ -286,7 +286,7 @@ async def test_a_move_on_the_private_pad_is_confirmed_there_and_edited_into_the_
 async def test_a_move_on_the_pad_edits_a_board_the_bot_may_not_edit_through_the_press_that_opened_the_pad(
     responder: Responder, client: FakeClient
 ) -> None:
-    board = Game("gq", CHANNEL, ALICE, BOB, message_id=500, variant="ultimate", state=initial_for("ultimate"))
+    board = Match("gq", CHANNEL, ALICE, BOB, message_id=500, variant="ultimate", state=initial_for("ultimate"))
     opened = FakeInteraction(pressed=500, private=True)  # a group DM: the bot is not a member
     await responder.deliver(as_interaction(opened), Chosen(board, 4, on_pad=False))
     on_pad = FakeInteraction(pressed=opened.message_id or 777, private=True)
@@ -323,7 +323,7 @@ async def test_a_board_posted_after_a_private_defer_is_not_remembered(responder:
 async def test_a_pad_is_still_sent_when_the_deferral_may_be_lost_and_the_board_is_not_claimed(
     responder: Responder,
 ) -> None:
-    board = Game(
+    board = Match(
         "gr", CHANNEL, ALICE, None, guild_id=5, message_id=500, variant="ultimate", state=initial_for("ultimate")
     )
     on_board = FakeInteraction(pressed=500, installed=False)

@@ -8,7 +8,7 @@ from typing import Any
 from bot.games import Chosen, Hinted, Shown
 from bot.games.answers import BotMoved
 from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
-from bot.games.game import Game, initial_for
+from bot.games.match import Match, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.text.hints import hint_text
@@ -23,8 +23,8 @@ EN = lang(None)
 SECONDS = 60.0
 
 
-def game(variant: str, *cells: int, **fields: Any) -> Game:
-    board = Game("0a1b2c", 1, ALICE, None, message_id=500, variant=variant, state=initial_for(variant), **fields)
+def game(variant: str, *cells: int, **fields: Any) -> Match:
+    board = Match("0a1b2c", 1, ALICE, None, message_id=500, variant=variant, state=initial_for(variant), **fields)
     for cell in cells:
         board = board.play(cell)
     return board

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.games.game import Algorithm, Game, initial_for
+from bot.games.match import Algorithm, Match, initial_for
 from bot.games.moves import config_for
 from bot.games.resuming.proof import extends, matches, proven, same_setup, states_of
 from engine import Difficulty, Mark, choose_move
@@ -15,11 +15,11 @@ from engine import Difficulty, Mark, choose_move
 ALICE, BOB = 11, 22
 
 
-def game(*cells: int, x: int | None = ALICE, o: int | None = None, states: int = 0) -> Game:
-    played = Game("g1", 1, x, o)
+def game(*cells: int, x: int | None = ALICE, o: int | None = None, states: int = 0) -> Match:
+    played = Match("g1", 1, x, o)
     for cell in cells:
         played = played.play(cell)
-    return Game("g1", 1, x, o, moves=played.moves, state=played.state, ai_states=states, status=played.status)
+    return Match("g1", 1, x, o, moves=played.moves, state=played.state, ai_states=states, status=played.status)
 
 
 @pytest.mark.parametrize("algorithm", ["alpha-beta", "minimax"])
@@ -27,7 +27,7 @@ def game(*cells: int, x: int | None = ALICE, o: int | None = None, states: int =
 def test_the_count_replayed_from_the_moves_is_the_count_the_bot_showed(algorithm: Algorithm, seed: int) -> None:
     rng = random.Random(seed)
     bot = Mark.X if seed % 2 else Mark.O
-    played = Game("g1", 1, None if bot is Mark.X else ALICE, ALICE if bot is Mark.X else None, algorithm=algorithm)
+    played = Match("g1", 1, None if bot is Mark.X else ALICE, ALICE if bot is Mark.X else None, algorithm=algorithm)
     while not played.over:
         if played.ai_to_move:
             played = played.with_ai(choose_move(played.state, Difficulty.EASY, rng=rng, config=config_for(algorithm)))
@@ -53,13 +53,13 @@ def test_a_board_matches_the_stored_game_it_shows_or_an_earlier_position() -> No
     assert not matches(game(4, 0, 8, states=301), stored), "a forged count"
     assert not matches(game(4, 2, states=7), stored), "other moves"
     assert not matches(game(4, 0, 8, x=BOB, states=300), stored), "other players"
-    assert not same_setup(Game("g1", 1, ALICE, None, level=2), stored), "other options"
+    assert not same_setup(Match("g1", 1, ALICE, None, level=2), stored), "other options"
     assert extends(game(4, 0, 8, 2), stored) and not extends(game(4, 0), stored)
 
 
 def test_a_board_of_another_variant_never_proves_itself_nor_matches_a_game_of_another_variant() -> None:
-    four = Game("g", 1, 10, None, variant="4x4", state=initial_for("4x4")).play(5)
+    four = Match("g", 1, 10, None, variant="4x4", state=initial_for("4x4")).play(5)
     assert not proven(four, 10)
-    three = Game("g", 1, 10, None).play(5)
+    three = Match("g", 1, 10, None).play(5)
     assert proven(three, 10)
     assert not same_setup(four, three) and same_setup(three, three)

@@ -16,7 +16,7 @@ import pytest
 from bot.games import GameService, NeedsHistory, Posted, Refusal, Shown, refusals
 from bot.games.ai import AI
 from bot.games.finished import finished_game
-from bot.games.game import Game
+from bot.games.match import Match
 from bot.games.service import History
 from bot.games.store import RecordsGames, to_running
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
@@ -38,8 +38,8 @@ class Process:
         self.records = RecordWriter(store.records)
         self.records.start()
         self.store = store
-        self.finished: list[Game] = []
-        self.shown: list[Game] = []
+        self.finished: list[Match] = []
+        self.shown: list[Match] = []
         self.games = GameService(
             ai,
             rng=random.Random(2),
@@ -49,7 +49,7 @@ class Process:
             on_expired=self.shown.append,
         )
 
-    def finish(self, game: Game) -> None:
+    def finish(self, game: Match) -> None:
         self.finished.append(game)
         self.records.submit(finished_game(game))
 
@@ -71,13 +71,13 @@ async def store(tmp_path: Path) -> AsyncIterator[RecordsGames]:
     await records.close()
 
 
-async def stored_as_running(store: RecordsGames, game: Game, seconds_ago: float) -> None:
+async def stored_as_running(store: RecordsGames, game: Match, seconds_ago: float) -> None:
     """``game`` as a previous process wrote it ``seconds_ago`` seconds ago, before it was killed."""
     written = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=seconds_ago)
     await store.running.apply([replace(to_running(game), updated_at=written)])
 
 
-async def played(ai: AI, channel: int = CHANNEL) -> Game:
+async def played(ai: AI, channel: int = CHANNEL) -> Match:
     """A game against the bot in ``channel`` as its board shows it: Alice took the centre and the bot replied."""
     games = GameService(ai, rng=random.Random(2))
     outcome = await games.press(who(ALICE, channel), await started(games, channel=channel), 4)

@@ -1,6 +1,6 @@
 """One game as an immutable value: who plays, the options, the moves in order, and how it ended.
 
-Every transition (a move, the bot's reply, a resignation) returns a new :class:`Game`, so the service
+Every transition (a move, the bot's reply, a resignation) returns a new :class:`Match`, so the service
 can decide, commit in memory, and only then let the Discord layer show it. The same value is what a
 board's buttons encode (:mod:`bot.games.codec`), so a game survives a restart.
 """
@@ -25,7 +25,7 @@ __all__ = [
     "BoardRef",
     "EndReason",
     "EngineMove",
-    "Game",
+    "Match",
     "Mode",
     "Status",
     "initial_for",
@@ -38,7 +38,7 @@ Status = Literal["challenge", "playing", "over"]
 
 
 def initial_for(variant: str) -> Any:
-    """The engine state of ``variant``'s empty board (for :attr:`Game.state` of a new game).
+    """The engine state of ``variant``'s empty board (for :attr:`Match.state` of a new game).
 
     Raises:
         UnknownVariantError: no variant has that name.
@@ -47,7 +47,7 @@ def initial_for(variant: str) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
+class Match:
     """One game in one channel. Player ids are user ids; ``None`` stands for the bot.
 
     ``variant`` names the game played (a key of :data:`engine.variants.VARIANTS`: ``"3x3"``, the default,
@@ -199,7 +199,7 @@ class Game:
         on its way (``None`` when no board of the game was placed yet)."""
         return self.retired if self.message_id is None else self.message_id
 
-    def play(self, cell: int, *, locale: str | None = None) -> Game:
+    def play(self, cell: int, *, locale: str | None = None) -> Match:
         """The game after the player to move marks ``cell`` (0-based, whole board); ends it on a win or a draw.
         A ``locale`` given is the mover's, and becomes the game's.
 
@@ -213,7 +213,7 @@ class Game:
             changes["locale"] = locale
         return replace(self, **changes)
 
-    def with_ai(self, move: EngineMove) -> Game:
+    def with_ai(self, move: EngineMove) -> Match:
         """The game after the bot plays ``move`` (the engine's move record); its state count is added to the game's
         total. The record kept (:attr:`last_ai`) names the mover and the algorithm: the game's own at level 8, else
         the levels' alpha-beta.
@@ -235,25 +235,25 @@ class Game:
             changes |= {"status": "over", "end_reason": "win" if rules.utility(state) else "draw"}
         return changes
 
-    def resign(self, mark: Mark) -> Game:
+    def resign(self, mark: Mark) -> Match:
         """The game after ``mark`` resigns."""
         return replace(self, status="over", end_reason="resigned", resigned=mark)
 
-    def end(self, reason: EndReason) -> Game:
+    def end(self, reason: EndReason) -> Match:
         """The game ended for ``reason`` without a result (abandoned, declined or expired)."""
         return replace(self, status="over", end_reason=reason)
 
-    def accept(self) -> Game:
+    def accept(self) -> Match:
         """The challenge accepted: the game starts."""
         return replace(self, status="playing", challenged_id=None)
 
-    def at(self, message_id: int | None) -> Game:
+    def at(self, message_id: int | None) -> Match:
         """The game whose board is now message ``message_id``."""
         if message_id == self.message_id and self.retired is None:
             return self
         return replace(self, message_id=message_id, retired=None)
 
-    def reposted(self) -> Game:
+    def reposted(self) -> Match:
         """The game about to get a new board message (the next ``post``; its id is not known yet)."""
         return replace(self, message_id=None, post=self.post + 1, superseded=(), retired=self.shown)
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games.game import DISCORD_EPOCH_MS, Game, new_game_id, to_base36
+from bot.games.match import DISCORD_EPOCH_MS, Match, new_game_id, to_base36
 from engine import (
     CellOccupiedError,
     CellOutOfRangeError,
@@ -24,8 +24,8 @@ ALICE, BOB = 101, 102
 CHANNEL, GUILD, MESSAGE = 1001, 5001, 9001
 
 
-def vs_bot(*cells: int, bot: Mark = Mark.O) -> Game:
-    game = Game("0a1b2c", CHANNEL, None if bot is Mark.X else ALICE, None if bot is Mark.O else ALICE)
+def vs_bot(*cells: int, bot: Mark = Mark.O) -> Match:
+    game = Match("0a1b2c", CHANNEL, None if bot is Mark.X else ALICE, None if bot is Mark.O else ALICE)
     for cell in cells:
         game = game.play(cell)
     return game
@@ -70,7 +70,7 @@ def test_with_ai_plays_the_decision_and_adds_its_states_to_the_total() -> None:
 
 
 def test_the_minimax_option_is_recorded_on_the_bots_move() -> None:
-    game = Game("0a1b2c", CHANNEL, None, ALICE, algorithm="minimax")
+    game = Match("0a1b2c", CHANNEL, None, ALICE, algorithm="minimax")
     replied = game.with_ai(choose_move(game.state, rng=random.Random(0)))
     assert replied.last_ai is not None and replied.last_ai.algorithm == "minimax" and replied.last_ai.mark is Mark.X
 
@@ -88,14 +88,14 @@ def test_resign_end_and_accept() -> None:
     for reason in ("abandoned", "declined", "expired"):
         ended = game.end(reason)
         assert (ended.status, ended.end_reason, ended.winner) == ("over", reason, None)
-    challenge = Game("0a1b2c", CHANNEL, BOB, ALICE, status="challenge", challenged_id=BOB)
+    challenge = Match("0a1b2c", CHANNEL, BOB, ALICE, status="challenge", challenged_id=BOB)
     accepted = challenge.accept()
     assert (accepted.status, accepted.challenged_id) == ("playing", None)
     assert (challenge.status, challenge.challenged_id) == ("challenge", BOB)
 
 
 def test_players_sides_and_turns() -> None:
-    people = Game("0a1b2c", CHANNEL, ALICE, BOB)
+    people = Match("0a1b2c", CHANNEL, ALICE, BOB)
     assert not people.vs_bot and people.bot_mark is None and people.ai_moves == 0
     assert people.mark_of(ALICE) is Mark.X and people.mark_of(BOB) is Mark.O and people.mark_of(7) is None
     assert people.player_id(Mark.O) == BOB and people.is_player(BOB) and not people.is_player(7)
@@ -128,7 +128,7 @@ def test_game_ids_are_base_36_snowflakes_and_carry_the_start_time() -> None:
     snowflake = ((ms - DISCORD_EPOCH_MS) << 22) | 0b1011_0000_0000_0001_0110  # worker, process and increment bits
     game_id = new_game_id(snowflake)
     assert int(game_id, 36) == snowflake and game_id == game_id.lower()
-    assert Game(game_id, CHANNEL, ALICE, None).started_at == started
+    assert Match(game_id, CHANNEL, ALICE, None).started_at == started
     assert len(new_game_id(2**64 - 1)) == 13
     assert [to_base36(n) for n in (0, 35, 36, 36**2 - 1)] == ["0", "z", "10", "zz"]
 
@@ -139,26 +139,26 @@ def test_a_game_id_without_a_snowflake_comes_from_the_clock() -> None:
     after = datetime.datetime.now(datetime.UTC)
     assert len(ids) == 50  # 22 random bits keep ids made in one millisecond apart
     for game_id in ids:
-        started = Game(game_id, CHANNEL, ALICE, None).started_at
+        started = Match(game_id, CHANNEL, ALICE, None).started_at
         assert before - datetime.timedelta(milliseconds=1) <= started <= after
 
 
 def test_jump_url_in_a_guild_and_in_a_dm() -> None:
-    game = Game("0a1b2c", CHANNEL, ALICE, None, guild_id=GUILD)
+    game = Match("0a1b2c", CHANNEL, ALICE, None, guild_id=GUILD)
     assert game.jump_url is None  # no board message yet
     assert game.at(MESSAGE).jump_url == f"https://discord.com/channels/{GUILD}/{CHANNEL}/{MESSAGE}"
-    dm = Game("0a1b2c", CHANNEL, ALICE, None)
+    dm = Match("0a1b2c", CHANNEL, ALICE, None)
     assert dm.at(MESSAGE).jump_url == f"https://discord.com/channels/@me/{CHANNEL}/{MESSAGE}"
     assert dm.at(MESSAGE).at(None).jump_url is None
 
 
 def test_a_reposted_game_remembers_the_last_board_known_to_show_it() -> None:
-    game = Game("0a1b2c", CHANNEL, ALICE, None).at(MESSAGE)
+    game = Match("0a1b2c", CHANNEL, ALICE, None).at(MESSAGE)
     moving = game.reposted()
     assert (moving.message_id, moving.post, moving.retired, moving.shown) == (None, 2, MESSAGE, MESSAGE)
     again = moving.reposted()  # posted again before the first new board's id came back
     assert (again.message_id, again.post, again.retired, again.shown) == (None, 3, MESSAGE, MESSAGE)
     placed = again.at(MESSAGE + 1)
     assert (placed.message_id, placed.retired, placed.shown) == (MESSAGE + 1, None, MESSAGE + 1)
-    never_placed = Game("0a1b2c", CHANNEL, ALICE, None).reposted()
+    never_placed = Match("0a1b2c", CHANNEL, ALICE, None).reposted()
     assert (never_placed.post, never_placed.shown) == (2, None)
