@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Final, Literal
 
 import glicko2
@@ -149,7 +149,7 @@ async def rate_games(
             current[key] = rated(before[s.user_id], opponent, deviation, s.score, s.level)
             written.add(key)
     now = datetime.datetime.now(datetime.UTC)
-    rows = [{**_key_row(key), **_rating_row(current[key]), "updated_at": now} for key in sorted(written)]
+    rows = [{**_key_row(key), **asdict(current[key]), "updated_at": now} for key in sorted(written)]
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     upsert = dialect.insert(ratings)
     changed = ["rating", "deviation", "volatility", "games", "best_level", "updated_at"]
@@ -168,16 +168,6 @@ def _key_row(key: _Key) -> dict[str, object]:
     return dict(zip(("user_id", "variant", "pool"), key, strict=True))
 
 
-def _rating_row(rating: Rating) -> dict[str, object]:
-    return {
-        "rating": rating.rating,
-        "deviation": rating.deviation,
-        "volatility": rating.volatility,
-        "games": rating.games,
-        "best_level": rating.best_level,
-    }
-
-
 async def _current(connection: AsyncConnection, keys: list[_Key]) -> dict[_Key, Rating]:
     """The ratings of ``keys`` (sorted) as stored (:data:`STARTING` for a missing one), locked until the transaction
     ends. On PostgreSQL the missing rows are first inserted at the starting rating (``ON CONFLICT DO NOTHING`` waits
@@ -192,7 +182,7 @@ async def _current(connection: AsyncConnection, keys: list[_Key]) -> dict[_Key, 
         .order_by(ratings.c.user_id, ratings.c.variant, ratings.c.pool)
     )
     if connection.dialect.name == "postgresql":
-        start = {**_rating_row(STARTING), "updated_at": datetime.datetime.now(datetime.UTC)}
+        start = {**asdict(STARTING), "updated_at": datetime.datetime.now(datetime.UTC)}
         insert = postgresql.insert(ratings).on_conflict_do_nothing()
         await connection.execute(insert, [{**_key_row(k), **start} for k in keys])
         statement = statement.with_for_update()
