@@ -47,7 +47,8 @@ log = logging.getLogger(__name__)
 
 SHUTDOWN_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 RECORDS_FLUSH_SECONDS = 2.0
-"""At shutdown, how long queued records may take to be written (the whole stop must fit in 5 s)."""
+"""At shutdown, how long queued records (finished games first, then running games) may take to be written (the
+whole stop must fit in 5 s)."""
 
 
 class TTTTree(app_commands.CommandTree["TTTBot"]):
@@ -224,7 +225,12 @@ async def run_bot(settings: Settings) -> None:
                 loop.add_signal_handler(signum, _close_soon, bot, signum)
             await bot.start(settings.token)
     finally:
-        await asyncio.gather(writer.close(timeout=RECORDS_FLUSH_SECONDS), running.close(timeout=RECORDS_FLUSH_SECONDS))
+        # finished games first: their records are permanent, while a running row only serves a restart (and the
+        # running writer keeps taking its turns meanwhile); both share the one budget
+        clock = asyncio.get_running_loop()
+        deadline = clock.time() + RECORDS_FLUSH_SECONDS
+        await writer.close(timeout=RECORDS_FLUSH_SECONDS)
+        await running.close(timeout=max(0.0, deadline - clock.time()))
         await records.close()
 
 

@@ -6,9 +6,10 @@ method is a coroutine; one that cannot reach the database raises :class:`Records
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Delete, delete, event, select
@@ -103,10 +104,16 @@ class RecordsStore(StatsQueries):
     """Finished games in one database. Build it with :func:`open_store`; close it with :meth:`close`.
 
     ``engine`` is the SQLAlchemy ``AsyncEngine`` underneath (for diagnostics and tests).
+
+    On SQLite the write transactions of one store take turns (first come, first served): SQLite has one write lock
+    per file, and a connection waiting for it only polls (its busy timeout), so the record writer's back-to-back
+    batches would starve the running-game writer's, and the reverse, until "database is locked". Other processes
+    on the same file still wait through the busy timeout; PostgreSQL writes run side by side.
     """
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self._write_turn = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._shown = shown_url(engine.url)
         dialect = postgresql if engine.dialect.name == "postgresql" else sqlite
         # One statement for every batch size: SQLAlchemy compiles it once and sends a batch as multi-row
@@ -120,14 +127,16 @@ class RecordsStore(StatsQueries):
 
     @asynccontextmanager
     async def _connection(self, *, write: bool = False) -> AsyncIterator[AsyncConnection]:
-        try:
-            async with self.engine.begin() if write else self.engine.connect() as connection:
-                yield connection
-        except Exception as exc:
-            if not is_transient(exc):
-                raise
-            reason = describe(exc, self.engine.url.password)
-            raise RecordsUnavailableError(f"game records database {self._shown} is unavailable: {reason}") from exc
+        turn = self._write_turn if write and self._write_turn is not None else nullcontext()
+        async with turn:
+            try:
+                async with self.engine.begin() if write else self.engine.connect() as connection:
+                    yield connection
+            except Exception as exc:
+                if not is_transient(exc):
+                    raise
+                reason = describe(exc, self.engine.url.password)
+                raise RecordsUnavailableError(f"game records database {self._shown} is unavailable: {reason}") from exc
 
     @property
     def puzzles(self) -> PuzzleStore:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.records import FinishedGame, Rating, Record, RecordsStore, database_url, open_store
@@ -189,6 +189,27 @@ async def test_a_batch_rates_in_order_and_keeps_pools_and_variants_apart(store: 
     assert (rating, deviation, played, best) == pytest.approx((expected.rating, expected.deviation, 2, 2))
     assert found[(ANA, "3x3", "people")][0] > 1500 > found[(BEA, "3x3", "people")][0]
     assert found[(ANA, "4x4", "bot")][0] < 1500
+
+
+async def test_a_batch_costs_the_same_statements_whatever_its_size(store: RecordsStore) -> None:
+    """The record writer's transaction holds SQLite's one write lock, and each statement is a round trip through a
+    busy event loop: they must not grow with the batch, or finished games queue up faster than they are written."""
+    statements: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        statements.append(statement.split()[0])
+
+    event.listen(store.engine.sync_engine, "before_cursor_execute", count)
+    try:
+        assert await store.save_many([vs_bot("s1", X_WINS, "X", level=2)]) == 1
+        one, statements[:] = list(statements), []
+        batch = [vs_bot(f"s{i}", X_WINS, "X", level=1 + i % 8, user=600 + i % 30) for i in range(2, 102)]
+        assert await store.save_many([*batch, between("s102", DRAWN, "draw", "draw")]) == 101
+    finally:
+        event.remove(store.engine.sync_engine, "before_cursor_execute", count)
+    assert statements == one
+    assert (await store.ratings(601, "3x3"))["bot"].games == 3  # games s31, s61 and s91
+    assert (await store.ratings(BEA, "3x3"))["people"].games == 1
 
 
 async def test_a_game_and_its_rating_are_written_together_or_not_at_all(store: RecordsStore) -> None:

@@ -11,11 +11,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import delete, event, text
 
-from bot.records import RecordsStore, RunningGame, RunningStore, RunningWriter, Stored, open_store
+from bot.records import RecordsStore, RecordWriter, RunningGame, RunningStore, RunningWriter, Stored, open_store
+from bot.records.schema import running_games
 from tests.bot.records.conftest import Backend
-from tests.bot.records.test_records import HISTORY, make
+from tests.bot.records.test_records import HISTORY, X_WINS, make
 
 T = datetime(2026, 11, 23, 20, 0, tzinfo=UTC)
 
@@ -212,3 +213,50 @@ async def test_a_games_record_and_the_removal_of_its_running_row_are_one_transac
     assert await runs.stored("g1") == Stored(None, finished=True)
     assert await runs.in_channel(11) is None
     assert await store.save(ended) is False  # saved again: still one record, no running row
+
+
+async def test_a_write_waits_for_another_transaction_of_the_store_past_the_busy_timeout(
+    store: RecordsStore, runs: RunningStore
+) -> None:
+    """The record writer and the running-game writer share one store: on SQLite (one write lock per file, a busy
+    timeout of 0.1 s here) a write made while the other's transaction is open waits for its turn instead of failing
+    with "database is locked"; on PostgreSQL both go on at once."""
+    opened = asyncio.Event()
+
+    async def slow_finish() -> None:
+        async with store.connection(write=True) as connection:
+            await connection.execute(delete(running_games).where(running_games.c.game_id == "g1"))
+            opened.set()
+            await asyncio.sleep(0.5)  # five busy timeouts
+
+    finishing = asyncio.create_task(slow_finish())
+    await opened.wait()
+    await runs.apply([running("g2", 4)])
+    await finishing
+    assert (await runs.stored("g2")).running == running("g2", 4)
+
+
+async def test_the_two_writers_of_one_store_never_lock_each_other_out(
+    store: RecordsStore, runs: RunningStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Games ending while others move, as in the bot: every record and every running state is written, and
+    neither writer ever finds the database locked by the other."""
+    records = RecordWriter(store, retry_initial=0.05, retry_max=0.2)
+    states = RunningWriter(runs, window=0, retry_initial=0.05, retry_max=0.2)
+    records.start()
+    states.start()
+    try:
+        for i in range(400):
+            states.put(running(f"m{i}", 4, channel=i))
+            states.drop(f"e{i}")
+            ended = make(f"e{i}", i, 20, 1, x=101, o=None, result="X", reason="win", level=1, moves=X_WINS)
+            assert records.submit(ended)
+            await asyncio.sleep(0)
+        assert await records.flush(20)
+        assert await states.flush(20)
+    finally:
+        await records.close(timeout=5)
+        await states.close(timeout=5)
+    assert "not saved yet" not in caplog.text
+    assert len(await store.recent_games(20, limit=500)) == 400
+    assert len(await runs.unfinished()) == 400
