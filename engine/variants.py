@@ -23,7 +23,7 @@ from engine.hints import Hint
 from engine.minimax.search import search
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.protocol import Algorithm, Difficulty, EngineMove, Game, Mark
+from engine.protocol import Algorithm, Difficulty, EngineMove, Game, GameValue, Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, mnk_review, ultimate_review
 from engine.review import review as tictactoe_review
 from engine.tictactoe import rules as tictactoe
@@ -86,6 +86,9 @@ class Variant:
         reviewer: the variant's review (:data:`Reviewer`); see :meth:`review`.
         review_budget_ms: the search budget per reviewed move, ms, for a variant whose review is an estimate, else
             ``None``.
+        value: ``value(state, mark)``, the position's exact value for ``mark`` where it takes microseconds, so every
+            move of a game can be checked in a callback (3x3: :func:`engine.tictactoe.solver.value_for`), else
+            ``None``.
     """
 
     name: str
@@ -107,6 +110,7 @@ class Variant:
     hint_budget_ms: float | None = None
     reviewer: Reviewer | None = None
     review_budget_ms: float | None = None
+    value: Callable[[Any, Mark], GameValue] | None = None
 
     @property
     def cells(self) -> int:
@@ -268,7 +272,7 @@ _5X5_EXACT_FROM = 4
 VARIANTS: Mapping[str, Variant] = {
     "3x3": Variant(
         "3x3", 3, 3, tictactoe, _tictactoe_move, solved=True, algorithms=("alpha-beta", "minimax"), inline=True,
-        numbered=True, hinter=hints.tictactoe_hint, reviewer=tictactoe_review,
+        numbered=True, hinter=hints.tictactoe_hint, reviewer=tictactoe_review, value=value_for,
     ),
     "4x4": Variant(
         "4x4", 4, 4, TIC_TAC_TOE_4X4, _mnk_player(TIC_TAC_TOE_4X4), solved=True, code="4",

@@ -156,3 +156,12 @@ def test_every_variants_player_returns_the_one_move_record_with_its_mover(name: 
     assert chosen.mark is v.game.player(state) and chosen.elapsed_ms >= 0 and chosen.states > 0
     assert chosen.cell in v.game.actions(state) and chosen.book == (chosen.source == "book")
     assert chosen.value is not None if v.exact else chosen.expected is not None  # exact, or an estimate's score
+
+
+def test_only_3x3_gives_exact_values_fast_enough_to_check_a_board_and_they_are_the_solver_s() -> None:
+    assert [name for name, rules in VARIANTS.items() if rules.value is not None] == ["3x3"]
+    three = variant("3x3")
+    assert three.value is not None
+    after_centre = three.replay([4])
+    assert three.value(after_centre, Mark.O).result == "draw"
+    assert three.value(three.replay([0, 3, 1, 4]), Mark.X).result == "win"

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from bot.games.match import Algorithm, Match
 from bot.games.moves import config_for
-from engine import Mark, initial_state, result, search, terminal
-from engine.tictactoe.solver import value_for
+from engine import Mark, initial_state, result, search
 
 __all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
 
@@ -49,21 +48,19 @@ def proven(board: Match, user_id: int) -> bool:
     keeps the bot's game-theoretic value (a move its unbeatable search could have played; AIMA §5.2), so the
     position is one the bot has not lost. The moves' legality is the codec's check.
 
-    Only a 3x3 board can prove itself (its exact values take microseconds); a board of another variant never does:
-    after a restart with nothing stored it is refused (``UNVERIFIED``)."""
-    if board.variant != "3x3":
+    Only a board whose variant gives exact values in microseconds (:attr:`engine.variants.Variant.value`: 3x3) can
+    prove itself; any other board never does: after a restart with nothing stored it is refused (``UNVERIFIED``)."""
+    kind, bot = board.kind, board.bot_mark
+    value, rules = kind.value, kind.game
+    if value is None or bot is None or board.mark_of(user_id) is not bot.other or board.over:
         return False
-    bot = board.bot_mark
-    if bot is None or board.mark_of(user_id) is not bot.other or board.over:
-        return False
-    state = initial_state()
+    state = rules.initial_state()
     for cell in board.moves:
         before = state
-        state = result(state, cell)
-        if terminal(before):
+        state = rules.result(state, cell)
+        if rules.terminal(before):
             return False
-        mover = Mark.X if before.marks % 2 == 0 else Mark.O
-        if mover is bot and value_for(state, bot).result != value_for(before, bot).result:
+        if rules.player(before) is bot and value(state, bot).result != value(before, bot).result:
             return False
     return True
 
@@ -72,7 +69,8 @@ def states_of(moves: tuple[int, ...], bot: Mark, algorithm: Algorithm) -> int:
     """The states the bot's searches evaluate over a game with ``moves`` where it plays ``bot`` with ``algorithm``:
     the sum of one search per bot move, from the position before it. A search's count depends on the position and
     the configuration only (its random choice comes after), so this is the count the bot showed while playing.
-    Runs in an executor (plain minimax from the empty board is 549,945 states)."""
+    The searches are 3x3's, the one variant whose boards can be :func:`proven`. Runs in an executor (plain minimax
+    from the empty board is 549,945 states)."""
     config = config_for(algorithm)
     state = initial_state()
     total = 0
