@@ -43,6 +43,7 @@ OVER = N_("This puzzle is over — /ttt puzzle gives you a new one.")
 STALE = N_("That button is from an earlier move of this puzzle.")
 ILLEGAL = N_("That move cannot be played here.")
 DAILY_DONE = N_("You already tried today's daily puzzle ({result}); {solvers} solved it so far. Come back tomorrow!")
+DAILY_OPEN = N_("You already started today's daily puzzle: finish it on its board. One try a day!")
 DAILY_SOLVED, DAILY_FAILED = N_("solved"), N_("not solved")
 REFUTE_BUDGET_MS = 300.0
 Shown = tuple[str, discord.ui.View, "discord.File | None"]
@@ -122,13 +123,10 @@ class PuzzleCommands(commands.Cog):
         user, guild = interaction.user.id, interaction.guild_id
         day = datetime.datetime.now(datetime.UTC).date()
         lines: list[str] = []
+        solvers = 0
         if is_daily:
             puzzle = daily(name, day, guild)
             solvers = await self.store.daily_solvers(guild, day.isoformat(), puzzle.id)
-            done = await self.store.daily_result(user, guild, day.isoformat(), puzzle.id)
-            if done is not None:
-                result = tr(DAILY_SOLVED if done else DAILY_FAILED)
-                return await private(interaction, tr(DAILY_DONE, result=result, solvers=solvers))
             lines.append(tr(view.DAILY, day=day.isoformat(), solvers=solvers))
         ratings = await self.store.puzzle_ratings(name)
         if not is_daily:
@@ -136,8 +134,20 @@ class PuzzleCommands(commands.Cog):
             puzzle = choose(name, player.rating, await self.store.attempted(user, name), ratings, self._rng)
         rating = ratings[puzzle.id].rating if puzzle.id in ratings else puzzle.rating
         run = await self.store.start(Run(0, user, guild, name, puzzle.id, daily=day.isoformat() if is_daily else None))
+        if run is None:  # the player's daily try is taken (finished, still open, or asked at the same instant)
+            return await self._daily_done(interaction, day.isoformat(), puzzle.id, solvers, tr)
         text = view.status_text(puzzle, 0, view.header(puzzle, rating, tr), lines)
         await self._edit(interaction, text, view.puzzle_view(run, tr), await self._picture(run, 0))
+
+    async def _daily_done(
+        self, interaction: discord.Interaction[discord.Client], day: str, puzzle_id: str, solvers: int, tr: Lang
+    ) -> None:
+        """Refuse a second daily try: the first one's result, or that it is still open."""
+        done = await self.store.daily_result(interaction.user.id, interaction.guild_id, day, puzzle_id)
+        if done is None:
+            return await private(interaction, tr(DAILY_OPEN))
+        result = tr(DAILY_SOLVED if done else DAILY_FAILED)
+        await private(interaction, tr(DAILY_DONE, result=result, solvers=solvers))
 
     async def press(self, interaction: discord.Interaction[discord.Client], run_id: int, ply: int, key: str) -> None:
         """Judge a press: refused privately unless it is the owner's, on the puzzle's current move.

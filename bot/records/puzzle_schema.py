@@ -1,4 +1,4 @@
-"""The puzzle tables (migration 0005), on the records' :data:`bot.records.schema.metadata`."""
+"""The puzzle tables (migrations 0005 and 0006), on the records' :data:`bot.records.schema.metadata`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from sqlalchemy import BigInteger, Boolean, CheckConstraint, Column, Float, Inde
 
 from bot.records.schema import UTCDateTime, metadata
 
-__all__ = ["puzzle_attempts", "puzzle_players", "puzzle_ratings", "running_puzzles"]
+__all__ = ["daily_tries", "puzzle_attempts", "puzzle_players", "puzzle_ratings", "running_puzzles"]
 
 
 def _glicko_columns() -> list[Column[object]]:
@@ -74,3 +74,15 @@ running_puzzles = Table(
 )
 """A puzzle being solved: ``progress`` counts the plies of its line already played, ``pad`` is the small board an
 ultimate solver opened on its pad (-1: none). The row goes when the attempt ends (to ``puzzle_attempts``)."""
+
+daily_tries = Table(
+    "daily_tries",
+    metadata,
+    Column("user_id", BigInteger, primary_key=True),
+    Column("place_id", BigInteger, primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("puzzle_id", String(40), primary_key=True),
+    Column("started_at", UTCDateTime, nullable=False),
+)
+"""A player's one try at a daily puzzle (migration 0006): the key makes a second try impossible, whenever it is
+asked; ``place_id`` is the server's id, 0 outside a server (a daily puzzle is the same in every DM)."""

@@ -9,10 +9,11 @@ import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.puzzles.play import PuzzleRating, Run, rate, starting
-from bot.records.puzzle_schema import puzzle_attempts, puzzle_players, puzzle_ratings, running_puzzles
+from bot.records.puzzle_schema import daily_tries, puzzle_attempts, puzzle_players, puzzle_ratings, running_puzzles
 from bot.records.schema import games
 
 if TYPE_CHECKING:
@@ -60,20 +61,21 @@ class PuzzleStore:
             return set((await connection.execute(statement)).scalars())
 
     async def daily_result(self, user_id: int, guild_id: int | None, day: str, puzzle_id: str) -> bool | None:
-        """Whether ``user_id`` solved the daily puzzle ``puzzle_id`` of ``day`` in the server (``None``: no attempt)."""
+        """Whether ``user_id`` solved the daily puzzle ``puzzle_id`` of ``day`` in the server, at their first attempt
+        (``None``: no finished attempt)."""
         statement = select(puzzle_attempts.c.solved).where(
             puzzle_attempts.c.user_id == user_id, puzzle_attempts.c.daily == day, _guild(guild_id),
             puzzle_attempts.c.puzzle_id == puzzle_id,
         )  # fmt: skip
         async with self.records.connection() as connection:
-            return (await connection.execute(statement.limit(1))).scalar()
+            return (await connection.execute(statement.order_by(puzzle_attempts.c.attempt_id).limit(1))).scalar()
 
     async def daily_solvers(self, guild_id: int | None, day: str, puzzle_id: str) -> int:
-        """The players who solved the daily puzzle ``puzzle_id`` of ``day`` in the server."""
-        statement = select(func.count(func.distinct(puzzle_attempts.c.user_id))).where(
-            puzzle_attempts.c.daily == day, puzzle_attempts.c.puzzle_id == puzzle_id, puzzle_attempts.c.solved,
-            _guild(guild_id),
-        )  # fmt: skip
+        """The players who solved the daily puzzle ``puzzle_id`` of ``day`` in the server at their first attempt
+        (each counted once)."""
+        where = (puzzle_attempts.c.daily == day, puzzle_attempts.c.puzzle_id == puzzle_id, _guild(guild_id))
+        first = select(func.min(puzzle_attempts.c.attempt_id)).where(*where).group_by(puzzle_attempts.c.user_id)
+        statement = select(func.count()).where(puzzle_attempts.c.attempt_id.in_(first), puzzle_attempts.c.solved)
         async with self.records.connection() as connection:
             return int((await connection.execute(statement)).scalar() or 0)
 
@@ -85,13 +87,17 @@ class PuzzleStore:
             rows = (await connection.execute(statement)).scalars().all()
         return [tuple(int(cell) for cell in text.split(",") if cell) for text in rows]
 
-    async def start(self, run: Run) -> Run:
-        """Store a new running puzzle (``run.run_id`` is ignored); returns it with its id."""
+    async def start(self, run: Run) -> Run | None:
+        """Store a new running puzzle (``run.run_id`` is ignored); returns it with its id. A daily puzzle
+        (``run.daily``) is the player's one try in its place and day: ``None`` when they had it already (running or
+        finished), whatever the timing (the try's key in ``daily_tries`` is written in the same transaction)."""
         values = {
             "user_id": run.user_id, "guild_id": run.guild_id, "variant": run.variant, "puzzle_id": run.puzzle_id,
             "progress": run.progress, "pad": run.pad, "daily": run.daily, "started_at": _now(),
         }  # fmt: skip
         async with self.records.connection(write=True) as connection:
+            if run.daily is not None and not await _claim(connection, run):
+                return None
             result = await connection.execute(insert(running_puzzles).values(**values))
             (run_id,) = result.inserted_primary_key or (0,)
         return Run(int(run_id), run.user_id, run.guild_id, run.variant, run.puzzle_id, run.progress, run.pad, run.daily)
@@ -157,6 +163,14 @@ async def _upsert(connection: AsyncConnection, table: Any, key: dict[str, Any], 
     done = await connection.execute(update(table).where(*where).values(**values))
     if not done.rowcount:
         await connection.execute(insert(table).values(**key, **values))
+
+
+async def _claim(connection: AsyncConnection, run: Run) -> bool:
+    """Write ``run``'s daily try; ``False`` when the player had it already (the key exists: nothing written)."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    key = {"user_id": run.user_id, "place_id": run.guild_id or 0, "day": run.daily, "puzzle_id": run.puzzle_id}
+    statement = dialect.insert(daily_tries).values(**key, started_at=_now()).on_conflict_do_nothing()
+    return bool((await connection.execute(statement)).rowcount)
 
 
 def _guild(guild_id: int | None) -> Any:

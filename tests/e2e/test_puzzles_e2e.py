@@ -16,7 +16,7 @@ from engine.ultimate.rules import BIT_OF_CELL
 from engine.variants import variant
 from testing.boards import button_labelled
 from testing.fake_discord import FakeDiscord
-from testing.players import public_message, refusal, ttt, updated_message
+from testing.players import answered, public_message, refusal, ttt, updated_message
 
 from .conftest import E2E_TOKEN, BotStarter, make_users
 
@@ -128,3 +128,47 @@ async def test_an_ultimate_puzzle_is_solved_on_its_pad(start_bot: BotStarter) ->
             message = await updated_message(fake, rec)
         assert "Solved!" in message["content"], message["content"]
         await bot.kill()
+
+
+async def daily_outcome(fake: FakeDiscord, rec: Any) -> str:
+    """What a ``/ttt puzzle daily:True`` got: ``"public"`` (a new puzzle) or the text of the private refusal."""
+    await answered(rec)
+    event = await rec.wait_for_event(
+        lambda e: e.kind == "edit_original" or (e.kind == "followup" and bool((e.payload.get("flags") or 0) & 64)),
+    )
+    if event.kind == "edit_original" and not rec.ephemeral:
+        assert "Daily puzzle of" in (await public_message(fake, rec))["content"]
+        return "public"
+    return str(event.payload.get("content") or "")
+
+
+async def test_the_daily_puzzle_is_one_try_asked_twice_or_twice_at_once(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        channel = fake.channels()[0]
+        kim, lee = make_users(fake, "kim", "lee")
+        await start_bot(fake)
+        message = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
+        puzzle = puzzle_of(message)
+        second = await refusal(await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
+        assert "already started today's daily puzzle" in second, second
+        rules = variant("4x4")
+        wrong = next(c for c in rules.game.actions(rules.replay(puzzle.moves)) if c != puzzle.solution[0])
+        message = await updated_message(fake, await play(fake, channel, kim, message, wrong))
+        assert "The solution:" in message["content"], message["content"]
+        third = await refusal(await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
+        assert "already tried today's daily puzzle (not solved); 0 solved it so far" in third, third
+
+        both = [await ttt(fake, channel, lee, "puzzle", variant="4x4", daily=True) for _ in range(2)]  # one instant
+        outcomes = [await daily_outcome(fake, rec) for rec in both]
+        assert sorted(outcomes, key=len)[0] == "public", outcomes
+        assert "already started today's daily puzzle" in sorted(outcomes, key=len)[1], outcomes
+        message = fake.message(
+            channel, next(r for r, o in zip(both, outcomes, strict=True) if o == "public").message_id or ""
+        )
+        assert message is not None
+        for cell in puzzle.solution:
+            message = await updated_message(fake, await play(fake, channel, lee, message, cell))
+        assert "Solved!" in message["content"], message["content"]
+        for user, result in ((lee, "solved"), (kim, "not solved")):  # the solvers count each player's one try
+            done = await refusal(await ttt(fake, channel, user, "puzzle", variant="4x4", daily=True))
+            assert f"already tried today's daily puzzle ({result}); 1 solved it so far" in done, done

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import datetime
+
 import pytest
+from sqlalchemy import insert
 
 from bot.puzzles.play import PuzzleRating, Run, rate, starting
 from bot.records import RecordsStore
+from bot.records.puzzle_schema import puzzle_attempts
 from engine.puzzles import load
 
 pytestmark = [pytest.mark.asyncio]
@@ -57,3 +62,52 @@ async def test_the_daily_solvers_are_counted_per_server_and_day(store: RecordsSt
     assert await puzzles.daily_result(LEE, GUILD, day, puzzle.id) is False
     assert await puzzles.daily_result(KIM, None, day, puzzle.id) is None
     assert await puzzles.daily_result(KIM, GUILD, day, load("4x4")[0].id) is None  # each game has its daily
+
+
+async def test_a_daily_puzzle_is_claimed_once_per_player_server_and_day(store: RecordsStore) -> None:
+    puzzles = store.puzzles
+    puzzle = load("4x4")[10]
+    day = "2026-11-27"
+    first = await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id, daily=day))
+    assert first is not None and first.run_id > 0
+    assert await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id, daily=day)) is None  # running: no second try
+    await puzzles.finish(first, solved=False)
+    assert await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id, daily=day)) is None  # finished: still none
+    assert await puzzles.daily_result(KIM, GUILD, day, puzzle.id) is False
+    others = [  # another server, a DM, another day, another player
+        Run(0, KIM, GUILD + 1, "4x4", puzzle.id, daily=day),
+        Run(0, KIM, None, "4x4", puzzle.id, daily=day),
+        Run(0, KIM, GUILD, "4x4", puzzle.id, daily="2026-11-28"),
+        Run(0, LEE, GUILD, "4x4", puzzle.id, daily=day),
+    ]
+    for other in others:
+        assert await puzzles.start(other) is not None, other
+    assert await puzzles.start(Run(0, KIM, None, "4x4", puzzle.id, daily=day)) is None  # DMs count as one place
+    assert await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id)) is not None  # the same puzzle, not as daily
+
+
+async def test_simultaneous_daily_requests_open_one_run(store: RecordsStore) -> None:
+    puzzle = load("5x5")[20]
+    runs = await asyncio.gather(
+        *(store.puzzles.start(Run(0, KIM, GUILD, "5x5", puzzle.id, daily="2026-11-27")) for _ in range(6)),
+        return_exceptions=True,
+    )
+    assert not [r for r in runs if isinstance(r, BaseException)], runs
+    assert len([r for r in runs if r is not None]) == 1, runs
+
+
+async def test_the_daily_result_and_solvers_count_each_players_first_attempt(store: RecordsStore) -> None:
+    """Attempts recorded before the one-try rule (migration 0006): a failed try, then a solved one."""
+    puzzles = store.puzzles
+    puzzle = load("4x4")[30]
+    day = "2026-11-26"
+    async with store.connection(write=True) as connection:
+        for solved in (False, True, True):
+            await connection.execute(
+                insert(puzzle_attempts).values(
+                    user_id=KIM, guild_id=GUILD, variant="4x4", puzzle_id=puzzle.id, daily=day, solved=solved,
+                    rated=False, finished_at=datetime.datetime.now(datetime.UTC),
+                )
+            )  # fmt: skip
+    assert await puzzles.daily_result(KIM, GUILD, day, puzzle.id) is False  # the first attempt, in order
+    assert await puzzles.daily_solvers(GUILD, day, puzzle.id) == 0
