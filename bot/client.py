@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.choices import refuse_outside_choices
 from bot.app.identify import IdentifyPacer
 from bot.app.operations import Operations, log_interactions
 from bot.app.patches import has_error_handlers, use_endpoints
@@ -52,7 +53,11 @@ whole stop must fit in 5 s)."""
 
 
 class TTTTree(app_commands.CommandTree["TTTBot"]):
-    """A command tree that apologises for errors no cog handled."""
+    """A command tree that refuses option values outside their choices and apologises for errors no cog handled."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """``False`` (answered privately, saying what is allowed) for an option value outside its choices."""
+        return not await refuse_outside_choices(interaction)
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /) -> None:
         """Log an unhandled command error with its traceback and apologise privately."""

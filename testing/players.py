@@ -149,9 +149,12 @@ async def press(
     return await fake.press_button(guild_id, channel, user, message["id"], free_cell_id(message, cell))
 
 
-async def ttt(fake: FakeDiscord, channel: str, user: dict[str, Any], sub: str, **options: Any) -> InteractionRecord:
-    """``/ttt <sub>`` with ``options``."""
-    return await fake.slash_command(None, channel, user, subcommand=sub, options=options or None)
+async def ttt(
+    fake: FakeDiscord, channel: str, user: dict[str, Any], sub: str, /, *, forged: bool = False, **options: Any
+) -> InteractionRecord:
+    """``/ttt <sub>`` with ``options`` (``forged``: values outside the declared choices allowed, as a modified client
+    sends them)."""
+    return await fake.slash_command(None, channel, user, subcommand=sub, options=options or None, forged=forged)
 
 
 async def wait_quietly(awaitable: Any, timeout: float) -> bool:

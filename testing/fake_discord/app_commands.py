@@ -56,6 +56,7 @@ class AppCommands:
         schema: list[dict[str, Any]] | None,
         values: dict[str, Any],
         resolved: dict[str, Any],
+        forged: bool = False,
     ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in schema or []}
         if schema is not None:
@@ -95,7 +96,7 @@ class AppCommands:
             elif otype == 3:
                 value = str(value)
             choices = spec.get("choices")
-            if choices and value not in [c["value"] for c in choices]:
+            if choices and value not in [c["value"] for c in choices] and not forged:
                 raise FakeDiscordError(f"option {name}={value!r} is not one of the declared choices")
             low, high = spec.get("min_value"), spec.get("max_value")
             if (low is not None and value < low) or (high is not None and value > high):
@@ -125,6 +126,7 @@ class AppCommands:
         options: dict[str, Any] | None = None,
         *,
         install: Literal["guild", "user"] | None = None,
+        forged: bool = False,
     ) -> InteractionRecord:
         """Dispatch a CHAT_INPUT APPLICATION_COMMAND interaction; ``subcommand`` may be ``"group sub"``.
 
@@ -136,6 +138,7 @@ class AppCommands:
 
         Option types come from the synced command tree when the command is registered (and are validated against
         it); otherwise they are inferred from the Python values (user dicts become USER options with resolved data).
+        ``forged``: a modified client's command, whose option values may lie outside the declared choices.
         """
         gid, cid = self._where(guild_id, channel_id)
         owners = self._owners(gid, cid, user, install)
@@ -155,7 +158,7 @@ class AppCommands:
                 raise FakeDiscordError(f"/{name} has no subcommand {part!r}")
             chain.append((part, sub["type"] if sub else (1 if i == len(path) - 1 else 2)))
             schema = sub.get("options", []) if sub else None
-        leaf = self._build_options(gid, schema, options or {}, resolved)
+        leaf = self._build_options(gid, schema, options or {}, resolved, forged)
         for part, otype in reversed(chain):
             leaf = [{"name": part, "type": otype, "options": leaf}]
         data: dict[str, Any] = {"id": cmd["id"] if cmd else self._snowflake(), "name": name, "type": 1, "options": leaf}

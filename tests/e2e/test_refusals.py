@@ -63,3 +63,29 @@ async def test_a_second_hint_at_once_gets_a_cooldown(shared_fake: FakeDiscord, s
     assert "Hint" in await private_text(first)
     text = (await refusal(second)).lower()
     assert "cooldown" in text or "try again in" in text, text
+
+
+@pytest.mark.parametrize(
+    ("sub", "options", "allowed"),
+    [
+        ("puzzle", {"variant": "3x3"}, "4x4, 5x5, ultimate"),
+        ("puzzle", {"variant": "9x9", "daily": True}, "4x4, 5x5, ultimate"),
+        ("stats", {"user": "<bot>", "variant": "9x9"}, "3x3, 4x4, 5x5, ultimate"),
+        ("start", {"level": 12}, "1, 2, 3, 4, 5, 6, 7, 8"),
+        ("leaderboard", {"scope": "galaxy"}, "server, global"),
+    ],
+)
+async def test_an_option_outside_its_choices_is_refused_saying_what_is_allowed(
+    shared_fake: FakeDiscord, shared_bot: BotProcess, sub: str, options: dict[str, object], allowed: str
+) -> None:
+    """A modified client can send any value; the bot answers privately with the choices, and logs no ERROR."""
+    fake = shared_fake
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice")
+    options = {k: fake.bot_user if v == "<bot>" else v for k, v in options.items()}
+    errors_before = shared_bot.log_text().count(" ERROR ")
+    text = await refusal(await ttt(fake, channel, alice, sub, forged=True, **options))
+    name, value = next((k, v) for k, v in options.items() if k not in ("user", "daily"))
+    assert f"`{value}`" in text and name in text and allowed in text, text
+    assert fake.messages(channel, include_ephemeral=False) == [], "nothing is posted in the channel"
+    assert shared_bot.log_text().count(" ERROR ") == errors_before, shared_bot.log_tail(20)
