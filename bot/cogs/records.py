@@ -21,6 +21,7 @@ from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.puzzles.view import puzzle_line
 from bot.records import Rating, RecordsStore, RecordsUnavailableError, RecordWriter
+from bot.text.common import in_code
 from bot.text.grid import DEFAULT_VARIANT
 from bot.text.records import (
     bot_record_text,
@@ -223,7 +224,7 @@ class RecordCommands(commands.Cog):
             return await private(interaction, tr(RECORDS_DOWN))
         if stored is None:
             if game_id:
-                return await private(interaction, tr(REVIEW_UNKNOWN, game_id=game_id))
+                return await private(interaction, tr(REVIEW_UNKNOWN, game_id=in_code(game_id)))
             return await private(interaction, tr(REVIEW_RUNNING if running is not None else REVIEW_NONE))
         if stored.guild_id != interaction.guild_id:
             return await private(interaction, tr(REVIEW_ELSEWHERE, game_id=stored.game_id))

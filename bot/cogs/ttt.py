@@ -26,7 +26,7 @@ from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
-from bot.text.common import VARIANT_DESCRIPTIONS, VARIANT_NAMES
+from bot.text.common import VARIANT_DESCRIPTIONS, VARIANT_NAMES, escaped
 from bot.text.grid import DEFAULT_VARIANT
 from bot.text.help import help_text
 from bot.ui.responder import apologise, defer, private
@@ -155,7 +155,7 @@ class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_descrip
                 index = -1
             else:
                 last = game.cell_name(game.cells - 1)
-                await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=cell, last=last))
+                await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=escaped(cell), last=last))
                 return
         if game is not None and game.kind.slow(game.state, game.algorithm):
             await defer(interaction)

@@ -3,6 +3,7 @@ and outcomes, what a search proved, durations, and Discord markdown as terminal 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from bot.games.levels import is_unbeatable, rating_of
@@ -19,7 +20,9 @@ __all__ = [
     "VARIANT_NAMES",
     "Who",
     "discord_who",
+    "escaped",
     "format_elapsed",
+    "in_code",
     "level_name",
     "plain",
     "proven_text",
@@ -83,6 +86,19 @@ def discord_who(user_id: int | None, tr: Lang | None = None) -> str:
     """A mention for a user (rendered, never pinging: messages go out with ``AllowedMentions.none()``), or
     "the bot"."""
     return (tr or lang(None))(N_("the bot")) if user_id is None else f"<@{user_id}>"
+
+
+def escaped(text: str, limit: int = 40) -> str:
+    """What someone typed, shown as they typed it: Discord's markdown and mentions escaped, on one line, at most
+    ``limit`` characters (never inside a code span, where nothing can be escaped)."""
+    line = " ".join(text.split())[:limit]
+    return re.sub(r"([\\*_~`|>\[\]])", r"\\\1", line).replace("@", "@\u200b")
+
+
+def in_code(text: str, limit: int = 40) -> str:
+    """What someone typed, for a code span: on one line, without the backticks that would end it,
+    at most ``limit`` characters."""
+    return " ".join(text.replace("`", "'").split())[:limit]
 
 
 def format_elapsed(seconds: float, tr: Lang | None = None) -> str:

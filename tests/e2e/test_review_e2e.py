@@ -73,6 +73,8 @@ async def test_review_refusals_are_private_and_say_why(shared_fake: FakeDiscord,
     assert "No finished game has the id `nosuchgame`" in await refusal(
         await ttt(fake, channel, pat, "review", game="nosuchgame")
     )
+    crafted = await refusal(await ttt(fake, channel, pat, "review", game="x` **@everyone**"))
+    assert "the id `x' **@everyone**` —" in crafted, crafted  # a typed id stays inside its code span
 
     board = await start_game(fake, channel, pat)
     await answered(await press(fake, channel, pat, board, 4))
