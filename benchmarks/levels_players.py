@@ -3,7 +3,7 @@
 A player is named by a string:
 
 - ``level-N``: the engine's level N (1-8) through :func:`engine.levels.choose_move` (no wall-clock cap, so its
-  moves depend on the seed alone);
+  moves depend on the seed alone; ultimate's level 8 searches :data:`engine.levels.TOP_BUDGET_MS` of wall clock);
 - ``random``: a uniformly random legal move;
 - ``mcts-N``: OpenSpiel's C++ ``pyspiel.MCTSBot`` with N simulations a decision, one random rollout per leaf
   (``RandomRolloutEvaluator(1, seed)``), UCT constant 2 and the MCTS-Solver's proven values on; it plays

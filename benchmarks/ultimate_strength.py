@@ -1,11 +1,15 @@
-"""Strength of the Ultimate tic-tac-toe search: against random play and against OpenSpiel's MCTSBot.
+"""Strength of the bot's ultimate level 8, played through ``engine serve``: against OpenSpiel's MCTSBot and random play.
 
 Run from the repository root::
 
     python benchmarks/ultimate_strength.py mcts --games 100 --budget-ms 1000 --wall-clock 1 --out ultimate.jsonl
-    python benchmarks/ultimate_strength.py mcts --games 20 --budget-ms 1000 --simulations 1000
-    python benchmarks/ultimate_strength.py random --games 200 --budget-ms 50
+    python benchmarks/ultimate_strength.py mcts --games 20 --budget-ms 1000 --simulations 1000 --out sims.jsonl
+    python benchmarks/ultimate_strength.py random --games 200 --budget-ms 50 --out random.jsonl
     python benchmarks/ultimate_strength.py summary ultimate.jsonl
+
+Our side is ``python -m engine serve`` (``benchmarks/harness/engine_serve.py``, one process per game), asked
+``{"variant": "ultimate", "moves": [...], "budget_ms": B, "level": L}`` (``--level``, default 8): the function the
+bot and ``engine serve`` play with (:func:`engine.levels.choose_move`), at the bot's budget.
 
 The opponent ``mcts`` is OpenSpiel's C++ ``pyspiel.MCTSBot`` (the same algorithm as the Python
 ``open_spiel.python.algorithms.mcts.MCTSBot``, much faster): random rollouts (``RandomRolloutEvaluator(1, seed)``),
@@ -13,12 +17,13 @@ UCT constant 2, solver on, and either ``--simulations`` per decision or, with ``
 wall clock per decision (``max_wall_clock_time``; its simulation cap is then 10^8, never reached). OpenSpiel plays
 a free move (any open board) in two decisions, the board and then the cell, and gets its budget for each.
 
-Games come in pairs: each pair opens with the same 2 random plies (seeded by the pair's number), then our
-search plays X in one game and O in the other. Games run in ``--procs`` processes (2: the machine's cores).
-Each game is one JSON line (result, and our moves' times, depths, states, iterations and whether the move's
-result was proven); the summary gives W/D/L for our side, the score (a draw is half a point) with its 95% Wilson
-interval, the depth the tree reached, states and iterations per second, time per move (p50/p95/worst) and the
-share of our moves played with a proof (and with its exact distance).
+Games come in pairs: each pair opens with the same 2 random plies (seeded by ``--openings`` and the pair's number),
+then our side plays X in one game and O in the other. Games run in ``--procs`` processes (2: the machine's cores).
+Each game is one JSON line appended to ``--out`` as soon as it ends (result, and per move of ours: the engine's
+``elapsed_ms``, the round trip, the states and whether the answer carried a proved value); a run skips the games
+already in ``--out``, so a run cut short can be resumed, and the summary covers every game in the file. The
+summary gives W/D/L for our side, the score (a draw is half a point) with its 95% Wilson interval, time per move
+(p50/p95/worst), states per second and the share of our moves played with a proved value.
 """
 
 from __future__ import annotations
@@ -41,8 +46,8 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
 
 import pyspiel  # noqa: E402
 
+from benchmarks.harness.engine_serve import EngineServe  # noqa: E402
 from engine.protocol import Mark  # noqa: E402
-from engine.ultimate.play import choose_move  # noqa: E402
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe  # noqa: E402
 
 OPENING_PLIES = 2
@@ -56,16 +61,26 @@ def _play_openspiel(spiel_state: Any, cell: int) -> None:
     spiel_state.apply_action(inner)
 
 
-def play_game(task: tuple[str, int, int, float, float]) -> dict[str, Any]:
+Task = tuple[str, int, int, float, float, int, int]
+"""(opponent, game index, simulations, budget in ms, wall clock in s, our level, the openings' seed)."""
+
+
+def play_game(task: Task) -> dict[str, Any]:
     """Play game ``index`` against ``opponent`` ("mcts" or "random"); return its JSON-ready record."""
-    opponent, index, simulations, budget_ms, wall_clock = task
+    with EngineServe() as engine:
+        engine.ask({"variant": "ultimate", "moves": [41], "budget_ms": 10, "level": 8})  # imports, before the game
+        return _play(engine, task)
+
+
+def _play(engine: EngineServe, task: Task) -> dict[str, Any]:
+    opponent, index, simulations, budget_ms, wall_clock, level, openings = task
     pair, ours_is_o = divmod(index, 2)
     ours = Mark.O if ours_is_o else Mark.X
     game = UltimateTicTacToe()
     state = game.initial_state()
     spiel_game = pyspiel.load_game("ultimate_tic_tac_toe")
     spiel_state = spiel_game.new_initial_state()
-    opening = random.Random(1000 + pair)
+    opening = random.Random(openings + pair)
     rng = random.Random(index)
     bot = None
     if opponent == "mcts":
@@ -78,17 +93,16 @@ def play_game(task: tuple[str, int, int, float, float]) -> dict[str, Any]:
         else:
             bot = pyspiel.MCTSBot(spiel_game, evaluator, 2.0, simulations, 200, True, 5000 + index, False)
     moves: list[int] = []
-    ours_stats: list[tuple[float, int, int, int, bool, bool]] = []
+    ours_stats: list[tuple[float, float, int, bool]] = []
     while not state.is_over:
         if len(moves) < OPENING_PLIES:
             cell = opening.choice(game.actions(state))
         elif game.player(state) is ours:
-            decision = choose_move(state, budget_ms, seed=index * 1000 + len(moves))
-            cell = decision.move
-            proven = decision.assessment.proven is not None
-            exact = decision.assessment.value is not None
+            request = {"variant": "ultimate", "moves": [m + 1 for m in moves], "budget_ms": budget_ms, "level": level}
+            answer, round_trip_ms = engine.ask(request)
+            cell = answer["move"] - 1
             ours_stats.append(
-                (decision.elapsed_ms, decision.depth, decision.states, decision.iterations, proven, exact)
+                (answer["elapsed_ms"], round(round_trip_ms, 1), answer["states"], answer["value"] is not None)
             )
         elif bot is None:
             cell = rng.choice(game.actions(state))
@@ -145,21 +159,23 @@ def summary(records: list[dict[str, Any]]) -> str:
         lines.append(
             f"- as {mark}: " + ", ".join(f"{k} {sum(r['outcome'] == k for r in side)}" for k in ("win", "draw", "loss"))
         )
-    stats = [s for r in records for s in r["ours_stats"]]
+    stats = [s for r in records for s in r["ours_stats"]]  # (elapsed ms, round trip ms, states, proved)
+    unproved = [s for s in stats if not s[3]]
     if stats:
-        times = sorted(s[0] for s in stats)
-        depths = [s[1] for s in stats]
-        rate = sum(s[2] for s in stats) / (sum(times) / 1000.0)
-        iteration_rate = sum(s[3] for s in stats) / (sum(times) / 1000.0)
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         lines.append(
-            f"- our moves: {len(stats)}; time per move p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, "
-            f"worst {times[-1]:.0f} ms; depth reached p50 {statistics.median(depths):.0f} "
-            f"(min {min(depths)}, max {max(depths)}); {rate:,.0f} states/s over all our moves, median per move "
-            f"{statistics.median(s[2] / s[0] * 1000.0 for s in stats):,.0f}; {iteration_rate:,.0f} iterations/s; "
-            f"played with a proof {sum(s[4] for s in stats) / len(stats):.1%} of our moves "
-            f"(with its exact distance {sum(s[5] for s in stats) / len(stats):.1%})"
+            f"- our moves: {len(stats)}; played with a proved value {sum(s[3] for s in stats) / len(stats):.1%}; "
+            f"{sum(s[2] for s in stats) / (sum(s[0] for s in stats) / 1000.0):,.0f} states/s over all of them"
         )
+    for label, moves in (("all our moves", stats), ("unproved moves", unproved)):
+        if moves:
+            parts = []
+            for name, column in (("engine's time", 0), ("round trip", 1)):
+                times = sorted(s[column] for s in moves)
+                p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+                parts.append(
+                    f"{name} p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, worst {times[-1]:.0f} ms"
+                )
+            lines.append(f"- {label} ({len(moves)}): " + "; ".join(parts))
     return "\n".join(lines)
 
 
@@ -172,7 +188,8 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, default=1000.0)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--wall-clock", type=float, default=0.0, help="MCTSBot's seconds per decision (0: none)")
-    parser.add_argument("--first", type=int, default=0, help="the first game's index (to resume a match)")
+    parser.add_argument("--level", type=int, default=8, help="our level, 1-8 (default 8)")
+    parser.add_argument("--openings", type=int, default=1000, help="the openings' seed (pair p: seed + p)")
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--out", help="append each game's JSON line to this file")
     args = parser.parse_args()
@@ -181,18 +198,29 @@ def main() -> None:
         print(summary(records))
         return
     start = time.perf_counter()
-    tasks = [(args.mode, i, args.simulations, args.budget_ms, args.wall_clock) for i in range(args.first, args.games)]
-    records = []
+    out = Path(args.out) if args.out else None
+    records = (
+        [json.loads(line) for line in out.read_text().splitlines() if line.strip()] if out and out.exists() else []
+    )
+    done = {r["index"] for r in records}
+    tasks = [
+        (args.mode, i, args.simulations, args.budget_ms, args.wall_clock, args.level, args.openings)
+        for i in range(args.games)
+        if i not in done
+    ]
     with multiprocessing.get_context("spawn").Pool(args.procs) as pool:
         for record in pool.imap_unordered(play_game, tasks):
             records.append(record)
-            if args.out:
-                with Path(args.out).open("a") as out:
-                    out.write(json.dumps(record) + "\n")
+            if out:
+                with out.open("a") as sink:
+                    sink.write(json.dumps(record) + "\n")
             print(f"game {record['index']}: ours {record['ours']}, {record['outcome']}", file=sys.stderr, flush=True)
     limit = f"{args.wall_clock:g} s" if args.wall_clock > 0 else f"{args.simulations} simulations"
     opponent = f"MCTSBot({limit} a decision)" if args.mode == "mcts" else "random play"
-    print(f"against {opponent}, {args.budget_ms:.0f} ms a move, {time.perf_counter() - start:.0f} s:")
+    print(
+        f"level {args.level} through engine serve against {opponent}, {args.budget_ms:.0f} ms a move, "
+        f"{len(tasks)} games played in {time.perf_counter() - start:.0f} s, {len(records)} in all:"
+    )
     print(summary(records))
 
 

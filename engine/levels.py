@@ -9,9 +9,11 @@ looks fewer moves ahead.
   that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among
   several, plays the one a depth-limited search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker
   opponent instead of drawing at random. It never loses.
-- **Ultimate**: every level is the variant's MCTS-Solver (:func:`engine.ultimate.play.choose_move`) under a
-  budget of iterations (one rollout each); the weaker levels also add noise to the expected scores of the most
-  searched moves. Level 8 is the full budget, about what the bot's 1,000 ms reach. No level is perfect on ultimate.
+- **Ultimate**: every level is the variant's MCTS-Solver (:func:`engine.ultimate.play.choose_move`). Levels 1-7
+  search a budget of iterations (one rollout each), so they play the same with the same seed on any machine; the
+  weaker ones also add noise to the expected scores of the most searched moves. Level 8 searches until its time
+  budget is spent (:data:`TOP_BUDGET_MS` unless the caller gives one) or the result is proved; a position with a
+  single legal move answers at once (:func:`engine.ultimate.tree.search`). No level is perfect on ultimate.
 
 Ratings come from :file:`engine/levels.json`, written by ``benchmarks/levels_calibration.py``: Elo ratings fitted
 by maximum likelihood against a fixed ladder of reference players (OpenSpiel's ``MCTSBot`` at several simulation
@@ -41,12 +43,26 @@ from engine.ultimate.play import choose_move as ultimate_choose
 from engine.ultimate.rules import UltimateState
 from engine.variants import variant
 
-__all__ = ["LEVELS", "SPECS", "TIE_BREAK_DEPTH", "TOP", "Level", "LevelSpec", "choose_move", "ladder", "table"]
+__all__ = [
+    "LEVELS",
+    "SPECS",
+    "TIE_BREAK_DEPTH",
+    "TOP",
+    "TOP_BUDGET_MS",
+    "Level",
+    "LevelSpec",
+    "choose_move",
+    "ladder",
+    "table",
+]
 
 LEVELS = range(1, 9)
 """The levels, 1 (weakest) to 8 (strongest)."""
 TOP = 8
 """The strongest level, the default."""
+TOP_BUDGET_MS = 1000.0
+"""Ultimate: the wall-clock budget (ms) of a level that searches for its time (:attr:`LevelSpec.timed`) when the
+caller gives none; the bot and ``engine serve`` give 1,000 ms by default too."""
 
 TIC_TAC_TOE_3X3 = TicTacToe(3, 3, 3)
 TIE_BREAK_DEPTH = {"3x3": 3, "4x4": 1, "5x5": 3}
@@ -63,17 +79,22 @@ class LevelSpec:
         noise: the standard deviation, in evaluation points, of the Gaussian added to each root move's score
             before the pick (0: the best move, ties drawn at random).
         iterations: ultimate: the budget of MCTS iterations (one rollout each) of one move's search.
+        timed: ultimate: no iteration budget; the search runs until the time budget is spent or the result is
+            proved.
         The noise of an ultimate level is in expected score (0-1) instead of evaluation points.
     """
 
     depth: int | None = None
     noise: float = 0.0
     iterations: int | None = None
+    timed: bool = False
 
     @property
     def search(self) -> str:
         """The level's search in words, e.g. ``"alpha-beta to depth 2, noise 16"``."""
-        if self.iterations is not None:
+        if self.timed:
+            text = "MCTS for its whole time budget"
+        elif self.iterations is not None:
             text = f"MCTS of {self.iterations:,} iterations"
         elif self.depth is None:
             return "perfect play"
@@ -125,10 +146,10 @@ SPECS: dict[str, tuple[LevelSpec, ...]] = {
         LevelSpec(iterations=6_000),
         LevelSpec(iterations=20_000),
         LevelSpec(iterations=60_000),
-        LevelSpec(iterations=200_000),
+        LevelSpec(timed=True),
     ),
 }
-"""Per variant, levels 1-8 in order. Ultimate's level 8 budget is about what 1,000 ms of search reaches."""
+"""Per variant, levels 1-8 in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +211,9 @@ def choose_move(
 ) -> EngineMove:
     """The move of ``level`` (1-8) in ``state`` of variant ``name`` (a state of that variant's rules).
 
-    Deterministic given a seeded ``rng`` (it breaks ties and draws the noise) and, on ultimate, no ``budget_ms``:
-    ultimate's levels search a budget of MCTS iterations; ``budget_ms`` (wall-clock ms) caps it too, as the bot does.
+    Deterministic given a seeded ``rng`` (it breaks ties and draws the noise), except ultimate's level 8. On ultimate,
+    levels 1-7 search a budget of MCTS iterations, which ``budget_ms`` (wall-clock ms) caps too, as the bot does;
+    level 8 searches for ``budget_ms`` (default :data:`TOP_BUDGET_MS`) or until it proves the result.
     ``states`` is the nodes the search visited; ``value`` is exact at level 8 of a solved game, else ``None``.
 
     Raises:
@@ -203,7 +225,10 @@ def choose_move(
     spec = SPECS[name][_check_level(level) - 1]
     rng = rng if rng is not None else random.Random()
     if isinstance(state, UltimateState):
-        cap = math.inf if budget_ms is None else budget_ms
+        if spec.timed:
+            cap = TOP_BUDGET_MS if budget_ms is None else budget_ms
+        else:
+            cap = math.inf if budget_ms is None else budget_ms
         decision = ultimate_choose(state, cap, spec.noise, rng, iterations=spec.iterations)
         return decision.as_move(game.game.player(state))
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3

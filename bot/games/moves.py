@@ -4,10 +4,10 @@ worker (arguments and result are picklable).
 A game whose variant answers inline (:attr:`engine.variants.Variant.inline`: 3x3) is searched by :func:`decide` (the
 counted alpha-beta or plain minimax at level 8); every other game by :func:`variant_move`: every variant plays the
 engine's levels 1-8 (:func:`engine.levels.choose_move`): on 4x4 and 5x5 levels 1-7 search a few plies deep with a
-heuristic evaluation and level 8 plays perfectly (the exact search and, on 5x5, its opening book); on ultimate every
-level searches a budget of states, capped by the pool's time budget (:data:`DEFAULT_BUDGET_MS`, less when the pool is
-busy). The worker is given the moves, not a state, and replays them: what it searches is always a position that was
-played.
+heuristic evaluation and level 8 plays perfectly (the exact search and, on 5x5, its opening book); on ultimate levels
+1-7 search a budget of MCTS iterations and level 8 for the whole of the pool's time budget (:data:`DEFAULT_BUDGET_MS`,
+less when the pool is busy; both stop early on a proof). The worker is given the moves, not a state, and replays
+them: what it searches is always a position that was played.
 """
 
 from __future__ import annotations

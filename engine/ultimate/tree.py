@@ -28,7 +28,7 @@ from engine.protocol import Mark
 from engine.ultimate import mcts as ultimate_mcts
 from engine.ultimate.rules import CELL_OF_BIT, UltimateState, UltimateTicTacToe
 
-__all__ = ["EXPLORATION", "MAX_NODES", "NATIVE", "RootMove", "TreeReport", "search"]
+__all__ = ["EXPLORATION", "FORCED_ITERATIONS", "MAX_NODES", "NATIVE", "RootMove", "TreeReport", "search"]
 
 EXPLORATION = 0.7
 """The UCT exploration constant (rewards in [0, 1]); chosen by matches, see docs/engine.md."""
@@ -38,6 +38,9 @@ PROOF_NODES = 50_000_000
 """The most nodes one exact-distance measurement visits (the time left bounds it too)."""
 FINISH_MARGIN_MS = 10.0
 """Kept from the budget for the work after the search (at most a twentieth of it)."""
+FORCED_ITERATIONS = 1_000
+"""The most iterations searched where a single move is legal: the move is known, the search only estimates its
+worth (a few ms in C), so the time budget is not spent on it."""
 
 Result = Literal["win", "draw", "loss"]
 _RESULTS: dict[int, Result] = {ultimate_mcts.WIN: "win", ultimate_mcts.DRAW: "draw", ultimate_mcts.LOSS: "loss"}
@@ -136,7 +139,8 @@ def search(
     exploration: float = EXPLORATION,
     max_nodes: int = MAX_NODES,
 ) -> TreeReport:
-    """Search ``state`` until ``budget_ms`` (wall time, ms) or ``iterations`` run out, or it is proven.
+    """Search ``state`` until ``budget_ms`` (wall time, ms) or ``iterations`` run out, or it is proven; where a
+    single move is legal, for at most :data:`FORCED_ITERATIONS`.
 
     Deterministic for a given ``seed`` with ``iterations`` and an infinite ``budget_ms``, and the same with
     either kernel. The proven moves among the ``exact`` best get exact distances within the time left (a
@@ -163,6 +167,8 @@ def search(
         raise ValueError("give a finite budget_ms or an iteration count")
     if iterations is not None and iterations < 1:
         raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+    if len(UltimateTicTacToe().actions(state)) == 1:
+        iterations = FORCED_ITERATIONS if iterations is None else min(iterations, FORCED_ITERATIONS)
     mcts, prove = _kernels(native)
     pos = raw_position(state)
     margin = min(FINISH_MARGIN_MS, budget_ms / 20.0)

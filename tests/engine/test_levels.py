@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine import levels
 from engine.errors import GameOverError, UnknownVariantError
 from engine.levels import LEVELS, SPECS, TOP, choose_move, ladder, table
 from engine.minimax.search import search
@@ -127,6 +128,17 @@ def test_ultimate_levels_search_their_budget_of_iterations() -> None:
     counts = [move.states for move in moves]
     assert counts[0] < counts[1] < counts[2]
     assert all(move.expected is not None for move in moves)
+
+
+def test_ultimate_level_8_searches_for_its_whole_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = variant("ultimate").game.play([40, 30])
+    assert SPECS["ultimate"][TOP - 1].iterations is None and SPECS["ultimate"][TOP - 2].iterations is not None
+    for budget_ms in (150.0, 3_000.0):  # 3 s is more than the 60,000 iterations of level 7 take here
+        move = choose_move("ultimate", state, TOP, rng=random.Random(0), budget_ms=budget_ms)
+        assert move.value is None and move.expected is not None  # not proved: the whole budget, less the margin
+        assert move.elapsed_ms >= budget_ms - min(10.0, budget_ms / 20.0)
+    monkeypatch.setattr(levels, "TOP_BUDGET_MS", 200.0)  # the budget when the caller gives none
+    assert choose_move("ultimate", state, TOP, rng=random.Random(0)).elapsed_ms >= 190.0
 
 
 def test_a_weak_level_plays_an_imperfect_move_a_perfect_one_would_not() -> None:

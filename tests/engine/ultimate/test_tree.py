@@ -118,6 +118,38 @@ def test_a_fixed_iteration_search_is_deterministic_and_reports_its_work() -> Non
     assert all(0.0 <= m.mean <= 1.0 for m in one.moves)
 
 
+def single_move_position(seed: int) -> UltimateState:
+    """A random game stopped where the player to move has one legal move."""
+    rng = random.Random(seed)
+    while True:
+        state = GAME.initial_state()
+        while not state.is_over:
+            if len(GAME.actions(state)) == 1:
+                return state
+            state = GAME.result(state, rng.choice(GAME.actions(state)))
+
+
+def test_a_single_legal_move_is_searched_briefly_whatever_the_budget() -> None:
+    state = single_move_position(3)
+    report = search(state, 60_000.0, seed=0)
+    assert [m.move for m in report.moves] == list(GAME.actions(state))
+    assert report.iterations <= ultimate_tree.FORCED_ITERATIONS and report.elapsed_ms < 30_000
+    assert search(state, math.inf, iterations=50, seed=0).iterations <= 50  # a smaller iteration budget stays
+
+
+def test_a_proved_position_answers_before_its_budget_is_spent() -> None:
+    report = search(GAME.play(WON_IN_5), 60_000.0, seed=1)
+    assert (report.best.proof, report.best.plies) == ("win", 5)
+    assert report.elapsed_ms < 30_000
+
+
+def test_a_timed_search_runs_until_its_budget_less_the_margin() -> None:
+    state = GAME.play([40, 30])
+    for budget_ms in (100.0, 300.0):
+        report = search(state, budget_ms, seed=2)
+        assert report.best.proof is None and report.elapsed_ms >= budget_ms - min(10.0, budget_ms / 20.0)
+
+
 def test_a_search_needs_a_budget_and_a_game_that_goes_on() -> None:
     with pytest.raises(ValueError, match="budget"):
         search(GAME.initial_state(), math.inf)
