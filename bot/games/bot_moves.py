@@ -20,9 +20,10 @@ from typing import Any
 
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, Refusal
+from bot.games.hooks import Stage
 from bot.games.match import EngineMove, Match
 from bot.games.pool import Ticket
-from bot.games.sessions import Sessions, Stage
+from bot.games.sessions import Sessions
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ class BotMoves:
         """Commit the bot's ``move`` in ``game`` under the channel's lock if the game is still at the position
         searched, and deliver it (:class:`BotMoved`) once its board's message id is known."""
         sessions = self.sessions
-        async with sessions.locks.hold(game.channel_id):
+        async with sessions.hold(game.channel_id):
             current = self._at_position(game)
             if current is None:
                 log.info("bot move dropped: game %s moved on during the search", game.game_id)
@@ -136,14 +137,14 @@ class BotMoves:
                     after.last_ai.elapsed_ms,
                 )
             if after.message_id is None:  # a new board is on its way: delivered when it is placed
-                sessions.undelivered[after.channel_id] = BotMoved(after)
+                sessions.deliver_later(BotMoved(after))
                 return
         if sessions.hooks.on_bot_move is not None:
             sessions.hooks.on_bot_move(BotMoved(after))
 
     def _at_position(self, game: Match) -> Match | None:
         """The channel's game if it is still ``game`` at the position searched, else ``None``."""
-        current = self.sessions.games.get(game.channel_id)
+        current = self.sessions.current(game.channel_id)
         if current is None or current.game_id != game.game_id or current.moves != game.moves:
             return None
         return current
@@ -184,7 +185,7 @@ class BotMoves:
         """No move could be had for ``game``: if it is still at the position searched, it ends as ``abandoned``
         (no result, so nobody's loss in the records) and is shown through ``on_expired``."""
         sessions = self.sessions
-        async with sessions.locks.hold(game.channel_id):
+        async with sessions.hold(game.channel_id):
             current = self._at_position(game)
             if current is None:
                 return

@@ -12,10 +12,10 @@ from functools import cache
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.intents import Actor
-from bot.games.match import Algorithm, BoardRef, Match, Mode, initial_for
-from bot.games.resuming import proof
-from bot.games.resuming.boards import Resuming
+from bot.games.live import same_setup
+from bot.games.match import Algorithm, Match, Mode, initial_for
 from bot.games.sessions import Sessions
+from bot.games.store import GameStore
 from bot.records import RecordsUnavailableError
 from engine import Mark
 from engine.estimate import minimax_states_estimate
@@ -40,11 +40,11 @@ def minimax_estimate(variant: str) -> int:
 
 class Openings:
     """The service's part that makes new games from what a player asks and, for a rematch, from the ended game in
-    ``sessions`` (or the records, resolved by ``resuming``); ``rng`` picks a side when the player leaves it open."""
+    ``sessions`` (or in ``store``, the records); ``rng`` picks a side when the player leaves it open."""
 
-    def __init__(self, sessions: Sessions, resuming: Resuming, rng: random.Random) -> None:
+    def __init__(self, sessions: Sessions, store: GameStore | None, rng: random.Random) -> None:
         self.sessions = sessions
-        self.resuming = resuming
+        self.store = store
         self.rng = rng
 
     def new_game(
@@ -93,20 +93,15 @@ class Openings:
             state=state,
         )
 
-    async def rematch_game(self, actor: Actor, board: Match | BoardRef, *, game_id: str) -> Match | Refusal:
+    async def rematch_game(self, actor: Actor, board: Match, *, game_id: str) -> Match | Refusal:
         """The rematch of the game that ended on ``board`` (:meth:`bot.games.service.GameService.rematch`), not opened
         yet, or why there is none: its players and options come from the ended game this process saw or the
         records; when neither knows it, only the one person of a game against the bot may ask, which is no more than
-        ``/ttt start`` (an ultimate board, which names its game only by id, needs the ended game: ``UNVERIFIED``)."""
-        if isinstance(board, BoardRef):
-            resolved = await self.resuming.ended_ref(board)
-            if isinstance(resolved, Refusal):
-                return resolved
-            board = resolved
+        ``/ttt start``."""
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
-        store = self.sessions.store
-        ended = self.sessions.finished.get(board.game_id)
+        store = self.store
+        ended = self.sessions.ended(board.game_id)
         if ended is None and store is not None:
             try:
                 ended = (await store.stored(board.game_id, actor.channel_id)).finished
@@ -119,7 +114,7 @@ class Openings:
             ended = board
         elif ended.channel_id != actor.channel_id or not ended.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
-        elif not proof.same_setup(board, ended, mode=False) or board.moves != ended.moves:
+        elif not same_setup(board, ended, mode=False) or board.moves != ended.moves:
             return Refusal(refusals.BOARD_MISMATCH)
         return Match(
             game_id=game_id,

@@ -14,12 +14,12 @@ from dataclasses import replace
 
 from bot.games import refusals
 from bot.games.ai import AI
-from bot.games.answers import Answer, Chosen, Hinted, NeedsHistory, Posted, Refusal, Shown
+from bot.games.answers import Answer, Chosen, Hinted, Posted, Refusal, Shown
 from bot.games.bot_moves import BotMoves
-from bot.games.intents import Actor, History
-from bot.games.match import BoardRef, Match
+from bot.games.intents import Actor
+from bot.games.match import Match
 from bot.games.pool import Ticket
-from bot.games.resuming.boards import Resuming
+from bot.games.sessions import Sessions
 
 log = logging.getLogger(__name__)
 
@@ -27,53 +27,51 @@ __all__ = ["Play"]
 
 
 class Play:
-    """The service's part that plays the players' moves: it finds the game with ``resuming``, commits with
-    ``moves`` (which starts the bot's search on a slow variant), and asks ``ai`` for hints."""
+    """The service's part that plays the players' moves in the games ``sessions`` holds (a game the bot does not hold
+    is resumed before, at the edge: :mod:`bot.games.resuming`): it commits with ``moves`` (which starts the bot's
+    search on a slow variant), and asks ``ai`` for hints."""
 
-    def __init__(self, resuming: Resuming, moves: BotMoves, ai: AI) -> None:
-        self.resuming = resuming
+    def __init__(self, sessions: Sessions, moves: BotMoves, ai: AI) -> None:
+        self.sessions = sessions
         self.moves = moves
         self.ai = ai
 
-    async def press(
-        self, actor: Actor, board: Match | BoardRef, cell: int, *, history: History | None = None
-    ) -> Answer:
-        """A press on ``cell`` (0-based, whole board) of the board message ``board`` (as its buttons encode it: the
-        game, or on ultimate a :class:`BoardRef`; with its message id).
+    async def press(self, actor: Actor, board: Match, cell: int, *, pad: bool = False) -> Answer:
+        """A press on ``cell`` (0-based, whole board) of the board message ``board`` (the game as its buttons show
+        it, on its message).
 
         Returns :class:`Shown` (the move and, on 3x3, the bot's reply; on a slow variant the bot is thinking and
-        :class:`BotMoved` follows), a :class:`Refusal`, or :class:`NeedsHistory` when the game must be resumed
-        after a restart. A press on a private pad (``board.pad``) acts on the board message the service holds for the
-        game, and its :class:`Shown` says so (``pad``).
+        :class:`BotMoved` follows) or a :class:`Refusal`. A press on a private pad (``pad``; ``board`` is then on the
+        board message the service holds) says so in its :class:`Shown`.
         """
-        return await self._move(actor, cell, history, board)
+        return await self._move(actor, cell, board, pad=pad)
 
-    async def choose(self, actor: Actor, ref: BoardRef, board: int | None, *, history: History | None = None) -> Answer:
-        """An ultimate free choice on the board ``ref`` names (its message, or a private pad): the player to move looks
-        at small board ``board`` (0-8), or at the open small boards again (``None``). Never a move: nothing is
-        committed and the version does not change (after a restart the game is resumed, as for a press).
+    async def choose(self, actor: Actor, ref: Match, board: int | None, *, pad: bool = False) -> Answer:
+        """An ultimate free choice on the board ``ref`` (on its message, or a private pad's: ``pad``): the player to
+        move looks at small board ``board`` (0-8), or at the open small boards again (``None``). Never a move: nothing
+        is committed and the version does not change.
 
-        Returns :class:`Chosen`, a :class:`Refusal` (not the actor's game or turn, the board changed or is not a
-        free choice, the small board is decided), or :class:`NeedsHistory` when the game must be resumed first.
+        Returns :class:`Chosen` or a :class:`Refusal` (not the actor's game or turn, the board changed or is not a
+        free choice, the small board is decided).
         """
-        game = await self._to_move(actor, history, ref)
+        game = await self._to_move(actor, ref)
         if not isinstance(game, Match):
             return game
         if getattr(game.state, "forced_board", 0) is not None:  # not ultimate, or the last move chose the board
             return Refusal(refusals.BOARD_CHANGED)
         if board is not None and board not in game.state.playable_boards:
             return Refusal(refusals.CLOSED_BOARD)
-        return Chosen(game, board, on_pad=ref.pad)
+        return Chosen(game, board, on_pad=pad)
 
-    async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
+    async def move(self, actor: Actor, cell: int) -> Answer:
         """``/ttt move``: play ``cell`` (0-based over the whole board) in the channel's game; the board is posted again
         (:class:`Posted`; on a slow variant :class:`BotMoved` follows once it is placed)."""
-        return await self._move(actor, cell, history, None)
+        return await self._move(actor, cell, None)
 
-    async def _move(self, actor: Actor, cell: int, history: History | None, board: Match | BoardRef | None) -> Answer:
+    async def _move(self, actor: Actor, cell: int, board: Match | None, *, pad: bool = False) -> Answer:
         """The player's move on ``cell``: from a board's button (``board`` given: :class:`Shown` on that message) or
         from ``/ttt move`` (the board is posted again: :class:`Posted`)."""
-        async with self.resuming.acting_on(actor, history, board) as found:
+        async with self.sessions.acting_on(actor.channel_id, board) as found:
             if not isinstance(found, Match):
                 return found
             played = await self._play(found, cell, actor)
@@ -82,18 +80,15 @@ class Play:
             after, ticket = played
             if board is not None:  # a press on the board message the service holds, or on a private pad
                 after = after.at(found.message_id)
-                pad = isinstance(board, BoardRef) and board.pad
                 return self.moves.commit(after, rearm=True, ticket=ticket) or Shown(after, pad=pad)
             after = after.reposted()
             return self.moves.commit(after, rearm=True, ticket=ticket) or Posted(after, retired=found.shown)
 
-    async def resign(
-        self, actor: Actor, *, board: Match | BoardRef | None = None, history: History | None = None
-    ) -> Answer:
+    async def resign(self, actor: Actor, *, board: Match | None = None) -> Answer:
         """Resign the channel's game: from ``/ttt resign`` (:class:`Posted`), or from a board's Resign button
         (``board`` given: :class:`Shown` on that message). Allowed while the bot is thinking: its search's move is
         then dropped."""
-        async with self.resuming.acting_on(actor, history, board) as found:
+        async with self.sessions.acting_on(actor.channel_id, board) as found:
             if not isinstance(found, Match):
                 return found
             game = found
@@ -108,10 +103,10 @@ class Play:
             ended = ended.reposted()
             return self.moves.commit(ended) or Posted(ended, retired=game.shown)
 
-    async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
+    async def repost(self, actor: Actor) -> Answer:
         """``/ttt board``: post the channel's board again at the bottom (:class:`Posted`). Anyone may; the
         turn's deadline is left as it was."""
-        async with self.resuming.acting_on(actor, history) as found:
+        async with self.sessions.acting_on(actor.channel_id) as found:
             if not isinstance(found, Match):
                 return found
             game = found
@@ -120,14 +115,14 @@ class Play:
             moved = game.reposted()
             return self.moves.commit(moved) or Posted(moved, retired=game.shown)
 
-    async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
+    async def hint(self, actor: Actor) -> Answer:
         """``/ttt hint``: for the player to move, privately (:class:`Hinted`): on 3x3, 4x4 and 5x5 every free cell's
         exact value, on ultimate the search's three best moves, an estimate. A position before the variant's
         ``hint_from`` marks (5x5: 4) is refused (``HINT_TOO_EARLY``).
 
         The analysis runs after the lock is released, in the hint executor.
         """
-        game = await self._to_move(actor, history)
+        game = await self._to_move(actor)
         if not isinstance(game, Match):
             return game
         if game.ply < game.kind.hint_from:
@@ -135,12 +130,10 @@ class Play:
         hint = await self.ai.hint(game)
         return Hinted(game, hint)
 
-    async def _to_move(
-        self, actor: Actor, history: History | None, board: BoardRef | None = None
-    ) -> Match | Refusal | NeedsHistory:
-        """The game an intent of the player to move acts on (the channel's, or the one ``board`` names; resumed after
-        a restart), or why there is none or it is not ``actor``'s turn. Decided under the channel's lock."""
-        async with self.resuming.acting_on(actor, history, board) as found:
+    async def _to_move(self, actor: Actor, board: Match | None = None) -> Match | Refusal:
+        """The game an intent of the player to move acts on (the channel's, or the one ``board`` shows), or why there
+        is none or it is not ``actor``'s turn. Decided under the channel's lock."""
+        async with self.sessions.acting_on(actor.channel_id, board) as found:
             if not isinstance(found, Match):
                 return found
             return self._turn_refusal(found, actor.user_id) or found

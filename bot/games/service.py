@@ -12,7 +12,8 @@ trip. The only await under the lock is the bot's own 3x3 search, which runs in a
 - ``moves`` (:class:`~bot.games.bot_moves.BotMoves`): the bot's moves, searched in the background on a slow
   variant, with their retry and fallback;
 - ``recovery`` and ``resuming`` (:mod:`bot.games.resuming`): after a restart, taking over the games a previous
-  process stored, and finding (and checking) the game each intent acts on;
+  process stored, and, at the edge, before any intent runs, resuming the game it names when the bot does not hold
+  it (or refusing with the reason), so that every intent acts on a game held in memory;
 - ``openings`` (:class:`~bot.games.openings.Openings`): new games, challenges and rematches;
 - ``play`` (:class:`~bot.games.play.Play`): the moves of play, the resignations, the reposts, the hints.
 """
@@ -26,15 +27,16 @@ from dataclasses import replace
 
 from bot.games import refusals
 from bot.games.ai import AI
-from bot.games.answers import Answer, BotMoved, Challenged, Declined, NeedsHistory, Posted, Refusal, Shown
+from bot.games.answers import Answer, BotMoved, Challenged, Declined, Posted, Refusal, Shown
 from bot.games.bot_moves import BotMoves
+from bot.games.hooks import Hooks
 from bot.games.intents import Actor, History, Player
 from bot.games.match import Algorithm, BoardRef, Match, Mode
 from bot.games.openings import MINIMAX_REPLY_STATES, Openings, minimax_estimate
 from bot.games.play import Play
 from bot.games.resuming.boards import Resuming
 from bot.games.resuming.recovery import Recovery, everywhere
-from bot.games.sessions import Hooks, Sessions
+from bot.games.sessions import Sessions
 from bot.games.store import GameStore
 from engine import Mark
 
@@ -81,18 +83,18 @@ class GameService:
             store=store,
         )
         self.moves = BotMoves(self.sessions, ai)
-        self.recovery = Recovery(self.sessions, self.moves)
-        self.resuming = Resuming(self.sessions, self.recovery, ai)
-        self.openings = Openings(self.sessions, self.resuming, rng or random.Random())
-        self.play = Play(self.resuming, self.moves, ai)
+        self.recovery = Recovery(self.sessions, self.moves, store)
+        self.resuming = Resuming(self.sessions, self.recovery, ai, store)
+        self.openings = Openings(self.sessions, store, rng or random.Random())
+        self.play = Play(self.sessions, self.moves, ai)
 
     def __len__(self) -> int:
-        return len(self.sessions.games)
+        return len(self.sessions)
 
     @property
     def locks_held(self) -> int:
         """Channels with work in flight (the lock map's size)."""
-        return len(self.sessions.locks)
+        return self.sessions.locks_held
 
     @property
     def searches(self) -> int:
@@ -101,7 +103,7 @@ class GameService:
 
     def current(self, channel_id: int) -> Match | None:
         """The game (or challenge) running in ``channel_id``, if any."""
-        return self.sessions.games.get(channel_id)
+        return self.sessions.current(channel_id)
 
     def is_finished(self, game_id: str) -> bool:
         """True when this process saw ``game_id`` end (it remembers the last few thousand)."""
@@ -135,30 +137,42 @@ class GameService:
     async def press(
         self, actor: Actor, board: Match | BoardRef, cell: int, *, history: History | None = None
     ) -> Answer:
-        """A press on ``cell`` of the board message ``board``: :meth:`Play.press`."""
-        return await self.play.press(actor, board, cell, history=history)
+        """A press on ``cell`` of the board message ``board`` (as its buttons encode it: the game, or a
+        :class:`BoardRef`): :meth:`Play.press`, once the board's game is held (:meth:`Resuming.board`)."""
+        found = await self.resuming.board(actor, board, history)
+        if not isinstance(found, Match):
+            return found
+        return await self.play.press(actor, found, cell, pad=_on_pad(board))
 
     async def choose(self, actor: Actor, ref: BoardRef, board: int | None, *, history: History | None = None) -> Answer:
-        """An ultimate free choice of small board ``board``: :meth:`Play.choose`."""
-        return await self.play.choose(actor, ref, board, history=history)
+        """An ultimate free choice of small board ``board``: :meth:`Play.choose`, once the game is held."""
+        found = await self.resuming.board(actor, ref, history)
+        if not isinstance(found, Match):
+            return found
+        return await self.play.choose(actor, found, board, pad=ref.pad)
 
     async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
-        """``/ttt move``: :meth:`Play.move`."""
-        return await self.play.move(actor, cell, history=history)
+        """``/ttt move``: :meth:`Play.move`, once the channel's game is held (:meth:`Resuming.channel`)."""
+        return await self.resuming.channel(actor, history) or await self.play.move(actor, cell)
 
     async def resign(
         self, actor: Actor, *, board: Match | BoardRef | None = None, history: History | None = None
     ) -> Answer:
-        """``/ttt resign`` or a board's Resign button: :meth:`Play.resign`."""
-        return await self.play.resign(actor, board=board, history=history)
+        """``/ttt resign`` or a board's Resign button: :meth:`Play.resign`, once the game is held."""
+        if board is None:
+            return await self.resuming.channel(actor, history) or await self.play.resign(actor)
+        found = await self.resuming.board(actor, board, history)
+        if not isinstance(found, Match):
+            return found
+        return await self.play.resign(actor, board=found)
 
     async def repost(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt board``: :meth:`Play.repost`."""
-        return await self.play.repost(actor, history=history)
+        """``/ttt board``: :meth:`Play.repost`, once the channel's game is held."""
+        return await self.resuming.channel(actor, history) or await self.play.repost(actor)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt hint``: :meth:`Play.hint`."""
-        return await self.play.hint(actor, history=history)
+        """``/ttt hint``: :meth:`Play.hint`, once the channel's game is held."""
+        return await self.resuming.channel(actor, history) or await self.play.hint(actor)
 
     async def start(
         self,
@@ -205,6 +219,11 @@ class GameService:
         """A new game with the players and options of the game that ended on ``board``, sides swapped (the Rematch
         button; :meth:`Openings.rematch_game`). Like :meth:`start`, it asks for the channel's history
         (:class:`NeedsHistory`) when the channel's game is one a previous process stored."""
+        if isinstance(board, BoardRef):  # an ultimate board names its game only by id: the ended game is needed
+            ended = await self.resuming.ended_ref(board)
+            if isinstance(ended, Refusal):
+                return ended
+            board = ended
         game = await self.openings.rematch_game(actor, board, game_id=game_id)
         return game if isinstance(game, Refusal) else await self._open(game, history)
 
@@ -215,45 +234,39 @@ class GameService:
         challenge is opened only where no game runs, in memory or stored (:meth:`_open`), so accepting it starts the
         channel's one game after a restart too."""
         sessions = self.sessions
-        async with sessions.locks.hold(actor.channel_id):
-            game = sessions.games.get(actor.channel_id)
+        async with sessions.hold(actor.channel_id):
+            game = sessions.current(actor.channel_id)
             if game is None or game.game_id != game_id or game.status != "challenge":
                 return Refusal(refusals.CHALLENGE_CLOSED)
             if actor.user_id != game.challenged_id:
                 return Refusal(refusals.NOT_CHALLENGED, {"user": Player(game.challenged_id)})
             if not accept:
                 ended = game.end("declined")
-                refusal = sessions.commit(ended)
-                sessions.challenges.disarm(actor.channel_id)
-                return refusal or Declined(ended)
+                return sessions.commit(ended) or Declined(ended)
             started = replace(game.accept(), locale=actor.locale)
             refusal = sessions.commit(started, rearm=True)
             if refusal is not None:
                 return refusal
-            sessions.challenges.disarm(actor.channel_id)
             log.info("challenge accepted: channel=%s game=%s", started.channel_id, started.game_id)
             return Shown(started)
 
     async def _open(self, game: Match, history: History | None) -> Answer:
         """Open ``game`` (a game or a challenge) unless its channel has one: in memory, or stored by a previous process
-        (a dormant game, :mod:`bot.games.resuming.recovery`, resumed on its board from ``history`` to link to it)."""
-        history = await self.resuming.resolve_history(history)  # an ultimate board's ref names the game it shows
+        (a dormant game, resumed on its board from ``history`` to link to it: :meth:`Resuming.opening`)."""
+        held_elsewhere = await self.resuming.opening(game.channel_id, history)
+        if held_elsewhere is not None:
+            return held_elsewhere
         sessions, on_started = self.sessions, self.hooks.on_started
-        async with sessions.locks.hold(game.channel_id):
-            running = sessions.games.get(game.channel_id)
-            if running is None and game.channel_id in sessions.dormant:
-                if history is None:
-                    return NeedsHistory()
-                busy = self.recovery.woken_refusal(game.channel_id, history)
-                if busy is not None:
-                    return busy
+        async with sessions.hold(game.channel_id):
+            running = sessions.current(game.channel_id)
             if running is not None:
                 return refusals.busy(running)
             if game.status == "challenge":
-                sessions.games[game.channel_id] = game
+                refusal = sessions.commit(game)
+                if refusal is not None:
+                    return refusal
                 if on_started is not None:
                     on_started(game)
-                sessions.challenges.arm(game.channel_id, game.game_id)
                 log.info("challenge: channel=%s game=%s", game.channel_id, game.game_id)
                 return Challenged(game)
             ticket = None
@@ -278,3 +291,7 @@ class GameService:
                 game.mode,
             )
             return Posted(game)
+
+
+def _on_pad(board: Match | BoardRef) -> bool:
+    return isinstance(board, BoardRef) and board.pad

@@ -1,4 +1,9 @@
-"""Resuming after a restart: the service knows no games, so an intent about a channel it knows nothing of returns
+"""Restarts at the edge: an intent naming a board, or a channel, whose game the bot does not hold is resolved here,
+once, before the intent runs: the game is resumed from what the bot stored (or from what the board proves) and held
+again, or the intent is refused with the reason. The intents themselves then act only on games held in memory
+(:meth:`bot.games.sessions.Sessions.acting_on`).
+
+After a restart the service knows no games, so an intent about a channel it knows nothing of returns
 :class:`~bot.games.answers.NeedsHistory`; the caller reads the channel's latest board messages and asks again with
 them (:class:`~bot.games.intents.History`). A board is compared with the newest board of its game, so an older
 board can never override a newer one, and with what the bot stored (:mod:`bot.games.resuming.proof`,
@@ -9,8 +14,6 @@ only to a position the bot committed.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from dataclasses import replace
 
 from bot.games import refusals
@@ -19,65 +22,95 @@ from bot.games.answers import NeedsHistory, Refusal
 from bot.games.intents import Actor, History
 from bot.games.match import BoardRef, Match
 from bot.games.resuming import evidence as resume
-from bot.games.resuming import proof, refs
+from bot.games.resuming import refs
 from bot.games.resuming.recovery import Recovery
 from bot.games.sessions import Sessions
+from bot.games.store import GameStore
 from bot.records import RecordsUnavailableError
 
 __all__ = ["Resuming"]
 
 
 class Resuming:
-    """The service's part that finds the game an intent acts on in ``sessions``, resuming it after a restart with
-    ``recovery``; ``ai`` replays the bot's searches when a board must prove itself."""
+    """The service's edge: before an intent runs, it makes the game the intent names one ``sessions`` holds (resumed
+    with ``recovery`` from what ``store`` keeps), or says why it cannot; ``ai`` replays the bot's searches when a
+    board must prove itself."""
 
-    def __init__(self, sessions: Sessions, recovery: Recovery, ai: AI) -> None:
+    def __init__(self, sessions: Sessions, recovery: Recovery, ai: AI, store: GameStore | None) -> None:
         self.sessions = sessions
         self.recovery = recovery
         self.ai = ai
+        self.store = store
 
-    @asynccontextmanager
-    async def acting_on(
-        self, actor: Actor, history: History | None, board: Match | BoardRef | None = None
-    ) -> AsyncIterator[Match | Refusal | NeedsHistory]:
-        """Hold the channel's lock over the game an intent acts on: the one on the pressed ``board`` (a game, or a
-        :class:`BoardRef` resolved with :meth:`_from_ref`), or the channel's (``board`` None). Yields the game, or
-        why there is none (the refusal ``NOT_YOUR_GAME`` to a player not on ``board`` and a ref that does not
-        resolve are yielded without the lock). The history and the evidence are read before the lock is taken. A
-        private pad's ref acts on the board message the service holds (:meth:`_pad_board`)."""
+    async def board(
+        self, actor: Actor, board: Match | BoardRef, history: History | None
+    ) -> Match | Refusal | NeedsHistory:
+        """The pressed ``board`` as a game on its message (a :class:`BoardRef` resolved with :meth:`_from_ref`, a
+        private pad's placed on the board message the service holds: :meth:`_pad_board`), its game held in memory
+        (resumed after a restart, as the evidence allows), or why the press cannot act: ``NOT_YOUR_GAME`` to a player
+        not on ``board``, its game is over or another runs, the stored game or the board's proof refuses it, or the
+        channel's history is needed first. The history and the evidence are read outside the channel's lock."""
         pad = isinstance(board, BoardRef) and board.pad
         if isinstance(board, BoardRef):
             found = await self._from_ref(board, history)
             if not isinstance(found, Match):
-                yield found
-                return
+                return found
             board = found
         if history is not None:
-            history = await self.resolve_history(history)
-        if pad and board is not None:
+            history = await self._resolved(history)
+        if pad:
             placed = self._pad_board(board, history)
             if not isinstance(placed, Match):
-                yield placed
-                return
+                return placed
             board = placed
-        if board is not None and not board.is_player(actor.user_id):
-            yield Refusal(refusals.NOT_YOUR_GAME)
-            return
-        if board is None:
-            evidence = await self._channel_evidence(actor, history)
-        else:
-            evidence = await self._board_evidence(board, actor, history)
-        async with self.sessions.locks.hold(actor.channel_id):
-            if board is None:
-                yield self._channel_game(actor, history, evidence)
-            else:
-                yield self._board_game(board, history, evidence)
+        if not board.is_player(actor.user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        held = self.sessions.current(board.channel_id)
+        if held is not None and held.game_id == board.game_id:
+            return board
+        not_held = self._not_running(board, held, history)
+        if not_held is not None:
+            return not_held
+        evidence = await self._board_evidence(board, actor, history)
+        async with self.sessions.hold(board.channel_id):
+            held = self.sessions.current(board.channel_id)
+            if held is not None and held.game_id == board.game_id:  # resumed by another intent meanwhile
+                return board
+            refused = self._resume_board(board, held, history, evidence)
+        return board if refused is None else refused
+
+    async def channel(self, actor: Actor, history: History | None) -> Refusal | NeedsHistory | None:
+        """None when the channel's game (for a command) is held in memory, resumed after a restart from the stored
+        running game, else from the newest board as the evidence allows; otherwise why there is none."""
+        if self.sessions.current(actor.channel_id) is not None:
+            return None
+        if history is None:
+            return NeedsHistory()
+        history = await self._resolved(history)
+        evidence = await self._channel_evidence(actor, history)
+        async with self.sessions.hold(actor.channel_id):
+            found = self._channel_game(actor, history, evidence)
+        return None if isinstance(found, Match) else found
+
+    async def opening(self, channel_id: int, history: History | None) -> Refusal | NeedsHistory | None:
+        """None when a new game may be opened in ``channel_id`` as far as a previous process is concerned; else the
+        channel's dormant game (:mod:`bot.games.resuming.recovery`) holds it: it is resumed on its board from
+        ``history`` and linked to, or the history is needed first."""
+        if self.sessions.current(channel_id) is not None or self.sessions.dormant(channel_id) is None:
+            return None
+        if history is None:
+            return NeedsHistory()
+        history = await self._resolved(history)  # an ultimate board's ref names the game it shows
+        async with self.sessions.hold(channel_id):
+            if self.sessions.current(channel_id) is not None:
+                return None
+            return self.recovery.woken_refusal(channel_id, history)
 
     def _pad_board(self, board: Match, history: History | None) -> Match | Refusal:
         """``board``, read from a private pad's button, on its game's board message: the one the game held in memory
         is on, else (after a restart) the newest board of the game in the channel's history; never a message id
         from the client. A board on no message (a repost not placed yet, a history without it) is refused."""
-        game = self.sessions.games.get(board.channel_id)
+        game = self.sessions.current(board.channel_id)
         if game is not None and game.game_id == board.game_id:
             if game.message_id is None:
                 return Refusal(refusals.BOARD_CHANGED)
@@ -91,83 +124,66 @@ class Resuming:
         self, board: Match, actor: Actor, history: History | None
     ) -> resume.Evidence | Refusal | None:
         """What a board pressed after a restart is checked against (looked up outside the channel's lock), or None
-        when the game is in memory or the history is not read yet."""
-        game = self.sessions.games.get(board.channel_id)
-        if history is None or (game is not None and game.game_id == board.game_id):
+        before the history is read."""
+        if history is None:
             return None
         return await resume.evidence(
-            self.sessions.store, self.ai, resume.candidate(board, history.newest(board.game_id)), actor.user_id
+            self.store, self.ai, resume.candidate(board, history.newest(board.game_id)), actor.user_id
         )
 
-    async def _channel_evidence(self, actor: Actor, history: History | None) -> resume.Evidence | Refusal | None:
+    async def _channel_evidence(self, actor: Actor, history: History) -> resume.Evidence | Refusal | None:
         """What a command after a restart resumes: the channel's stored running game, or else the newest board's
-        evidence (looked up outside the channel's lock). None when a game is in memory or before the history."""
-        if history is None or actor.channel_id in self.sessions.games:
-            return None
-        if self.sessions.store is not None:
+        evidence (looked up outside the channel's lock)."""
+        if self.store is not None:
             try:
-                running = await self.sessions.store.in_channel(actor.channel_id)
+                running = await self.store.in_channel(actor.channel_id)
             except RecordsUnavailableError:
                 return Refusal(refusals.RECORDS_DOWN)
             if running is not None:
                 return resume.Evidence(channel_game=running)
         newest = history.newest()
-        return None if newest is None else await resume.evidence(self.sessions.store, self.ai, newest, actor.user_id)
+        return None if newest is None else await resume.evidence(self.store, self.ai, newest, actor.user_id)
 
-    def _board_game(
-        self, board: Match, history: History | None, evidence: resume.Evidence | Refusal | None = None
-    ) -> Match | Refusal | NeedsHistory:
-        """The running game a press on ``board`` acts on (resumed after a restart, as ``evidence`` allows), or why
-        there is none."""
+    def _resume_board(
+        self, board: Match, held: Match | None, history: History | None, evidence: resume.Evidence | Refusal | None
+    ) -> Refusal | NeedsHistory | None:
+        """Resume the game of ``board``, which the bot does not hold (``held`` is the channel's game, if any), as
+        ``evidence`` allows (None), or say why not. Under the channel's lock."""
         channel_id = board.channel_id
-        game = self.sessions.games.get(channel_id)
-        if game is None or game.game_id != board.game_id:
-            elsewhere = self._not_running(board, game, history)
-            if elsewhere is not None:
-                return elsewhere
-            assert history is not None
-            dormant = self.sessions.dormant.get(channel_id)
-            if dormant is not None and dormant.game_id != board.game_id:  # the channel's stored game is another
-                busy = self.recovery.woken_refusal(channel_id, history)
-                if busy is not None:
-                    return busy
-            newest = history.newest(board.game_id)
-            if newest is not None and newest.over:
-                return Refusal(refusals.GAME_OVER)
-            if newest is not None and newest.message_id != board.message_id:
-                return Refusal(refusals.STALE_BOARD, {"link": newest.jump_url})
-            latest = history.newest()
-            if latest is not None and latest.game_id != board.game_id:  # a newer game was played here since
-                over = latest.over or self.sessions.is_finished(latest.game_id)
-                return Refusal(refusals.GAME_OVER) if over else refusals.stale(latest)
-            # the message may have changed since the press's copy of it was rendered: check what it shows now
-            checked = resume.checked(board, evidence, newest)
-            if not isinstance(checked, Match):
-                self._recorded_end(evidence, newest or board, history)
-                return checked
-            game = self.recovery.resume(checked)
-        if not proof.same_setup(board, game) or (board.moves == game.moves and board.ai_states != game.ai_states):
-            return Refusal(refusals.BOARD_MISMATCH)
-        if board.moves != game.moves:
-            return refusals.changed(game, board)
-        if game.message_id is None:  # a repost is on its way and this press beat its answer: adopt the message
-            if board.message_id == game.retired:  # ...unless it is the board the repost replaces
-                return refusals.stale(game)
-            game = self.sessions.games[channel_id] = game.at(board.message_id)
-        elif game.message_id != board.message_id:
-            return refusals.stale(game)
-        return game
+        elsewhere = self._not_running(board, held, history)
+        if elsewhere is not None:
+            return elsewhere
+        assert history is not None
+        dormant = self.sessions.dormant(channel_id)
+        if dormant is not None and dormant.game_id != board.game_id:  # the channel's stored game is another
+            busy = self.recovery.woken_refusal(channel_id, history)
+            if busy is not None:
+                return busy
+        newest = history.newest(board.game_id)
+        if newest is not None and newest.over:
+            return Refusal(refusals.GAME_OVER)
+        if newest is not None and newest.message_id != board.message_id:
+            return Refusal(refusals.STALE_BOARD, {"link": newest.jump_url})
+        latest = history.newest()
+        if latest is not None and latest.game_id != board.game_id:  # a newer game was played here since
+            over = latest.over or self.sessions.is_finished(latest.game_id)
+            return Refusal(refusals.GAME_OVER) if over else refusals.stale(latest)
+        # the message may have changed since the press's copy of it was rendered: check what it shows now
+        checked = resume.checked(board, evidence, newest)
+        if not isinstance(checked, Match):
+            self._recorded_end(evidence, newest or board, history)
+            return checked
+        self.recovery.resume(checked)
+        return None
 
     def _channel_game(
-        self, actor: Actor, history: History | None, evidence: resume.Evidence | Refusal | None = None
+        self, actor: Actor, history: History, evidence: resume.Evidence | Refusal | None
     ) -> Match | Refusal | NeedsHistory:
         """The channel's game for a command (after a restart: the stored running game, else the newest board as
-        ``evidence`` allows), or why there is none."""
-        game = self.sessions.games.get(actor.channel_id)
+        ``evidence`` allows), or why there is none. Under the channel's lock."""
+        game = self.sessions.current(actor.channel_id)
         if game is not None:
             return game
-        if history is None:
-            return NeedsHistory()
         woken = self.recovery.wake(actor.channel_id, history)
         if woken is not None:
             return woken
@@ -203,8 +219,7 @@ class Resuming:
         if self.sessions.is_finished(shown.game_id):
             return
         ended = replace(evidence.stored.finished, mode=shown.mode, locale=shown.locale)
-        self.sessions.remember_finished(ended)
-        self.sessions.unseen[ended.game_id] = ended
+        self.sessions.ended_unseen(ended)
         self.recovery.show_end(ended.game_id, history, shown.message_id)
 
     async def _from_ref(self, ref: BoardRef, history: History | None) -> Match | Refusal | NeedsHistory:
@@ -212,16 +227,16 @@ class Resuming:
         as running, cut to the ref's version (a prefix of the moves the bot committed), or why there is none. A
         version the bot never reached is refused (``BOARD_MISMATCH``); a ref nothing stored vouches for is
         ``UNVERIFIED`` (an ultimate board cannot prove itself)."""
-        game = self.sessions.games.get(ref.channel_id)
+        game = self.sessions.current(ref.channel_id)
         if game is not None and game.game_id == ref.game_id:
             return refs.ref_view(ref, game)
         elsewhere = self._not_running(ref, game, history)
         if elsewhere is not None:
             return elsewhere
-        if self.sessions.store is None:
+        if self.store is None:
             return Refusal(refusals.UNVERIFIED)
         try:
-            stored = await self.sessions.store.stored(ref.game_id, ref.channel_id)
+            stored = await self.store.stored(ref.game_id, ref.channel_id)
         except RecordsUnavailableError:
             return Refusal(refusals.RECORDS_DOWN)
         if stored.finished is not None:
@@ -246,20 +261,20 @@ class Resuming:
 
     async def ended_ref(self, ref: BoardRef) -> Match | Refusal:
         """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records)."""
-        ended = self.sessions.finished.get(ref.game_id)
-        if ended is None and self.sessions.store is not None:
+        ended = self.sessions.ended(ref.game_id)
+        if ended is None and self.store is not None:
             try:
-                ended = (await self.sessions.store.stored(ref.game_id, ref.channel_id)).finished
+                ended = (await self.store.stored(ref.game_id, ref.channel_id)).finished
             except RecordsUnavailableError:
                 return Refusal(refusals.RECORDS_DOWN)
         if ended is None or ended.variant != ref.variant or ended.ply != ref.version:
             return Refusal(refusals.UNVERIFIED)
         return ended.at(ref.message_id)
 
-    async def resolve_history(self, history: History | None) -> History | None:
+    async def _resolved(self, history: History) -> History:
         """``history`` with every :class:`BoardRef` replaced by the game it names (:meth:`_from_ref`); a ref that
         names nothing the bot holds or stored stands as a board whose game is over (it can resume nothing)."""
-        if history is None or all(isinstance(board, Match) for board in history.boards):
+        if all(isinstance(board, Match) for board in history.boards):
             return history
         boards: list[Match | BoardRef] = []
         for board in history.boards:

@@ -12,26 +12,17 @@ A board's ``custom_id`` comes back through the client, so every field of it may 
 
 from __future__ import annotations
 
+from bot.games.live import same_setup
 from bot.games.match import Algorithm, Match
 from bot.games.moves import config_for
 from engine import Mark, initial_state, result, search
 
-__all__ = ["extends", "matches", "proven", "same_setup", "states_of"]
-
-
-def same_setup(board: Match, game: Match, *, mode: bool = True) -> bool:
-    """True when ``board`` names ``game``'s id, variant and players, and its options: level and algorithm in a
-    game against the bot, and the board mode unless ``mode`` is False (the records do not keep it)."""
-    if (board.game_id, board.variant, board.x_id, board.o_id) != (game.game_id, game.variant, game.x_id, game.o_id):
-        return False
-    if mode and board.mode != game.mode:
-        return False
-    return not game.vs_bot or (board.level, board.algorithm) == (game.level, game.algorithm)
+__all__ = ["extends", "matches", "proven", "states_of"]
 
 
 def matches(board: Match, game: Match) -> bool:
-    """True when ``board`` shows ``game`` (:func:`same_setup`) at its position or an earlier one, with the bot's
-    own states count when the positions are the same."""
+    """True when ``board`` shows ``game`` (:func:`~bot.games.live.same_setup`) at its position or an earlier one,
+    with the bot's own states count when the positions are the same."""
     if not same_setup(board, game) or game.moves[: len(board.moves)] != board.moves:
         return False
     return board.moves != game.moves or board.ai_states == game.ai_states

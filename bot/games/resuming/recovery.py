@@ -21,6 +21,7 @@ from bot.games.bot_moves import BotMoves
 from bot.games.intents import History
 from bot.games.match import Match
 from bot.games.sessions import Sessions
+from bot.games.store import GameStore
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +35,13 @@ def everywhere(game: Match) -> bool:
 
 class Recovery:
     """The service's part that takes over the running games a previous process stored, and makes a game its
-    channel's again (:meth:`resume`), in ``sessions``; a game resumed with the bot to move gets its move from
-    ``moves``."""
+    channel's again (:meth:`resume`), in ``sessions``, from what ``store`` keeps; a game resumed with the bot to move
+    gets its move from ``moves``."""
 
-    def __init__(self, sessions: Sessions, moves: BotMoves) -> None:
+    def __init__(self, sessions: Sessions, moves: BotMoves, store: GameStore | None) -> None:
         self.sessions = sessions
         self.moves = moves
+        self.store = store
 
     async def recover(self, mine: Callable[[Match], bool] = everywhere) -> int:
         """Take over the running games stored for the channels ``mine`` accepts (those of this process's shards):
@@ -51,33 +53,32 @@ class Recovery:
             RecordsUnavailableError: the records database cannot be read.
         """
         sessions = self.sessions
-        if sessions.store is None:
+        if self.store is None:
             return 0
         now = datetime.datetime.now(datetime.UTC)
-        timeout, ended = sessions.turns.seconds, 0
-        for saved in sorted(await sessions.store.running_games(), key=lambda s: (len(s.game.game_id), s.game.game_id)):
+        timeout, ended = sessions.turn_timeout, 0
+        for saved in sorted(await self.store.running_games(), key=lambda s: (len(s.game.game_id), s.game.game_id)):
             game = saved.game
-            if not mine(game) or game.channel_id in sessions.games:
+            if not mine(game) or sessions.current(game.channel_id) is not None:
                 continue
             left = timeout - (now - saved.updated_at).total_seconds()
             if timeout > 0 and left <= 0:
                 sessions.end_dormant(game)
                 ended += 1
                 continue
-            sessions.dormant[game.channel_id] = game  # the newest game of a channel wins (sorted by snowflake id)
-            sessions.turns.arm(game.channel_id, game.game_id, left=left)
-        log.info("recovered running games: %d dormant, %d ended as abandoned", len(sessions.dormant), ended)
+            sessions.hold_dormant(game, left)  # the newest game of a channel wins (sorted by snowflake id)
+        log.info("recovered running games: %d dormant, %d ended as abandoned", sessions.dormant_games, ended)
         return ended
 
     def wake(self, channel_id: int, history: History) -> Match | None:
         """The channel's dormant game, resumed on its newest board in ``history`` (on no message when the history
         has none); ``None`` when there is none, or its board shows it over (it then holds the channel no longer)."""
-        dormant = self.sessions.dormant.get(channel_id)
+        dormant = self.sessions.dormant(channel_id)
         if dormant is None:
             return None
         board = history.newest(dormant.game_id)
         if board is not None and board.over:
-            del self.sessions.dormant[channel_id]
+            self.sessions.forget_dormant(channel_id)
             return None
         return self.resume(dormant.at(board.message_id if board is not None else None))
 
@@ -94,26 +95,20 @@ class Recovery:
     def show_end(self, game_id: str, history: History | None, message_id: int | None) -> None:
         """Edit the board of ``game_id``, which ended while nobody saw it (a deadline passed while the bot was down or
         while the game was dormant), to show its end: its newest board in ``history``, else message ``message_id``."""
-        sessions = self.sessions
-        ended = sessions.unseen.get(game_id)
         newest = None if history is None else history.newest(game_id)
         target = newest.message_id if newest is not None else message_id
-        if ended is None or target is None or sessions.hooks.on_expired is None:
+        on_expired = self.sessions.hooks.on_expired
+        if target is None or on_expired is None:
             return
-        del sessions.unseen[game_id]
-        sessions.hooks.on_expired(ended.at(target))
+        ended = self.sessions.take_unseen(game_id)
+        if ended is not None:
+            on_expired(ended.at(target))
 
     def resume(self, game: Match) -> Match:
         """Make ``game`` its channel's game again. The dormant game keeps its deadline and its stored row; any other
         gets a fresh deadline and is stored (an unverified one, so that a later restart knows it). A game resumed
         with the bot to move gets its move (:meth:`BotMoves.owed`)."""
-        sessions = self.sessions
-        dormant = sessions.dormant.pop(game.channel_id, None)
-        sessions.games[game.channel_id] = game
-        if dormant is None or dormant.game_id != game.game_id or game.channel_id not in sessions.turns:
-            sessions.turns.arm(game.channel_id, game.game_id)
-        if sessions.store is not None and (dormant is None or dormant.game_id != game.game_id):
-            sessions.store.save(game)
+        self.sessions.resume(game)
         if game.ai_to_move:  # a restart came between the player's move and the bot's
             self.moves.owed(game)
         log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)

@@ -262,9 +262,8 @@ async def test_deadlines_end_games_once(ai: AI) -> None:
     await started(games)
     await started(games, BOB, CHANNEL + 1, opponent=CAROL)
     await until(lambda: len(finished) == 2)  # the deadlines pass after 0.05 s
-    await games.sessions.turns.settled()
-    await games.sessions.challenges.settled()
-    assert len(games.sessions.turns) == len(games.sessions.challenges) == 0  # no deadline is left to end a game twice
+    await games.sessions.settled()
+    assert games.sessions.deadlines == 0  # no deadline is left to end a game twice
     assert sorted(g.end_reason or "" for g in finished) == ["abandoned", "expired"]
     assert [g.game_id for g in expired] == [g.game_id for g in finished]
     assert len(games) == 0
@@ -422,12 +421,12 @@ async def test_a_move_made_in_time_is_not_abandoned_by_a_deadline_passing_during
     board = await started(games)
     pressing = asyncio.create_task(games.press(who(ALICE), board, 4))  # well before the deadline
     await gated.searching.wait()
-    await until(lambda: games.sessions.turns.expiring == 1)  # the deadline passed while the bot searches
+    await until(lambda: games.sessions.expiring == 1)  # the deadline passed while the bot searches
     await asyncio.sleep(0)  # its expiry runs up to the channel's lock, and waits for it
     gated.gate.set()
     outcome = await pressing
     assert isinstance(outcome, Shown)
-    await games.sessions.turns.settled()  # the expiry, released by the lock, has run
+    await games.sessions.settled()  # the expiry, released by the lock, has run
     assert games.current(CHANNEL) == outcome.game and expired == []
     games.close()
 
@@ -656,7 +655,7 @@ async def test_a_game_its_board_cannot_show_is_not_committed(ai: AI) -> None:
     games = service(ai)
     board = await started(games)
     huge = replace(board, ai_states=36**6 - 2)  # one more search and the count no longer fits the button ids
-    games.sessions.games[CHANNEL] = huge
+    assert games.sessions.commit(huge) is None
     refused(await games.press(who(ALICE), pressed(huge), 4), refusals.NOT_SAVED)
     assert games.current(CHANNEL) == huge, "the move was committed although its board cannot be shown"
 
@@ -954,8 +953,8 @@ async def test_a_game_resumed_while_the_search_pool_is_full_still_gets_the_bots_
 ) -> None:
     games = service(ai, store=store)
     board = await started(games, variant="4x4")
-    games.sessions.games[CHANNEL] = thinking = board.play(0)  # committed and stored while the bot was to move
-    store.save(thinking)
+    thinking = board.play(0)
+    assert games.sessions.commit(thinking) is None  # committed and stored while the bot was to move
     assert await store.writer.flush(10)
     games.close()
     later: list[BotMoved] = []

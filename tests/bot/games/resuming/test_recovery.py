@@ -159,7 +159,7 @@ async def test_a_stored_game_nobody_touches_ends_at_the_rest_of_its_deadline(ai:
     try:
         assert await process.games.recover(lambda game: game.channel_id == CHANNEL) == 0  # another shard's channel
         await until(lambda: len(process.finished) == 1)
-        await process.games.sessions.turns.settled()
+        await process.games.sessions.settled()
         await process.written()
         assert [(g.game_id, g.end_reason) for g in process.finished] == [(board.game_id, "abandoned")]
         assert (await store.stored(other.game_id, CHANNEL + 1)).running is not None, "another process's game ended"
