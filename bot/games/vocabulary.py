@@ -38,7 +38,8 @@ SIDES: Final[tuple[Side, ...]] = get_args(Side)
 RESULTS: Final[tuple[Result, ...]] = get_args(Result)
 END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
 COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
-"""Games that ended this way count as a win, draw or loss; the others are stored but not counted."""
+"""Games that ended this way count as a win, draw or loss; so does a game abandoned on a person's turn (a time-out,
+their loss); the others are stored but not counted."""
 DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
 """The difficulties boards and rows had before the levels (:class:`engine.Difficulty`)."""
 LEVELS: Final[tuple[int, ...]] = tuple(range(1, 9))

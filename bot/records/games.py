@@ -162,8 +162,10 @@ class FinishedGame(GameSetup):
 
     @property
     def counted(self) -> bool:
-        """True when the game counts as a win, draw or loss (it ended by a win, a draw or a resignation)."""
-        return self.end_reason in COUNTED_END_REASONS
+        """True when the game counts as a win, draw or loss, as it is rated: it ended by a win, a draw, a resignation
+        or a time-out (abandoned on a person's turn)."""
+        to_move = "X" if len(self.moves) % 2 == 0 else "O"
+        return self.end_reason in COUNTED_END_REASONS or (self.end_reason == "abandoned" and to_move != self.bot_side)
 
     @property
     def vs_bot(self) -> bool:

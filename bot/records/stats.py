@@ -3,13 +3,14 @@ leaderboards by rating."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.games.vocabulary import COUNTED_END_REASONS, LEVELS
+from bot.games.vocabulary import LEVELS
 from bot.records.games import VARIANT_CELLS, Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.schema import games, ratings
 
@@ -24,8 +25,23 @@ def _count(condition: ColumnElement[bool]) -> ColumnElement[int]:
     return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
-_COUNTED = games.c.end_reason.in_(COUNTED_END_REASONS)
-_DECIDED = ("X", "O")
+_PLIES = case(
+    (games.c.variant == "3x3", func.length(games.c.moves)),
+    (games.c.moves == "", 0),
+    else_=func.length(games.c.moves) - func.length(func.replace(games.c.moves, ",", "")) + 1,
+)
+_TO_MOVE = case((_PLIES % 2 == 0, "X"), else_="O")
+"""The side to move when the game ended (``moves``: a 3x3 game's cells as digits, any other's comma-separated)."""
+_LOSER = case(
+    (and_(games.c.end_reason.in_(("win", "resigned")), games.c.result == "X"), "O"),
+    (and_(games.c.end_reason.in_(("win", "resigned")), games.c.result == "O"), "X"),
+    (and_(games.c.end_reason == "abandoned", or_(games.c.bot_side.is_(None), games.c.bot_side != _TO_MOVE)), _TO_MOVE),
+)
+"""The side that lost, as the ratings count it (:func:`bot.records.ratings._loser`): the other side of a win or a
+resignation, the side to move in a game abandoned on a person's turn (a time-out); NULL otherwise."""
+_DREW = games.c.end_reason == "draw"
+_COUNTED = or_(_DREW, _LOSER.is_not(None))
+"""Games that count as a win, a draw or a loss: exactly the rated ones."""
 
 
 def _in_scope(guild_id: int | None) -> ColumnElement[bool]:
@@ -36,23 +52,32 @@ def _of_variant(variant: str | None) -> ColumnElement[bool]:
     return true() if variant is None else games.c.variant == variant
 
 
+def _not_in(excluding: Collection[str]) -> ColumnElement[bool]:
+    return true() if not excluding else games.c.game_id.not_in(list(excluding))
+
+
 class StatsQueries:
     """The statistics queries of :class:`bot.records.store.RecordsStore` (mixed into it)."""
 
     async def user_stats(
-        self: _Connects, user_id: int, guild_id: int | None = None, variant: str | None = None
+        self: _Connects,
+        user_id: int,
+        guild_id: int | None = None,
+        variant: str | None = None,
+        excluding: Collection[str] = (),
     ) -> UserStats:
         """``user_id``'s wins, draws and losses against the bot and against people, in guild ``guild_id`` or
-        everywhere (``None``, direct messages included), in ``variant``'s games or all of them (``None``). Only
-        games ended by a win, a draw or a resignation count; the side that resigned loses.
+        everywhere (``None``, direct messages included), in ``variant``'s games or all of them (``None``). The
+        rated games count: a win, a draw, a resignation (the side that resigned loses) and a time-out (the side that
+        let its time run out loses). Games whose id is in ``excluding`` are left out.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
         side = case((games.c.x_user_id == user_id, "X"), else_="O")
-        won = games.c.result == side
-        lost = and_(games.c.result.in_(_DECIDED), games.c.result != side)
-        drew = games.c.result == "draw"
+        lost = side == _LOSER
+        won = and_(_LOSER.is_not(None), side != _LOSER)
+        drew = _DREW
         vs_bot = games.c.bot_side.is_not(None)
         vs_people = games.c.bot_side.is_(None)
         statement = select(
@@ -62,30 +87,37 @@ class StatsQueries:
             _COUNTED,
             _in_scope(guild_id),
             _of_variant(variant),
+            _not_in(excluding),
         )
         async with self.connection() as connection:
             counts = (await connection.execute(statement)).one()
         return UserStats(vs_bot=Record(*map(int, counts[:3])), vs_people=Record(*map(int, counts[3:])))
 
-    async def bot_record(self: _Connects, guild_id: int | None = None, variant: str | None = None) -> dict[int, Record]:
+    async def bot_record(
+        self: _Connects, guild_id: int | None = None, variant: str | None = None, excluding: Collection[str] = ()
+    ) -> dict[int, Record]:
         """The bot's own wins, draws and losses (its point of view) at each level, in guild ``guild_id`` or
         everywhere (``None``), in ``variant``'s games or all of them (``None``); every level 1-8 is present, in order.
+        Games whose id is in ``excluding`` are left out.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
-        found = {level: record for (_, level), record in (await _per_level(self, guild_id, variant)).items()}
+        per_level = await _per_level(self, guild_id, variant, excluding)
+        found = {level: record for (_, level), record in per_level.items()}
         return {level: found.get(level, Record()) for level in LEVELS}
 
-    async def bot_records(self: _Connects, guild_id: int | None = None) -> dict[str, dict[int, Record]]:
+    async def bot_records(
+        self: _Connects, guild_id: int | None = None, excluding: Collection[str] = ()
+    ) -> dict[str, dict[int, Record]]:
         """The bot's own record per variant and level (e.g. ultimate, level 8: beaten 3 times in 1,204 games), in
         guild ``guild_id`` or everywhere (``None``): every variant of :data:`VARIANT_CELLS` in its order, every level
-        in each, in one query.
+        in each, in one query. Games whose id is in ``excluding`` are left out.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
-        found = await _per_level(self, guild_id, None)
+        found = await _per_level(self, guild_id, None, excluding)
         return {
             variant: {level: found.get((variant, level), Record()) for level in LEVELS} for variant in VARIANT_CELLS
         }
@@ -161,14 +193,16 @@ def _rating(row: Any) -> Rating:
     return Rating(float(rating), float(deviation), float(volatility), int(played), best)
 
 
-async def _per_level(store: _Connects, guild_id: int | None, variant: str | None) -> dict[tuple[str, int], Record]:
+async def _per_level(
+    store: _Connects, guild_id: int | None, variant: str | None, excluding: Collection[str] = ()
+) -> dict[tuple[str, int], Record]:
     """The bot's record per (variant, level) in guild ``guild_id`` (``None``: everywhere) and ``variant`` (``None``:
     all)."""
-    won = games.c.result == games.c.bot_side
-    lost = and_(games.c.result.in_(_DECIDED), games.c.result != games.c.bot_side)
+    lost = games.c.bot_side == _LOSER
+    won = and_(_LOSER.is_not(None), games.c.bot_side != _LOSER)
     statement = (
-        select(games.c.variant, games.c.level, _count(won), _count(games.c.result == "draw"), _count(lost))
-        .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id), _of_variant(variant))
+        select(games.c.variant, games.c.level, _count(won), _count(_DREW), _count(lost))
+        .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id), _of_variant(variant), _not_in(excluding))
         .group_by(games.c.variant, games.c.level)
     )
     async with store.connection() as connection:

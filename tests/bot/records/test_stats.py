@@ -3,6 +3,7 @@ on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -137,3 +138,24 @@ def test_a_finished_game_checks_its_variants_cells() -> None:
         game("a", "4x4", (16,), None, reason="abandoned")
     with pytest.raises(ValueError, match="variant"):
         game("a", "6x6", (1,), None, reason="abandoned")
+
+
+async def test_a_time_out_counts_in_stats_as_it_counts_in_ratings(store: RecordsStore) -> None:
+    """A game abandoned on a person's turn is their loss (and the bot's win) everywhere; abandoned on the bot's
+    turn, declined or expired, it counts nowhere."""
+    people = replace(game("p", "3x3", (4, 0), None, reason="abandoned"), bot_side=None, o_user_id=B, level=None)
+    await store.save_many(
+        [
+            game("t1", "3x3", (4, 0), None, level=3, reason="abandoned"),  # A (X) timed out: A's loss
+            game("t2", "5x5", (12,), None, reason="abandoned"),  # the bot's turn: not rated, not counted
+            game("t3", "3x3", (), None, level=3, reason="expired"),
+            people,  # A (X) timed out against B
+        ]
+    )
+    assert (await store.ratings(A, "3x3"))["bot"].games == 1 and (await store.ratings(A, "5x5"))["bot"].games == 0
+    assert (await store.user_stats(A)).vs_bot == Record(0, 0, 1)
+    assert (await store.user_stats(A)).vs_people == Record(0, 0, 1)
+    assert (await store.user_stats(B)).vs_people == Record(1, 0, 0)
+    assert (await store.ratings(B, "3x3"))["people"].games == 1
+    assert (await store.bot_record(variant="3x3"))[3] == Record(1, 0, 0)
+    assert (await store.bot_records())["5x5"][8] == Record()
