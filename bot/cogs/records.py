@@ -21,6 +21,7 @@ from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.puzzles.view import puzzle_line
 from bot.records import Rating, RecordsStore, RecordsUnavailableError, RecordWriter
+from bot.records.fresh import FreshRecords
 from bot.text.common import in_code
 from bot.text.grid import DEFAULT_VARIANT
 from bot.text.records import (
@@ -41,8 +42,6 @@ __all__ = ["RECORDS_DOWN", "RecordCommands", "setup"]
 
 Interaction = discord.Interaction[TTTBot]
 RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
-REVIEW_FLUSH_SECONDS = 1.0
-"""How long /ttt review waits for the records still queued (the game that just ended may be among them)."""
 REVIEW_RUNNING = N_("This game is still running — `/ttt hint` shows every free cell's outcome instead.")
 REVIEW_UNKNOWN = N_("No finished game has the id `{game_id}` — the id is shown under a game's final board.")
 REVIEW_NONE = N_("No game has finished in this channel yet — finish one, or give a game id.")
@@ -63,6 +62,7 @@ class RecordCommands(commands.Cog):
         self.service = service
         self.records = records
         self.writer = writer
+        self.fresh = FreshRecords(records, writer)
         self._names: list[str] = []
 
     async def cog_load(self) -> None:
@@ -158,13 +158,12 @@ class RecordCommands(commands.Cog):
         name = target.mention if variant is None else f"{target.mention} · {short_variant_name(variant, tr)}"
         try:
             if self.client.user is not None and target.id == self.client.user.id and variant is None:
-                text = bot_records_text(name, await self.records.bot_records(), tr)
+                text = bot_records_text(name, await self.fresh.bot_records(), tr)
             elif self.client.user is not None and target.id == self.client.user.id:
-                text = bot_record_text(
-                    name, variant or DEFAULT_VARIANT, await self.records.bot_record(variant=variant), tr
-                )
+                shown = variant or DEFAULT_VARIANT
+                text = bot_record_text(name, shown, (await self.fresh.bot_records(shown))[shown], tr)
             else:
-                stats = await self.records.user_stats(target.id, variant=variant)
+                stats = await self.fresh.user_stats(target.id, variant=variant)
                 text = stats_text(name, stats, tr, await self._bot_ratings(target.id, variant))
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
@@ -173,7 +172,7 @@ class RecordCommands(commands.Cog):
     async def _bot_ratings(self, user_id: int, variant: str | None) -> dict[str, Rating]:
         """``user_id``'s ratings against the bot: ``variant``'s, or (``None``) every variant's they played, else
         3x3's starting rating."""
-        found = {v: (await self.records.ratings(user_id, v))["bot"] for v in ([variant] if variant else VARIANTS)}
+        found = {v: (await self.fresh.ratings(user_id, v))["bot"] for v in ([variant] if variant else VARIANTS)}
         if variant is not None:
             return found
         return {v: r for v, r in found.items() if r.games} or {DEFAULT_VARIANT: found[DEFAULT_VARIANT]}
@@ -183,8 +182,7 @@ class RecordCommands(commands.Cog):
         tr = lang(str(interaction.locale))
         await defer(interaction)
         try:
-            await self.writer.flush(REVIEW_FLUSH_SECONDS)
-            ratings = await self.records.ratings(target.id, variant)
+            ratings = await self.fresh.ratings(target.id, variant)
             puzzles = await self.records.puzzles.player(target.id, variant) if variant in PUZZLE_VARIANTS else None
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
@@ -217,9 +215,8 @@ class RecordCommands(commands.Cog):
             return await private(interaction, tr(REVIEW_RUNNING))
         await defer(interaction, ephemeral=True)
         try:
-            await self.writer.flush(REVIEW_FLUSH_SECONDS)
             channel_id = interaction.channel_id or 0
-            stored = await (self.records.game(game_id) if game_id else self.records.last_game(channel_id))
+            stored = await (self.fresh.game(game_id) if game_id else self.fresh.last_game(channel_id))
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         if stored is None:

@@ -36,6 +36,7 @@ __all__ = [
     "level_rating",
     "rate_games",
     "rated",
+    "replay",
     "scores",
 ]
 
@@ -136,18 +137,7 @@ async def rate_games(
     if not keys:
         return 0
     current = await _current(connection, keys)
-    written: set[_Key] = set()
-    for game, found in games:
-        before = {s.user_id: current[s.user_id, game.variant, s.pool] for s in found}
-        for s in found:
-            if s.opponent is None:
-                assert s.level is not None
-                opponent, deviation = level_rating(game.variant, s.level), LEVEL_DEVIATION
-            else:
-                opponent, deviation = before[s.opponent].rating, before[s.opponent].deviation
-            key = (s.user_id, game.variant, s.pool)
-            current[key] = rated(before[s.user_id], opponent, deviation, s.score, s.level)
-            written.add(key)
+    written = replay(current, [game for game, _ in games], level_rating=level_rating)
     now = datetime.datetime.now(datetime.UTC)
     rows = [{**_key_row(key), **asdict(current[key]), "updated_at": now} for key in sorted(written)]
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
@@ -162,6 +152,31 @@ async def rate_games(
 
 _Key = tuple[int, str, Pool]
 """A rating's row: ``(user_id, variant, pool)``."""
+
+
+def replay(
+    current: dict[_Key, Rating],
+    finished: Iterable[FinishedGame],
+    *,
+    level_rating: Callable[[str, int], float] = level_rating,
+) -> set[_Key]:
+    """Rate ``finished`` (in the order they ended) on ``current``, the ratings by ``(user_id, variant, pool)``
+    (updated in place; a missing one starts at :data:`STARTING`); returns the keys changed. Each game is a rating
+    period of its own (Glickman 2012)."""
+    written: set[_Key] = set()
+    for game in finished:
+        found = scores(game)
+        before = {s.user_id: current.get((s.user_id, game.variant, s.pool), STARTING) for s in found}
+        for s in found:
+            if s.opponent is None:
+                assert s.level is not None
+                opponent, deviation = level_rating(game.variant, s.level), LEVEL_DEVIATION
+            else:
+                opponent, deviation = before[s.opponent].rating, before[s.opponent].deviation
+            key = (s.user_id, game.variant, s.pool)
+            current[key] = rated(before[s.user_id], opponent, deviation, s.score, s.level)
+            written.add(key)
+    return written
 
 
 def _key_row(key: _Key) -> dict[str, object]:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 from bot.records._tasks import stop, wait_written
 from bot.records.errors import RecordsUnavailableError
 from bot.records.games import FinishedGame
 from bot.records.store import RecordsStore
 
-__all__ = ["DEFAULT_MAX_PENDING", "RecordWriter"]
+__all__ = ["DEFAULT_MAX_PENDING", "UNWRITTEN_WAIT_SECONDS", "RecordWriter"]
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,9 @@ BATCH = 200
 DEFAULT_MAX_PENDING = 10_000
 """Games kept in memory while the database is away: about 460 bytes each (measured with tracemalloc), so at
 most about 5 MB."""
+
+UNWRITTEN_WAIT_SECONDS = 0.5
+"""How long a read of the unwritten games waits for a save attempt in flight (usually a few ms)."""
 
 
 class RecordWriter:
@@ -58,6 +62,8 @@ class RecordWriter:
         self.retry_max = retry_max
         self._queue: asyncio.Queue[FinishedGame] = asyncio.Queue()
         self._saving: list[FinishedGame] = []
+        self._unwritten: dict[str, FinishedGame] = {}
+        self._turn = asyncio.Lock()  # held by each save attempt, and by a reader of the unwritten games
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
@@ -87,7 +93,25 @@ class RecordWriter:
             )
             return False
         self._queue.put_nowait(game)
+        self._unwritten.setdefault(game.game_id, game)
         return True
+
+    @contextlib.asynccontextmanager
+    async def unwritten(self, wait: float = UNWRITTEN_WAIT_SECONDS) -> AsyncIterator[tuple[FinishedGame, ...]]:
+        """The games submitted and not written yet, in order, with the writer paused between transactions: inside
+        the block none of them is in the database and no other game is written, so a read there sees exactly the
+        database without them. A save attempt in flight is waited for up to ``wait`` seconds; one that takes longer
+        (a database lock held elsewhere) is not paused, and its games may then be written during the block (a read
+        that must count them once excludes their ids)."""
+        try:
+            await asyncio.wait_for(self._turn.acquire(), wait)
+        except TimeoutError:
+            yield tuple(self._unwritten.values())
+            return
+        try:
+            yield tuple(self._unwritten.values())
+        finally:
+            self._turn.release()
 
     async def flush(self, timeout: float | None = None) -> bool:
         """Wait up to ``timeout`` seconds (None: no limit) until every submitted game is written; a writer
@@ -108,6 +132,7 @@ class RecordWriter:
                 ", ".join(game.game_id for game in lost),
             )
         self._saving = []
+        self._unwritten.clear()
         return len(lost)
 
     async def _run(self) -> None:
@@ -127,7 +152,10 @@ class RecordWriter:
         failures = 0
         while True:
             try:
-                await self.store.save_many(batch)
+                async with self._turn:
+                    await self.store.save_many(batch)
+                    for game in batch:
+                        self._unwritten.pop(game.game_id, None)
             except RecordsUnavailableError as exc:
                 failures += 1
                 log.warning(
@@ -146,6 +174,7 @@ class RecordWriter:
                         await self._save([game])
                     return
                 log.exception("game records: game %s was refused by the database and is dropped", batch[0].game_id)
+                self._unwritten.pop(batch[0].game_id, None)
                 return
             if failures:
                 log.info("game records: %d games saved after %d failed tries", len(batch), failures)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -121,3 +123,34 @@ async def test_two_shard_processes_share_one_postgresql(start_bot: BotStarter, p
         await answered(await fake.slash_command(guilds[0], fake.channels(guilds[0])[0], ana, subcommand="help"))
         assert await count_rows(url) == 2
         await asyncio.gather(*(bot.kill() for bot in bots))
+
+
+async def test_stats_rating_and_review_right_after_a_game_include_it(start_bot: BotStarter, tmp_path: Path) -> None:
+    """The game that just ended is still in the writer's queue (another process holds the SQLite write lock):
+    /ttt stats, /ttt rating and /ttt review include it all the same, at once."""
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        channel = fake.channels()[0]
+        (kim,) = make_users(fake, "kim")
+        bot = await start_bot(fake)
+        await resign_a_game(fake, channel, kim)
+        url = f"sqlite:///{tmp_path / 'ttt.sqlite3'}"
+        deadline = time.monotonic() + 10
+        while await count_rows(url) < 1:  # the first game is written
+            assert time.monotonic() < deadline, "the first game was never written"
+            await asyncio.sleep(0.1)
+        holder = sqlite3.connect(tmp_path / "ttt.sqlite3", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # readers go on (WAL); the bot's writes wait
+        try:
+            await resign_a_game(fake, channel, kim)
+            started = time.monotonic()
+            assert await stats_line(fake, await ttt(fake, channel, kim, "stats")) == (0, 0, 2)
+            rating = await public_message(fake, await ttt(fake, channel, kim, "rating"))
+            assert re.search(r"vs the bot: \d+ ± \d+ · 2 games", rating["content"]), rating["content"]
+            review = await private_text(await ttt(fake, channel, kim, "review"))
+            assert "resigned" in review.lower() or "Review of game" in review, review
+            assert time.monotonic() - started < 6.0  # no wait for the stuck write (its busy timeout is 10 s)
+            assert holder.execute("SELECT count(*) FROM games").fetchone() == (1,)  # still unwritten
+        finally:
+            holder.execute("COMMIT")
+            holder.close()
+        await bot.kill()

@@ -4,7 +4,9 @@ server's game, no finished game, the database down)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
@@ -47,17 +49,17 @@ class Store:
         if self.down:
             raise RecordsUnavailableError("records database unavailable: sqlite:///test")
 
-    async def user_stats(self, user_id: int, variant: str | None = None) -> UserStats:
+    async def user_stats(self, user_id: int, variant: str | None = None, excluding: object = ()) -> UserStats:
         self._check()
         self.variants.append(variant)
         return UserStats(Record(wins=user_id), Record(draws=2))
 
-    async def bot_record(self, variant: str | None = None) -> dict[int, Record]:
+    async def bot_record(self, variant: str | None = None, excluding: object = ()) -> dict[int, Record]:
         self._check()
         self.variants.append(variant)
         return {8: Record(wins=3, draws=1)}
 
-    async def bot_records(self) -> dict[str, dict[int, Record]]:
+    async def bot_records(self, excluding: object = ()) -> dict[str, dict[int, Record]]:
         self._check()
         return {"3x3": {8: Record(wins=3, draws=1)}, "5x5": {2: Record(losses=1)}}
 
@@ -91,12 +93,16 @@ class Store:
 
 
 class Writer:
-    def __init__(self) -> None:
-        self.flushed: list[float | None] = []
+    """The record writer, holding ``held`` (finished games not written yet)."""
 
-    async def flush(self, timeout: float | None = None) -> bool:
-        self.flushed.append(timeout)
-        return True
+    def __init__(self, held: tuple[FinishedGame, ...] = ()) -> None:
+        self.held = held
+        self.asked = 0
+
+    @contextlib.asynccontextmanager
+    async def unwritten(self) -> AsyncIterator[tuple[FinishedGame, ...]]:
+        self.asked += 1
+        yield self.held
 
 
 @pytest.fixture
@@ -189,13 +195,25 @@ async def test_a_database_that_is_down_gets_a_private_answer(service: GameServic
     assert fake.calls[-1].kwargs.get("ephemeral", True)
 
 
-async def test_review_of_a_stored_game_waits_for_queued_records_and_is_private(service: GameService) -> None:
+async def test_review_of_a_stored_game_is_private(service: GameService) -> None:
     writer = Writer()
     fake = interaction()
     await commands(service, Store([finished()]), writer).review(fake, "done1")
-    assert writer.flushed and fake.calls[0].kwargs == {"ephemeral": True, "thinking": True}
+    assert writer.asked and fake.calls[0].kwargs == {"ephemeral": True, "thinking": True}
     text = answer(fake)
     assert "done1" in text and "`1.`" in text
+
+
+async def test_a_game_not_written_yet_is_reviewed_and_counted(service: GameService) -> None:
+    """The game that just ended is still with the writer: review, stats and rating include it."""
+    writer = Writer((finished("held1"),))
+    cog = commands(service, Store(), writer)
+    fake = interaction()
+    await cog.review(fake, None)
+    assert "held1" in answer(fake)
+    fake = interaction()
+    await cog.stats(fake, user(ALICE), "3x3")
+    assert "vs the bot: 10 W · 0 D · 1 L" in answer(fake), answer(fake)  # the store's 10 wins and the held loss
 
 
 async def test_review_without_an_id_is_the_channels_last_finished_game(service: GameService) -> None:
