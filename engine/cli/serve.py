@@ -16,6 +16,9 @@ the solved variants, on ultimate where the search proved it (and measured the di
 answered with ``{"error": "...", "kind": "<engine error class>"}`` and the server keeps serving.
 
 ``level`` is 1-8 (default 8, the strongest; see :mod:`engine.levels`); ``budget_ms`` caps the search's wall time.
+``algorithm`` is one of the variant's searches (3x3: ``"alpha-beta"``, the default, or ``"minimax"``). At level 8 a
+variant the bot searches inline (3x3) is answered by the bot's own counted search (:func:`engine.players.choose_move`),
+so ``states`` is the count the bot shows for that move and the size of the tree ``python -m engine tree`` draws.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, TextIO
 
+from engine import players
 from engine.errors import IllegalSequenceError, RequestError
 from engine.levels import LEVELS, TOP, choose_move
+from engine.minimax.config import ALGORITHM_CONFIGS
 from engine.protocol import GameValue, Mark
 from engine.variants import variant
 
@@ -88,7 +94,14 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
     level = request.get("level", TOP)
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
         raise RequestError(f"level must be a whole number 1-8, not {level!r}")
-    chosen = choose_move(game.name, state, level, rng=rng, budget_ms=float(budget))
+    algorithm = request.get("algorithm", game.algorithms[0])
+    if algorithm not in game.algorithms:
+        raise RequestError(f"algorithm must be one of {', '.join(game.algorithms)} on {game.name}, not {algorithm!r}")
+    if level == TOP and game.inline:
+        counted = players.choose_move(state, rng=rng, config=ALGORITHM_CONFIGS[algorithm])
+        chosen = replace(counted, value=None if game.value is None else game.value(state, counted.mark))
+    else:
+        chosen = choose_move(game.name, state, level, rng=rng, budget_ms=float(budget))
     return {
         "move": chosen.cell + 1,
         "states": chosen.states,

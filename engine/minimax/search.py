@@ -71,6 +71,7 @@ __all__ = [
     "principal_variation",
     "root_values",
     "search",
+    "stabiliser",
     "to_root_relative",
 ]
 
@@ -198,7 +199,7 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
     win_score = WIN_SCORES[cfg.scoring][n1]
     values: list[tuple[int, int]] = []
     valued: dict[int, int] = {}
-    symmetries = _stabiliser(me, opp) if cfg.symmetry else ()
+    symmetries = stabiliser(me, opp) if cfg.symmetry else ()
     best = -INF
     for cell in order:
         bit = 1 << cell
@@ -223,7 +224,7 @@ def root_values(me: int, opp: int, marks: int, cfg: SearchConfig) -> tuple[list[
     return values, kernels.count
 
 
-def _stabiliser(me: int, opp: int) -> tuple[tuple[int, ...], ...]:
+def stabiliser(me: int, opp: int) -> tuple[tuple[int, ...], ...]:
     """The symmetries (as cell permutations, identity excluded) that leave the position unchanged."""
     return tuple(
         bb.SYMMETRIES[k] for k in range(1, 8) if bb.SYMMETRY_MASKS[k][me] == me and bb.SYMMETRY_MASKS[k][opp] == opp

@@ -16,7 +16,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"protocol", "coordinates"},
         {"estimate", "tictactoe", "mnk", "ultimate"},
         {"minimax"},
-        {"players", "analysis", "review"},
+        {"players", "analysis", "review", "tree"},
         {"hints"},
         {"variants"},
         {"levels"},

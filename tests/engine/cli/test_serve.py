@@ -168,3 +168,10 @@ def test_an_ultimate_move_says_win_in_n_where_the_search_proved_it() -> None:
     assert isinstance(move, int)
     after = ask({"variant": "ultimate", "moves": [*(m + 1 for m in won_in_5), move]})
     assert after["value"] == "loss in 4"
+
+
+def test_a_3x3_request_names_its_algorithm_and_counts_what_the_bot_shows() -> None:
+    assert ask({"variant": "3x3", "moves": [5]})["states"] == 71  # the bot's alpha-beta after X takes the centre
+    assert ask({"variant": "3x3", "moves": [5], "algorithm": "minimax"})["states"] == 55_504
+    assert ask({"variant": "3x3", "algorithm": "negamax"})["kind"] == "RequestError"
+    assert ask({"variant": "4x4", "algorithm": "minimax"})["kind"] == "RequestError"
