@@ -1,5 +1,5 @@
-"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve``, ``bestmove``, ``levels``
-and ``puzzles``.
+"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve``, ``bestmove``, ``levels``,
+``puzzles`` and ``tree`` (:mod:`engine.cli.tree`).
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
 :func:`analyse_command`, :func:`review_command` from :mod:`engine.cli.review`), so tests run them in-process with
@@ -24,6 +24,8 @@ from engine.analysis import MoveAnalysis, analyse
 from engine.cli.puzzles import puzzles_command
 from engine.cli.review import EXIT_OK, EXIT_USAGE, review_command
 from engine.cli.serve import DEFAULT_BUDGET_MS, answer_line, serve
+from engine.cli.tree import add_parser as add_tree_parser
+from engine.cli.tree import tree_command
 from engine.errors import GameOverError, InvalidBoardError
 from engine.levels import ladder
 from engine.minimax.search import (
@@ -94,7 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m engine",
         description="Analyse a tic-tac-toe position, or review a game move by move.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{analyse,review,serve,bestmove,levels,puzzles}")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="{analyse,review,serve,bestmove,levels,puzzles,tree}"
+    )
 
     an_p = sub.add_parser("analyse", aliases=["analyze"], help="choose a move for a position and explain it")
     an_p.add_argument("board", metavar="BOARD", help="nine characters of X, O and '.', row by row, e.g. '....X....'")
@@ -126,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     pz_p = sub.add_parser("puzzles", help="print the shipped puzzles of a variant (find the only winning move)")
     pz_p.add_argument("--variant", choices=PUZZLE_VARIANTS, required=True)
     pz_p.add_argument("--json", action="store_true", help="print one JSON array instead of text")
+    add_tree_parser(sub)
     return parser
 
 
@@ -160,6 +165,8 @@ def main(
         return EXIT_OK
     if args.command == "puzzles":
         return puzzles_command(args.variant, as_json_output=args.json, stdout=stdout)
+    if args.command == "tree":
+        return tree_command(args, stdout, stderr)
     if args.command == "review":
         return review_command(args.cells, as_json=args.json, stdout=stdout, stderr=stderr)
     return analyse_command(

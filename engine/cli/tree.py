@@ -1,0 +1,94 @@
+"""``python -m engine tree CELL ...``: the tree the bot's 3x3 search evaluated after the cells played, as text, JSON
+(``--json``) or a picture (``--png FILE``, ``--svg FILE``; :mod:`engine.tree.draw`, loaded only then).
+
+The JSON shape is documented in ``docs/engine.md`` and :meth:`engine.tree.node.Node.as_json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TextIO
+
+from engine.errors import GameOverError, IllegalMoveError
+from engine.minimax.config import ALGORITHM_CONFIGS
+from engine.protocol import Algorithm
+from engine.tree.node import SearchTree
+from engine.tree.record import record
+from engine.tree.words import signed, value_words
+
+__all__ = ["add_parser", "tree_command"]
+
+EXIT_OK, EXIT_USAGE, EXIT_NO_PICTURE = 0, 2, 3
+TREE_VARIANTS = ("3x3",)
+"""The variants whose search can be recorded: 3x3 (alpha-beta and plain minimax)."""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``tree`` to the subcommands of ``python -m engine``."""
+    tr_p = sub.add_parser("tree", help="show the tree the bot's search evaluated after CELLs (text, JSON or picture)")
+    tr_p.add_argument("cells", metavar="CELL", type=int, nargs="*", help="the cells played, 1-based row by row")
+    tr_p.add_argument("--variant", choices=TREE_VARIANTS, default="3x3")
+    tr_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta")
+    tr_p.add_argument("--json", action="store_true", help="print the whole tree as one JSON object")
+    tr_p.add_argument("--png", type=Path, metavar="FILE", help="draw the tree to FILE (PNG)")
+    tr_p.add_argument("--svg", type=Path, metavar="FILE", help="draw the tree to FILE (SVG)")
+    tr_p.add_argument(
+        "--compare", action="store_true", help="draw plain minimax's tree beside alpha-beta's, each with its count"
+    )
+    tr_p.add_argument("--depth", type=int, default=2, choices=range(1, 5), help="plies drawn below the root (1-4)")
+
+
+def tree_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Run ``tree`` with parsed ``args``. Returns 0, 2 for cells that are not a legal unfinished game, or 3 when a
+    picture was asked for and Graphviz, its Python package or Pillow is missing (one ``error:`` line on ``stderr``)."""
+    cells = [cell - 1 for cell in args.cells]
+    algorithm: Algorithm = args.algorithm
+    try:
+        if any(not 0 <= cell < 9 for cell in cells):
+            raise IllegalMoveError(f"cells are 1-9, not {' '.join(map(str, args.cells))}")
+        tree = record(cells, algorithm)
+    except (IllegalMoveError, GameOverError) as exc:
+        stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    if args.json:
+        stdout.write(json.dumps(tree.as_json()) + "\n")
+    elif not (args.png or args.svg):
+        stdout.write(summary(tree) + "\n")
+    trees = [tree]
+    if args.compare:
+        other: Algorithm = "minimax" if algorithm == "alpha-beta" else "alpha-beta"
+        trees = (
+            [record(cells, "minimax", keep=args.depth), tree] if other == "minimax" else [tree, record(cells, other)]
+        )
+    for fmt, path in (("png", args.png), ("svg", args.svg)):
+        if path is not None:
+            try:
+                from engine.tree.draw import render
+
+                path.write_bytes(render(trees, fmt, depth=args.depth))
+            except (ImportError, OSError) as exc:  # graphviz.ExecutableNotFound is a RuntimeError
+                stderr.write(f"error: cannot draw the tree: {exc}\n")
+                return EXIT_NO_PICTURE
+            except RuntimeError as exc:
+                stderr.write(f"error: cannot draw the tree (is Graphviz's dot installed?): {exc}\n")
+                return EXIT_NO_PICTURE
+    return EXIT_OK
+
+
+def summary(tree: SearchTree) -> str:
+    """A few lines about ``tree``: who moves, the move and its value, the states and what alpha-beta cut."""
+    nodes = list(tree.root.walk())[1:]
+    kinds = {kind: sum(1 for node in nodes if node.kind == kind) for kind in ("terminal", "cut", "table")}
+    skipped = sum(len(node.skipped) for node in nodes)
+    side = "X" if len(tree.cells) % 2 == 0 else "O"
+    lines = [
+        f"{side} to move; {tree.algorithm} plays {tree.move + 1}: {value_words(tree.root.value)}"
+        f" (value {signed(tree.root.value)}).",
+        f"{tree.states:,} states evaluated: {kinds['terminal']:,} terminal, {kinds['table']:,} from the table, "
+        f"{kinds['cut']:,} cuts skipping {skipped:,} moves.",
+    ]
+    if tree.same_as:
+        lines.append(f"Not searched (mirror images): {', '.join(str(cell + 1) for cell in sorted(tree.same_as))}.")
+    return "\n".join(lines)
