@@ -1,5 +1,6 @@
-"""``python -m engine tree CELL ...``: the tree the bot's 3x3 search evaluated after the cells played, as text, JSON
-(``--json``) or a picture (``--png FILE``, ``--svg FILE``; :mod:`engine.tree.draw`, loaded only then).
+"""``python -m engine tree CELL ...``: the tree the bot's 3x3 search evaluated after the cells played (on ultimate: the
+MCTS-Solver's first plies), as text, JSON (``--json``) or a picture (``--png FILE``, ``--svg FILE``;
+:mod:`engine.tree.draw` and :mod:`engine.tree.draw_mcts`, loaded only then).
 
 The JSON shape is documented in ``docs/engine.md`` and :meth:`engine.tree.node.Node.as_json`.
 """
@@ -8,12 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from engine.coordinates import cell_name
 from engine.errors import GameOverError, IllegalMoveError
 from engine.minimax.config import ALGORITHM_CONFIGS
 from engine.protocol import Algorithm
+from engine.tree.mcts import TREE_ITERATIONS, record_mcts
 from engine.tree.node import SearchTree
 from engine.tree.record import record
 from engine.tree.words import signed, value_words
@@ -21,8 +25,9 @@ from engine.tree.words import signed, value_words
 __all__ = ["add_parser", "tree_command"]
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_PICTURE = 0, 2, 3
-TREE_VARIANTS = ("3x3",)
-"""The variants whose search can be recorded: 3x3 (alpha-beta and plain minimax)."""
+TREE_VARIANTS = ("3x3", "ultimate")
+"""The variants whose search can be recorded: 3x3 (alpha-beta and plain minimax, every state) and ultimate (the
+MCTS-Solver's first plies)."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,12 +43,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--compare", action="store_true", help="draw plain minimax's tree beside alpha-beta's, each with its count"
     )
     tr_p.add_argument("--depth", type=int, default=2, choices=range(1, 5), help="plies drawn below the root (1-4)")
+    tr_p.add_argument("--iterations", type=int, default=TREE_ITERATIONS, help="ultimate: the MCTS iterations")
+    tr_p.add_argument("--seed", type=int, default=0, help="ultimate: the search's seed")
 
 
 def tree_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """Run ``tree`` with parsed ``args``. Returns 0, 2 for cells that are not a legal unfinished game, or 3 when a
     picture was asked for and Graphviz, its Python package or Pillow is missing (one ``error:`` line on ``stderr``)."""
     cells = [cell - 1 for cell in args.cells]
+    if args.variant == "ultimate":
+        return _ultimate(args, cells, stdout, stderr)
     algorithm: Algorithm = args.algorithm
     try:
         if any(not 0 <= cell < 9 for cell in cells):
@@ -62,16 +71,52 @@ def tree_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
         trees = (
             [record(cells, "minimax", keep=args.depth), tree] if other == "minimax" else [tree, record(cells, other)]
         )
+    return _draw(args, lambda fmt: _render(trees, fmt, args.depth), stderr)
+
+
+def _render(trees: list[SearchTree], fmt: str, depth: int) -> bytes:
+    from engine.tree.draw import render
+
+    return render(trees, fmt, depth=depth)
+
+
+def _ultimate(args: argparse.Namespace, cells: list[int], stdout: TextIO, stderr: TextIO) -> int:
+    if args.iterations < 1:
+        stderr.write(f"error: --iterations must be at least 1, not {args.iterations}\n")
+        return EXIT_USAGE
+    try:
+        tree = record_mcts(cells, args.iterations, args.seed)
+    except (IllegalMoveError, GameOverError) as exc:
+        stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    if args.json:
+        stdout.write(json.dumps(tree.as_json()) + "\n")
+    elif not (args.png or args.svg):
+        best = tree.moves[0]
+        stdout.write(
+            f"MCTS: {tree.iterations:,} iterations, {tree.states:,} states; plays {cell_name(best.move, 9)}"
+            f" ({best.visits:,} visits, win rate {best.mean:.0%}"
+            + (f", proven {best.proof}" if best.proof else "")
+            + ")\n"
+        )
+
+    def render(fmt: str) -> bytes:
+        from engine.tree.draw_mcts import render_mcts
+
+        return render_mcts(tree, fmt)
+
+    return _draw(args, render, stderr)
+
+
+def _draw(args: argparse.Namespace, render: Callable[[str], bytes], stderr: TextIO) -> int:
     for fmt, path in (("png", args.png), ("svg", args.svg)):
         if path is not None:
             try:
-                from engine.tree.draw import render
-
-                path.write_bytes(render(trees, fmt, depth=args.depth))
-            except (ImportError, OSError) as exc:  # graphviz.ExecutableNotFound is a RuntimeError
+                path.write_bytes(render(fmt))
+            except (ImportError, OSError) as exc:
                 stderr.write(f"error: cannot draw the tree: {exc}\n")
                 return EXIT_NO_PICTURE
-            except RuntimeError as exc:
+            except RuntimeError as exc:  # graphviz.ExecutableNotFound
                 stderr.write(f"error: cannot draw the tree (is Graphviz's dot installed?): {exc}\n")
                 return EXIT_NO_PICTURE
     return EXIT_OK

@@ -34,10 +34,12 @@ def board_png(
         draw.rectangle((c * cell, r * cell, (c + 1) * cell, (r + 1) * cell), fill=_LAST)
     line = max(2, side // 60)
     for i in range(1, width):
-        draw.line((i * cell, 0, i * cell, side), fill=_GRID, width=line)
-        draw.line((0, i * cell, side, i * cell), fill=_GRID, width=line)
+        block = width == 9 and i % 3 == 0  # ultimate: the small boards' borders
+        colour, thick = (_INK, line * 2) if block else (_GRID, line if width < 9 else max(1, line // 2))
+        draw.line((i * cell, 0, i * cell, side), fill=colour, width=thick)
+        draw.line((0, i * cell, side, i * cell), fill=colour, width=thick)
     pad = cell * 0.22
-    stroke = max(3, int(cell / 9))
+    stroke = max(3, int(cell / (9 if width < 9 else 6)))
     for index in range(width * width):
         r, c = divmod(index, width)
         left, top, right, bottom = c * cell + pad, r * cell + pad, (c + 1) * cell - pad, (r + 1) * cell - pad

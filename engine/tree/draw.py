@@ -27,11 +27,11 @@ from engine.tree.boards import board_png
 from engine.tree.node import Node, SearchTree
 from engine.tree.words import cut_reason, principal_path, signed, value_words
 
-__all__ = ["render"]
+__all__ = ["FONT", "GREY", "PV", "board_label", "finish", "render"]
 
-_PV = "#e66a00"
-_GREY = "#9a9aa6"
-_FONT = "DejaVu Sans"
+PV = "#e66a00"
+GREY = "#9a9aa6"
+FONT = "DejaVu Sans"
 _LEGEND = (
     "Values are X's, counted from the root: +(10 - plies) when X wins, -(10 - plies) when O wins, 0 a draw.\n"
     "≥ and ≤ mark a bound: the search stopped as soon as it knew enough. Orange: the line both sides play.\n"
@@ -50,16 +50,22 @@ def render(trees: Sequence[SearchTree], fmt: str = "png", *, depth: int = 2) -> 
         raise ValueError(f"a picture is png or svg of at least one tree, not {fmt!r} of {len(trees)}")
     with tempfile.TemporaryDirectory(prefix="ttt-tree-") as folder:
         graph = graphviz.Digraph(format=fmt, engine="dot")
-        graph.attr(rankdir="LR", nodesep="0.1", ranksep="0.35", bgcolor="white", fontname=_FONT, dpi="96")
+        graph.attr(rankdir="LR", nodesep="0.1", ranksep="0.35", bgcolor="white", fontname=FONT, dpi="96")
         graph.attr(ordering="out", labelloc="b", fontsize="11", label=_LEGEND)
-        graph.attr("node", fontname=_FONT, fontsize="11", shape="plain")
-        graph.attr("edge", color=_GREY, arrowsize="0.5", penwidth="1.2")
+        graph.attr("node", fontname=FONT, fontsize="11", shape="plain")
+        graph.attr("edge", color=GREY, arrowsize="0.5", penwidth="1.2")
         for index, tree in reversed(list(enumerate(trees))):  # dot lays a left-to-right rank out bottom up
             with graph.subgraph(name=f"cluster_{index}") as cluster:
                 _Drawing(cluster, tree, Path(folder), f"t{index}", depth).draw()
-        picture: bytes = graph.pipe(format=fmt)
-        if fmt == "svg":
-            return _inline_images(picture, Path(folder))
+        return finish(graph, fmt, Path(folder))
+
+
+def finish(graph: graphviz.Digraph, fmt: str, folder: Path) -> bytes:
+    """Lay ``graph`` out and draw it: an SVG carries its board images (drawn in ``folder``) inside it, a PNG is
+    reduced to a palette."""
+    picture: bytes = graph.pipe(format=fmt)
+    if fmt == "svg":
+        return _inline_images(picture, folder)
     return _palette(picture)
 
 
@@ -95,13 +101,13 @@ class _Drawing:
         image = self.board(self.x, self.o, None, 104)
         words = value_words(tree.root.value)
         lines = [f"{self.side} to move: {words}", f"plays {self.label(tree.move)}"]
-        self.graph.node(root, self.html(image, lines, bold=True))
+        self.graph.node(root, board_label(image, lines, bold=True))
         for child in reversed(tree.root.children):  # reversed: the first searched is drawn at the top
             self.first_ply(root, child)
         if tree.same_as:
             mirrored = ", ".join(f"{self.label(c)} = {self.label(o)}" for c, o in sorted(tree.same_as.items()))
             note = self.name()
-            self.graph.node(note, f"<<FONT COLOR='{_GREY}'>mirror images, not searched:<BR/>{escape(mirrored)}</FONT>>")
+            self.graph.node(note, f"<<FONT COLOR='{GREY}'>mirror images, not searched:<BR/>{escape(mirrored)}</FONT>>")
             self.graph.edge(root, note, style="dotted", arrowhead="none")
 
     def first_ply(self, parent: str, node: Node) -> None:
@@ -114,7 +120,7 @@ class _Drawing:
         lines = [f"{node.mark} {self.label(node.move)}: {self.value_text(node, 1)}", f"{node.size() + 1:,} states"]
         lines += self.tags(node)
         on_pv = id(node) in self.pv
-        self.graph.node(me, self.html(image, lines, bold=on_pv))
+        self.graph.node(me, board_label(image, lines, bold=on_pv))
         self.edge(parent, me, node)
         if self.depth >= 2 and (on_pv or node.kind == "cut" or any(c.kind == "cut" for c in node.children)):
             for child in reversed(node.children):
@@ -130,7 +136,7 @@ class _Drawing:
             cuts = sum(1 for n in node.walk() if n.kind == "cut") - (node.kind == "cut")
             lines.append(f"+{below:,} below" + (f", {cuts} cut{'s' * (cuts != 1)}" if cuts else ""))
         lines += [escape(tag) for tag in self.tags(node)]
-        colour = _PV if id(node) in self.pv else "#55556a"
+        colour = PV if id(node) in self.pv else "#55556a"
         label = "<BR/>".join(lines)
         self.graph.node(me, f"<{label}>", shape="box", style="rounded", color=colour, fontsize="10", margin="0.06,0.03")
         self.edge(parent, me, node)
@@ -146,13 +152,13 @@ class _Drawing:
         cells = ", ".join(self.label(cell) for cell in node.skipped)
         side = "O" if node.mark == "X" else "X"
         reason = cut_reason(node, side, self.marks)
-        label = f"<<FONT COLOR='{_GREY}'>&#9986; not searched: {escape(cells)}<BR/>{escape(reason)}</FONT>>"
-        self.graph.node(box, label, shape="box", style="dashed,rounded", color=_GREY, fontsize="10", margin="0.06,0.03")
+        label = f"<<FONT COLOR='{GREY}'>&#9986; not searched: {escape(cells)}<BR/>{escape(reason)}</FONT>>"
+        self.graph.node(box, label, shape="box", style="dashed,rounded", color=GREY, fontsize="10", margin="0.06,0.03")
         self.graph.edge(parent, box, style="dashed")
 
     def edge(self, parent: str, child: str, node: Node) -> None:
         if id(node) in self.pv:
-            self.graph.edge(parent, child, color=_PV, penwidth="2.6")
+            self.graph.edge(parent, child, color=PV, penwidth="2.6")
         else:
             self.graph.edge(parent, child)
 
@@ -180,13 +186,16 @@ class _Drawing:
         path = self.folder / f"{self.name()}.png"
         return str(board_png(path, x, o, last, width=self.tree.width, px=px))
 
-    def html(self, image: str, lines: list[str], *, bold: bool) -> str:
-        colour = _PV if bold else "#55556a"
-        text = "<BR/>".join(line if line.startswith("<") else escape(line) for line in lines)
-        return (
-            f"<<TABLE BORDER='{2 if bold else 1}' COLOR='{colour}' CELLBORDER='0' CELLSPACING='0' CELLPADDING='3'>"
-            f"<TR><TD><IMG SRC='{escape(image)}'/></TD></TR><TR><TD>{text}</TD></TR></TABLE>>"
-        )
+
+def board_label(image: str, lines: list[str], *, bold: bool) -> str:
+    """A Graphviz HTML label: the board picture at ``image`` above ``lines`` (escaped unless they start with
+    ``<``), framed in orange when ``bold``."""
+    colour = PV if bold else "#55556a"
+    text = "<BR/>".join(line if line.startswith("<") else escape(line) for line in lines)
+    return (
+        f"<<TABLE BORDER='{2 if bold else 1}' COLOR='{colour}' CELLBORDER='0' CELLSPACING='0' CELLPADDING='3'>"
+        f"<TR><TD><IMG SRC='{escape(image)}'/></TD></TR><TR><TD>{text}</TD></TR></TABLE>>"
+    )
 
 
 def _inline_images(svg: bytes, folder: Path) -> bytes:

@@ -49,3 +49,14 @@ def test_bad_cells_get_one_clear_line() -> None:
     assert run("5", "5")[0] == 2 and "already taken" in run("5", "5")[2]
     assert run("10")[0] == 2 and "1-9" in run("10")[2]
     assert run("1", "4", "2", "5", "3")[0] == 2 and "over" in run("1", "4", "2", "5", "3")[2]
+
+
+def test_ultimate_shows_the_mcts_first_plies(tmp_path: Path) -> None:
+    code, out, _ = run("--variant", "ultimate", "41", "31", "--iterations", "2000")
+    assert code == 0 and out.startswith("MCTS: 2,000 iterations")
+    code, out, _ = run("--variant", "ultimate", "41", "31", "--iterations", "2000", "--json")
+    assert code == 0 and sum(child["visits"] for child in json.loads(out)["children"]) == 2000
+    assert run("--variant", "ultimate", "41", "41")[0] == 2
+    png = tmp_path / "mcts.png"
+    assert run("--variant", "ultimate", "41", "--iterations", "500", "--png", str(png))[0] == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
