@@ -20,7 +20,7 @@ from engine.protocol import Algorithm
 from engine.tree.mcts import TREE_ITERATIONS, record_mcts
 from engine.tree.node import SearchTree
 from engine.tree.record import record
-from engine.tree.words import signed, value_words
+from engine.tree.words import ENGLISH, signed
 
 __all__ = ["add_parser", "tree_command"]
 
@@ -129,7 +129,7 @@ def summary(tree: SearchTree) -> str:
     skipped = sum(len(node.skipped) for node in nodes)
     side = "X" if len(tree.cells) % 2 == 0 else "O"
     lines = [
-        f"{side} to move; {tree.algorithm} plays {tree.move + 1}: {value_words(tree.root.value)}"
+        f"{side} to move; {tree.algorithm} plays {tree.move + 1}: {ENGLISH.value(tree.root.value)}"
         f" (value {signed(tree.root.value)}).",
         f"{tree.states:,} states evaluated: {kinds['terminal']:,} terminal, {kinds['table']:,} from the table, "
         f"{kinds['cut']:,} cuts skipping {skipped:,} moves.",

@@ -25,22 +25,18 @@ from PIL import Image
 
 from engine.tree.boards import board_png
 from engine.tree.node import Node, SearchTree
-from engine.tree.words import cut_reason, principal_path, signed, value_words
+from engine.tree.words import ENGLISH, Words, principal_path, signed
 
 __all__ = ["FONT", "GREY", "PV", "board_label", "finish", "render"]
 
 PV = "#e66a00"
 GREY = "#9a9aa6"
 FONT = "DejaVu Sans"
-_LEGEND = (
-    "Values are X's, counted from the root: +(10 - plies) when X wins, -(10 - plies) when O wins, 0 a draw.\n"
-    "≥ and ≤ mark a bound: the search stopped as soon as it knew enough. Orange: the line both sides play.\n"
-)
 
 
-def render(trees: Sequence[SearchTree], fmt: str = "png", *, depth: int = 2) -> bytes:
+def render(trees: Sequence[SearchTree], fmt: str = "png", *, depth: int = 2, words: Words = ENGLISH) -> bytes:
     """The picture of ``trees`` side by side as PNG or SVG bytes (``fmt``: ``"png"`` or ``"svg"``), each drawn to
-    ``depth`` plies below the root (deeper plies become counts).
+    ``depth`` plies below the root (deeper plies become counts), its phrases in ``words``.
 
     Raises:
         ValueError: ``fmt`` is neither ``"png"`` nor ``"svg"``, or ``trees`` is empty.
@@ -51,12 +47,12 @@ def render(trees: Sequence[SearchTree], fmt: str = "png", *, depth: int = 2) -> 
     with tempfile.TemporaryDirectory(prefix="ttt-tree-") as folder:
         graph = graphviz.Digraph(format=fmt, engine="dot")
         graph.attr(rankdir="LR", nodesep="0.1", ranksep="0.35", bgcolor="white", fontname=FONT, dpi="96")
-        graph.attr(ordering="out", labelloc="b", fontsize="11", label=_LEGEND)
+        graph.attr(ordering="out", labelloc="b", fontsize="11", label=words.legend.replace("\n", "\\n") + "\\n")
         graph.attr("node", fontname=FONT, fontsize="11", shape="plain")
         graph.attr("edge", color=GREY, arrowsize="0.5", penwidth="1.2")
         for index, tree in reversed(list(enumerate(trees))):  # dot lays a left-to-right rank out bottom up
             with graph.subgraph(name=f"cluster_{index}") as cluster:
-                _Drawing(cluster, tree, Path(folder), f"t{index}", depth).draw()
+                _Drawing(cluster, tree, Path(folder), f"t{index}", depth, words).draw()
         return finish(graph, fmt, Path(folder))
 
 
@@ -77,8 +73,11 @@ def _palette(png: bytes) -> bytes:
 
 
 class _Drawing:
-    def __init__(self, graph: graphviz.Digraph, tree: SearchTree, folder: Path, prefix: str, depth: int) -> None:
+    def __init__(
+        self, graph: graphviz.Digraph, tree: SearchTree, folder: Path, prefix: str, depth: int, words: Words
+    ) -> None:
         self.graph, self.tree, self.folder, self.prefix, self.depth = graph, tree, folder, prefix, depth
+        self.words = words
         self.marks = len(tree.cells)
         self.side = "X" if self.marks % 2 == 0 else "O"
         self.x = frozenset(tree.cells[0::2])
@@ -93,21 +92,25 @@ class _Drawing:
 
     def draw(self) -> None:
         tree = self.tree
-        title = f"{tree.algorithm}: {tree.states:,} states"
+        w = self.words
+        title = w.title.format(algorithm=tree.algorithm, count=w.number(tree.states))
         self.graph.attr(
             label=f"<<B>{escape(title)}</B>>", labelloc="t", fontsize="15", color="#d0d0da", style="rounded"
         )
         root = self.name()
         image = self.board(self.x, self.o, None, 104)
-        words = value_words(tree.root.value)
-        lines = [f"{self.side} to move: {words}", f"plays {self.label(tree.move)}"]
+        lines = [
+            w.to_move.format(side=self.side, value=w.value(tree.root.value)),
+            w.plays.format(move=self.label(tree.move)),
+        ]
         self.graph.node(root, board_label(image, lines, bold=True))
         for child in reversed(tree.root.children):  # reversed: the first searched is drawn at the top
             self.first_ply(root, child)
         if tree.same_as:
             mirrored = ", ".join(f"{self.label(c)} = {self.label(o)}" for c, o in sorted(tree.same_as.items()))
             note = self.name()
-            self.graph.node(note, f"<<FONT COLOR='{GREY}'>mirror images, not searched:<BR/>{escape(mirrored)}</FONT>>")
+            text = f"{escape(w.mirrors)}<BR/>{escape(mirrored)}"
+            self.graph.node(note, f"<<FONT COLOR='{GREY}'>{text}</FONT>>")
             self.graph.edge(root, note, style="dotted", arrowhead="none")
 
     def first_ply(self, parent: str, node: Node) -> None:
@@ -117,7 +120,10 @@ class _Drawing:
         image = self.board(
             self.x | {node.move} if mark_x else self.x, self.o | {node.move} if not mark_x else self.o, node.move, 72
         )
-        lines = [f"{node.mark} {self.label(node.move)}: {self.value_text(node, 1)}", f"{node.size() + 1:,} states"]
+        lines = [
+            f"{node.mark} {self.label(node.move)}: {self.value_text(node, 1)}",
+            self.words.states.format(count=self.words.number(node.size() + 1)),
+        ]
         lines += self.tags(node)
         on_pv = id(node) in self.pv
         self.graph.node(me, board_label(image, lines, bold=on_pv))
@@ -134,7 +140,8 @@ class _Drawing:
         below = node.size()
         if below:
             cuts = sum(1 for n in node.walk() if n.kind == "cut") - (node.kind == "cut")
-            lines.append(f"+{below:,} below" + (f", {cuts} cut{'s' * (cuts != 1)}" if cuts else ""))
+            text = self.words.below.format(count=self.words.number(below)) + (f", ✂ {cuts}" if cuts else "")
+            lines.append(escape(text))
         lines += [escape(tag) for tag in self.tags(node)]
         colour = PV if id(node) in self.pv else "#55556a"
         label = "<BR/>".join(lines)
@@ -151,8 +158,9 @@ class _Drawing:
         box = self.name()
         cells = ", ".join(self.label(cell) for cell in node.skipped)
         side = "O" if node.mark == "X" else "X"
-        reason = cut_reason(node, side, self.marks)
-        label = f"<<FONT COLOR='{GREY}'>&#9986; not searched: {escape(cells)}<BR/>{escape(reason)}</FONT>>"
+        reason = self.words.cut_reason(node, side, self.marks)
+        text = f"&#9986; {escape(self.words.not_searched.format(cells=cells))}<BR/>{escape(reason)}"
+        label = f"<<FONT COLOR='{GREY}'>{text}</FONT>>"
         self.graph.node(box, label, shape="box", style="dashed,rounded", color=GREY, fontsize="10", margin="0.06,0.03")
         self.graph.edge(parent, box, style="dashed")
 
@@ -163,7 +171,7 @@ class _Drawing:
             self.graph.edge(parent, child)
 
     def value_text(self, node: Node, depth: int) -> str:
-        text = f"{signed(node.value)} ({value_words(node.value, depth)})"
+        text = f"{signed(node.value)} ({self.words.value(node.value, depth)})"
         if node.kind == "cut":  # a bound: MAX stopped at its value or more, MIN at its value or less
             return f"{'≥' if node.mark == 'O' else '≤'} {text}"
         if node.kind == "table" and node.bound != "exact":  # the table's bound is the side to move's
@@ -173,10 +181,11 @@ class _Drawing:
 
     def tags(self, node: Node) -> list[str]:
         side = "X" if node.mark == "O" else "O"  # to move at the node
-        tags = ["from the table"] if node.kind == "table" else []
-        rule = {"forced block": "must block", "double threat": "cannot block two threats", "win now": "wins next"}
+        w = self.words
+        tags = [w.table] if node.kind == "table" else []
+        rule = {"forced block": w.must_block, "double threat": w.two_threats, "win now": w.wins_next}
         if node.rule in rule:
-            tags.append(f"{side} {rule[node.rule]}")
+            tags.append(rule[node.rule].format(side=side))
         return tags
 
     def label(self, cell: int) -> str:

@@ -15,20 +15,17 @@ from engine.coordinates import cell_name
 from engine.tree.boards import board_png
 from engine.tree.draw import FONT, GREY, PV, board_label, finish
 from engine.tree.mcts import MctsTree
+from engine.tree.words import ENGLISH, Words
 from engine.ultimate.tree import RootMove
 
 __all__ = ["SHOWN", "render_mcts"]
 
 SHOWN = 7
 """The most visited root moves drawn one by one; the rest are one box with their count and visits."""
-_LEGEND = (
-    "Win rate: the mover's mean score over the rollouts through the move (a win 1, a draw 1/2).\\n"
-    "Proven: every line below it is settled. Orange: the most visited line.\\n"
-)
 
 
-def render_mcts(tree: MctsTree, fmt: str = "png") -> bytes:
-    """The picture of ``tree`` as PNG or SVG bytes.
+def render_mcts(tree: MctsTree, fmt: str = "png", *, words: Words = ENGLISH) -> bytes:
+    """The picture of ``tree`` as PNG or SVG bytes, its phrases in ``words``.
 
     Raises:
         ValueError: ``fmt`` is neither ``"png"`` nor ``"svg"``.
@@ -40,7 +37,7 @@ def render_mcts(tree: MctsTree, fmt: str = "png") -> bytes:
     with tempfile.TemporaryDirectory(prefix="ttt-mcts-") as folder:
         graph = graphviz.Digraph(format=fmt, engine="dot")
         graph.attr(rankdir="LR", nodesep="0.1", ranksep="0.35", bgcolor="white", fontname=FONT, dpi="96")
-        graph.attr(ordering="out", labelloc="b", fontsize="10", label=_LEGEND)
+        graph.attr(ordering="out", labelloc="b", fontsize="10", label=words.mcts_legend.replace("\n", "\\n") + "\\n")
         graph.attr("node", fontname=FONT, fontsize="11", shape="plain")
         graph.attr("edge", color=GREY, arrowsize="0.5", penwidth="1.2")
         image = board_png(
@@ -51,12 +48,12 @@ def render_mcts(tree: MctsTree, fmt: str = "png") -> bytes:
             width=9,
             px=216,
         )
-        words = [
-            f"<B>MCTS: {tree.iterations:,} iterations</B>",
-            f"{tree.states:,} states",
-            f"{side} to move, plays {cell_name(tree.move, 9)}",
+        lines = [
+            f"<B>{escape(words.mcts_title.format(count=words.number(tree.iterations)))}</B>",
+            words.states.format(count=words.number(tree.states)),
+            words.mcts_plays.format(side=side, move=cell_name(tree.move, 9)),
         ]
-        graph.node("root", board_label(str(image), words, bold=True))
+        graph.node("root", board_label(str(image), lines, bold=True))
         shown = tree.moves[:SHOWN]
         rest = tree.moves[SHOWN:]
         for index, move in enumerate(shown):
@@ -64,7 +61,7 @@ def render_mcts(tree: MctsTree, fmt: str = "png") -> bytes:
             best = index == 0
             graph.node(
                 name,
-                _move_label(side, move),
+                _move_label(side, move, words),
                 shape="box",
                 style="rounded",
                 color=PV if best else "#55556a",
@@ -77,7 +74,8 @@ def render_mcts(tree: MctsTree, fmt: str = "png") -> bytes:
             visits = sum(m.visits for m in rest)
             graph.node(
                 "rest",
-                f"<<FONT COLOR='{GREY}'>{len(rest)} more moves<BR/>{visits:,} visits</FONT>>",
+                f"<<FONT COLOR='{GREY}'>{escape(words.more_moves.format(count=len(rest)))}<BR/>"
+                f"{escape(words.visits.format(count=words.number(visits)))}</FONT>>",
                 shape="box",
                 style="dashed,rounded",
                 color=GREY,
@@ -102,9 +100,9 @@ def render_mcts(tree: MctsTree, fmt: str = "png") -> bytes:
         return finish(graph, fmt, Path(folder))
 
 
-def _move_label(side: str, move: RootMove) -> str:
+def _move_label(side: str, move: RootMove, words: Words) -> str:
     head = f"<B>{side} {escape(cell_name(move.move, 9))}</B>"
+    visits = escape(words.visits.format(count=words.number(move.visits)))
     if move.proof is not None:
-        proof = f"proven {move.proof}" + (f" in {move.plies}" if move.plies else "")
-        return f"<{head}: {escape(proof)}<BR/>{move.visits:,} visits>"
-    return f"<{head}: win rate {move.mean:.0%}<BR/>{move.visits:,} visits>"
+        return f"<{head}: {escape(words.proof(move.proof, move.plies))}<BR/>{visits}>"
+    return f"<{head}: {escape(words.win_rate.format(rate=words.percent(move.mean)))}<BR/>{visits}>"

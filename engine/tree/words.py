@@ -1,15 +1,19 @@
-"""Words for the searched tree's picture and text: what a value means and why a cut was safe (English; the bot
-translates its own sentences).
+"""Words for the searched tree's pictures and text: what a value means, why a cut was safe, what a rule did.
 
-Values and bounds are X's, relative to the root, in depth-aware units (:mod:`engine.tree.node`): ``10 - p`` for a
-win by X p plies from the root, its negative for O, 0 for a draw.
+:class:`Words` holds every phrase as a ``str.format`` template, in English by default (:data:`ENGLISH`); the bot
+passes one built from its translations, so the engine never needs a catalogue. Values and bounds are X's, relative to
+the root, in depth-aware units (:mod:`engine.tree.node`): ``10 - p`` for a win by X p plies from the root, its
+negative for O, 0 for a draw.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from engine.tree.node import Node
 
-__all__ = ["cut_reason", "principal_path", "signed", "value_words"]
+__all__ = ["ENGLISH", "Words", "principal_path", "signed"]
 
 
 def signed(value: int) -> str:
@@ -17,30 +21,89 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def value_words(value: int, depth: int = 0) -> str:
-    """``"draw"``, ``"X wins in 3"`` or ``"O wins in 1"``: plies counted from a node ``depth`` plies below the root."""
-    if value == 0:
-        return "draw"
-    side = "X" if value > 0 else "O"
-    return f"{side} wins in {10 - abs(value) - depth}"
+def _thousands(count: int) -> str:
+    return f"{count:,}"
 
 
-def cut_reason(node: Node, side: str, marks: int) -> str:
-    """Why the search could skip the rest of ``node``'s children (``side`` is to move there; ``marks`` were on the
-    board at the root): the bound the node's value reached, and who already has what elsewhere.
+def _percent(share: float) -> str:
+    return f"{share:.0%}"
 
-    For example ``"β = 0: O already has a draw elsewhere"``: X's value here is at least β, and O, who chooses
-    above, can already hold X to β, so O never lets the game come here (AIMA §5.3).
-    """
-    # The side above holds the bound; a bound within one point of 0 is a draw (a shared root window sits one
-    # point past the best value so far: SearchConfig.root_window).
-    if side == "X":
-        bound, letter, other, sign = node.beta, "\N{GREEK SMALL LETTER BETA}", "O", 1
-    else:
-        bound, letter, other, sign = node.alpha, "\N{GREEK SMALL LETTER ALPHA}", "X", -1
-    held = sign * (bound or 0)
-    kept = "a draw" if 0 <= held <= marks + 1 else "a win" if held < 0 else "a slower loss"
-    return f"{letter} = {bound}: {other} already has {kept} elsewhere"
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The phrases of the tree's pictures (``str.format`` templates with the named fields shown) and how numbers are
+    written (``number``: a count of states; ``percent``: a share in [0, 1])."""
+
+    title: str = "{algorithm}: {count} states"
+    to_move: str = "{side} to move: {value}"
+    plays: str = "plays {move}"
+    states: str = "{count} states"
+    below: str = "+{count} below"
+    draw: str = "draw"
+    wins_in: str = "{side} wins in {plies}"
+    table: str = "from the table"
+    must_block: str = "{side} must block"
+    two_threats: str = "{side} cannot block two threats"
+    wins_next: str = "{side} wins next"
+    not_searched: str = "not searched: {cells}"
+    mirrors: str = "mirror images, not searched:"
+    has_draw: str = "{side} already has a draw elsewhere"
+    has_win: str = "{side} already has a win elsewhere"
+    has_slower_loss: str = "{side} already has a slower loss elsewhere"
+    legend: str = (
+        "Values are X's, counted from the root: +(10 - plies) when X wins, -(10 - plies) when O wins, 0 a draw.\n"
+        "≥ and ≤ mark a bound: the search stopped (✂) as soon as it knew enough. Orange: the line both sides play."
+    )
+    mcts_title: str = "MCTS: {count} iterations"
+    mcts_plays: str = "{side} to move, plays {move}"
+    win_rate: str = "win rate {rate}"
+    visits: str = "{count} visits"
+    proven_win: str = "proven win in {plies}"
+    proven_loss: str = "proven loss in {plies}"
+    proven_draw: str = "proven draw"
+    proven: str = "proven"
+    more_moves: str = "{count} more moves"
+    mcts_legend: str = (
+        "Win rate: the mover's mean score over the rollouts through the move (a win 1, a draw 1/2).\n"
+        "Proven: every line below it is settled. Orange: the most visited line."
+    )
+    number: Callable[[int], str] = _thousands
+    percent: Callable[[float], str] = _percent
+
+    def value(self, value: int, depth: int = 0) -> str:
+        """``"draw"``, ``"X wins in 3"``...: plies counted from a node ``depth`` plies below the root."""
+        if value == 0:
+            return self.draw
+        return self.wins_in.format(side="X" if value > 0 else "O", plies=10 - abs(value) - depth)
+
+    def cut_reason(self, node: Node, side: str, marks: int) -> str:
+        """Why the search could skip the rest of ``node``'s children (``side`` is to move there; ``marks`` were on
+        the board at the root): the bound the node's value reached, and who already has what elsewhere.
+
+        For example ``"β = 0: O already has a draw elsewhere"``: X's value here is at least β, and O, who chooses
+        above, can already hold X to β, so O never lets the game come here (AIMA §5.3).
+        """
+        # The side above holds the bound; a bound within one point of 0 is a draw (a shared root window sits one
+        # point past the best value so far: SearchConfig.root_window).
+        if side == "X":
+            bound, letter, other, sign = node.beta, "\N{GREEK SMALL LETTER BETA}", "O", 1
+        else:
+            bound, letter, other, sign = node.alpha, "\N{GREEK SMALL LETTER ALPHA}", "X", -1
+        held = sign * (bound or 0)
+        kept = self.has_draw if 0 <= held <= marks + 1 else self.has_win if held < 0 else self.has_slower_loss
+        return f"{letter} = {bound}: {kept.format(side=other)}"
+
+    def proof(self, result: str, plies: int | None) -> str:
+        """A proven root move in words (``plies``: its exact distance, when measured)."""
+        if result == "draw":
+            return self.proven_draw
+        if plies is None:
+            return self.proven
+        return (self.proven_win if result == "win" else self.proven_loss).format(plies=plies)
+
+
+ENGLISH = Words()
+"""The pictures' English words (the command line's)."""
 
 
 def principal_path(root: Node, move: int) -> list[Node]:
