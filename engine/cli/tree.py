@@ -20,6 +20,7 @@ from engine.protocol import Algorithm
 from engine.tree.mcts import TREE_ITERATIONS, record_mcts
 from engine.tree.node import SearchTree
 from engine.tree.record import record
+from engine.tree.summary import summarise
 from engine.tree.words import ENGLISH, signed
 
 __all__ = ["add_parser", "tree_command"]
@@ -124,15 +125,13 @@ def _draw(args: argparse.Namespace, render: Callable[[str], bytes], stderr: Text
 
 def summary(tree: SearchTree) -> str:
     """A few lines about ``tree``: who moves, the move and its value, the states and what alpha-beta cut."""
-    nodes = list(tree.root.walk())[1:]
-    kinds = {kind: sum(1 for node in nodes if node.kind == kind) for kind in ("terminal", "cut", "table")}
-    skipped = sum(len(node.skipped) for node in nodes)
+    facts = summarise(tree)
     side = "X" if len(tree.cells) % 2 == 0 else "O"
     lines = [
         f"{side} to move; {tree.algorithm} plays {tree.move + 1}: {ENGLISH.value(tree.root.value)}"
         f" (value {signed(tree.root.value)}).",
-        f"{tree.states:,} states evaluated: {kinds['terminal']:,} terminal, {kinds['table']:,} from the table, "
-        f"{kinds['cut']:,} cuts skipping {skipped:,} moves.",
+        f"{facts.states:,} states evaluated: {facts.terminal:,} terminal, {facts.table:,} from the table, "
+        f"{facts.cuts:,} cuts skipping {facts.skipped:,} moves.",
     ]
     if tree.same_as:
         lines.append(f"Not searched (mirror images): {', '.join(str(cell + 1) for cell in sorted(tree.same_as))}.")

@@ -9,16 +9,21 @@ negative for O, 0 for a draw.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from engine.tree.node import Node
 
-__all__ = ["ENGLISH", "Words", "principal_path", "signed"]
+__all__ = ["ENGLISH", "N_", "Words", "principal_path", "signed"]
 
 
 def signed(value: int) -> str:
     """``"+4"``, ``"-7"`` or ``"0"``."""
     return f"{value:+d}" if value else "0"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` as a phrase for the bot's translators (``babel.cfg`` extracts this module); returns it."""
+    return message
 
 
 def _thousands(count: int) -> str:
@@ -34,41 +39,49 @@ class Words:
     """The phrases of the tree's pictures (``str.format`` templates with the named fields shown) and how numbers are
     written (``number``: a count of states; ``percent``: a share in [0, 1])."""
 
-    title: str = "{algorithm}: {count} states"
-    to_move: str = "{side} to move: {value}"
-    plays: str = "plays {move}"
-    states: str = "{count} states"
-    below: str = "+{count} below"
-    draw: str = "draw"
-    wins_in: str = "{side} wins in {plies}"
-    table: str = "from the table"
-    must_block: str = "{side} must block"
-    two_threats: str = "{side} cannot block two threats"
-    wins_next: str = "{side} wins next"
-    not_searched: str = "not searched: {cells}"
-    mirrors: str = "mirror images, not searched:"
-    has_draw: str = "{side} already has a draw elsewhere"
-    has_win: str = "{side} already has a win elsewhere"
-    has_slower_loss: str = "{side} already has a slower loss elsewhere"
-    legend: str = (
+    title: str = N_("{algorithm}: {count} states")
+    to_move: str = N_("{side} to move: {value}")
+    plays: str = N_("plays {move}")
+    states: str = N_("{count} states")
+    below: str = N_("+{count} below")
+    draw: str = N_("draw")
+    wins_in: str = N_("{side} wins in {plies}")
+    table: str = N_("from the table")
+    must_block: str = N_("{side} must block")
+    two_threats: str = N_("{side} cannot block two threats")
+    wins_next: str = N_("{side} wins next")
+    not_searched: str = N_("not searched: {cells}")
+    mirrors: str = N_("mirror images, not searched:")
+    has_draw: str = N_("{side} already has a draw elsewhere")
+    has_win: str = N_("{side} already has a win at least as fast elsewhere")
+    has_slower_loss: str = N_("{side} already has a loss at least as slow elsewhere")
+    legend: str = N_(
         "Values are X's, counted from the root: +(10 - plies) when X wins, -(10 - plies) when O wins, 0 a draw.\n"
         "≥ and ≤ mark a bound: the search stopped (✂) as soon as it knew enough. Orange: the line both sides play."
     )
-    mcts_title: str = "MCTS: {count} iterations"
-    mcts_plays: str = "{side} to move, plays {move}"
-    win_rate: str = "win rate {rate}"
-    visits: str = "{count} visits"
-    proven_win: str = "proven win in {plies}"
-    proven_loss: str = "proven loss in {plies}"
-    proven_draw: str = "proven draw"
-    proven: str = "proven"
-    more_moves: str = "{count} more moves"
-    mcts_legend: str = (
+    mcts_title: str = N_("MCTS: {count} iterations")
+    mcts_plays: str = N_("{side} to move, plays {move}")
+    win_rate: str = N_("win rate {rate}")
+    visits: str = N_("{count} visits")
+    proven_win: str = N_("proven win in {plies}")
+    proven_loss: str = N_("proven loss in {plies}")
+    proven_draw: str = N_("proven draw")
+    proven: str = N_("proven")
+    more_moves: str = N_("{count} more moves")
+    mcts_legend: str = N_(
         "Win rate: the mover's mean score over the rollouts through the move (a win 1, a draw 1/2).\n"
         "Proven: every line below it is settled. Orange: the most visited line."
     )
     number: Callable[[int], str] = _thousands
     percent: Callable[[float], str] = _percent
+
+    def translated(
+        self, translate: Callable[[str], str], number: Callable[[int], str], percent: Callable[[float], str]
+    ) -> Words:
+        """These words with every phrase passed through ``translate`` (a gettext lookup) and numbers written by
+        ``number`` and ``percent``."""
+        phrases = {f.name: translate(getattr(self, f.name)) for f in fields(self) if f.type == "str"}
+        return replace(self, **phrases, number=number, percent=percent)
 
     def value(self, value: int, depth: int = 0) -> str:
         """``"draw"``, ``"X wins in 3"``...: plies counted from a node ``depth`` plies below the root."""

@@ -1,0 +1,62 @@
+"""The search behind one move of a game, recomputed from the moves played: :func:`explain`, for the bot's "How did it
+think?" (3x3: the recorded alpha-beta and plain minimax trees; ultimate: the MCTS-Solver's first plies).
+
+Deterministic: the same moves, move and seed give the same trees, so an explanation asked after a restart is the one
+asked before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.protocol import Algorithm
+from engine.tree.mcts import MctsTree, record_mcts
+from engine.tree.node import SearchTree
+from engine.tree.record import record
+from engine.tree.summary import Summary, summarise
+
+__all__ = ["EXPLAINED", "Explained", "explain"]
+
+EXPLAINED = frozenset({"3x3", "ultimate"})
+"""The variants whose search can be recomputed and drawn (4x4 and 5x5's solver keeps its transposition table between
+searches, so its count cannot be replayed)."""
+_DRAWN_DEPTH = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """The trees to draw, side by side (3x3: plain minimax's, recorded to the drawn depth, then the one asked for),
+    or ultimate's MCTS tree, and the :class:`~engine.tree.summary.Summary` of the search asked for."""
+
+    trees: tuple[SearchTree, ...] | MctsTree
+    summary: Summary
+
+
+def explain(name: str, cells: Sequence[int], played: int | None, algorithm: Algorithm, seed: int = 0) -> Explained:
+    """The search of variant ``name`` in the position after ``cells`` (0-based), explaining ``played`` (the move the
+    bot made there, or ``None``: the search's own best move, e.g. for a hint).
+
+    On 3x3 ``algorithm`` is the search's; a ``played`` move the search would not play (a weaker level's, a random
+    one) is explained by the search's own best move. On ultimate the MCTS-Solver runs its
+    :data:`engine.tree.mcts.TREE_ITERATIONS` with ``seed``.
+
+    Raises:
+        ValueError: ``name`` is not one of :data:`EXPLAINED`.
+        IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
+    """
+    if name not in EXPLAINED:
+        raise ValueError(f"the search of {name!r} cannot be recomputed: only {', '.join(sorted(EXPLAINED))}")
+    cells = tuple(cells)
+    if name == "ultimate":
+        mcts = record_mcts(cells, seed=seed)
+        return Explained(mcts, summarise(mcts, played=played))
+    keep = _DRAWN_DEPTH if algorithm == "minimax" else None  # minimax's states below are counted, not kept
+    tree = record(cells, algorithm, keep=keep)
+    if played is not None and played in tree.best_moves:
+        tree = record(cells, algorithm, played, keep=keep)
+    if algorithm == "minimax":
+        other = record(cells, "alpha-beta")
+        return Explained((tree, other), summarise(tree, other))
+    minimax = record(cells, "minimax", keep=_DRAWN_DEPTH)
+    return Explained((minimax, tree), summarise(tree, minimax))

@@ -1,0 +1,72 @@
+"""What a recorded search did, in a few numbers (:class:`Summary`), for sentences beside its picture."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tree.mcts import MctsTree
+from engine.tree.node import SearchTree
+
+__all__ = ["Summary", "summarise"]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One search behind a move.
+
+    Attributes:
+        algorithm: ``"alpha-beta"``, ``"minimax"`` or ``"mcts"``.
+        move: the move explained (0-based cell).
+        states: the states the search evaluated (MCTS: the positions its iterations visited).
+        best_moves: 3x3: every move as good as the best; MCTS: the best move alone.
+        value: 3x3: the root's value (:mod:`engine.tree.node`'s units), else ``None``.
+        terminal, table, cuts, skipped, mirrors: 3x3: finished positions among the recorded nodes, transposition-table
+            hits, cuts, moves the cuts skipped, root moves not searched as mirror images (0 for MCTS).
+        other_states: the other 3x3 search's count in the same position (minimax's for alpha-beta and the reverse),
+            when known.
+        iterations, visits, win_rate, proof, plies: MCTS: its iterations, and the move's visits, mean score for the
+            mover, proof (``"win"``/``"draw"``/``"loss"``) and a proven result's distance in plies.
+    """
+
+    algorithm: str
+    move: int
+    states: int
+    best_moves: tuple[int, ...]
+    value: int | None = None
+    terminal: int = 0
+    table: int = 0
+    cuts: int = 0
+    skipped: int = 0
+    mirrors: int = 0
+    other_states: int | None = None
+    iterations: int = 0
+    visits: int = 0
+    win_rate: float = 0.0
+    proof: str | None = None
+    plies: int | None = None
+
+
+def summarise(tree: SearchTree | MctsTree, other: SearchTree | None = None, played: int | None = None) -> Summary:
+    """The :class:`Summary` of ``tree``; ``other`` is the other 3x3 search in the same position, for its count. On
+    an MCTS tree the move summarised is ``played`` (default: the best one)."""
+    if isinstance(tree, MctsTree):
+        best = tree.moves[0]
+        move = next((m for m in tree.moves if m.move == played), best)
+        return Summary(
+            "mcts", move.move, tree.states, (best.move,), iterations=tree.iterations, visits=move.visits,
+            win_rate=move.mean, proof=move.proof, plies=move.plies,
+        )  # fmt: skip
+    nodes = list(tree.root.walk())[1:]
+    return Summary(
+        tree.algorithm,
+        tree.move,
+        tree.states,
+        tree.best_moves,
+        tree.root.value,
+        terminal=sum(1 for node in nodes if node.kind == "terminal"),
+        table=sum(1 for node in nodes if node.kind == "table"),
+        cuts=sum(1 for node in nodes if node.kind == "cut"),
+        skipped=sum(len(node.skipped) for node in nodes),
+        mirrors=len(tree.same_as),
+        other_states=None if other is None else other.states,
+    )

@@ -1,0 +1,39 @@
+"""engine.tree.explain: the search behind a move recomputed from the moves, the same every time."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import GameOverError
+from engine.tree.explain import explain
+from engine.tree.node import SearchTree
+
+
+def test_a_3x3_move_is_explained_by_alpha_beta_beside_minimax_with_both_counts() -> None:
+    explained = explain("3x3", (4,), 8, "alpha-beta")
+    minimax, alpha_beta = explained.trees  # type: ignore[misc]
+    assert isinstance(alpha_beta, SearchTree) and (minimax.states, alpha_beta.states) == (55_504, 71)
+    summary = explained.summary
+    assert (summary.move, summary.states, summary.other_states) == (8, 71, 55_504)
+    assert (summary.cuts, summary.skipped, summary.table, summary.mirrors) == (5, 18, 6, 6)
+    assert explain("3x3", (4,), 8, "alpha-beta") == explained  # recomputed after a restart: the same
+
+
+def test_a_move_the_search_would_not_play_is_explained_by_the_searchs_own() -> None:
+    summary = explain("3x3", (4,), 1, "alpha-beta").summary  # an edge loses: a weaker level's move
+    assert summary.move == 0 and 1 not in summary.best_moves
+
+
+def test_minimax_counts_every_state_without_keeping_them() -> None:
+    summary = explain("3x3", (), None, "minimax").summary
+    assert (summary.states, summary.other_states, summary.move) == (549_945, 231, 0)
+
+
+def test_ultimate_explains_the_played_moves_visits_and_refuses_other_games() -> None:
+    explained = explain("ultimate", (40,), 30, "alpha-beta", seed=3)
+    assert explained == explain("ultimate", (40,), 30, "alpha-beta", seed=3)
+    assert explained.summary.move == 30 and explained.summary.iterations == 20_000
+    with pytest.raises(ValueError, match="cannot be recomputed"):
+        explain("4x4", (), None, "alpha-beta")
+    with pytest.raises(GameOverError):
+        explain("3x3", (0, 3, 1, 4, 2), None, "alpha-beta")
