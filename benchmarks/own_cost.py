@@ -27,9 +27,12 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bot.games import Actor, GameService, Posted, Shown, codec, new_game_id  # noqa: E402
+from bot.games import codec  # noqa: E402
 from bot.games.ai import AI  # noqa: E402
-from bot.games.match import Match  # noqa: E402
+from bot.games.answers import Posted, Shown  # noqa: E402
+from bot.games.intents import Actor  # noqa: E402
+from bot.games.match import Match, new_game_id  # noqa: E402
+from bot.games.service import GameService  # noqa: E402
 from bot.i18n.lang import Lang, lang  # noqa: E402
 from bot.text.board import message_text  # noqa: E402
 from bot.ui import views  # noqa: E402

@@ -24,7 +24,7 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bot.games import Shown  # noqa: E402
+from bot.games.answers import Shown  # noqa: E402
 from bot.games.match import Match, initial_for  # noqa: E402
 from bot.i18n.lang import lang  # noqa: E402
 from bot.images.ultimate import draw_ultimate  # noqa: E402

@@ -25,10 +25,12 @@ if __name__ == "__main__":  # run as a script: this file's folder would shadow t
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
     sys.path.insert(0, str(_HERE.parent))
 
-from bot.games import Actor, BotMoved, GameService, Posted, Refusal, Shown, new_game_id  # noqa: E402
 from bot.games.ai import AI  # noqa: E402
-from bot.games.match import BoardRef  # noqa: E402
+from bot.games.answers import BotMoved, Posted, Refusal, Shown  # noqa: E402
+from bot.games.intents import Actor  # noqa: E402
+from bot.games.match import BoardRef, new_game_id  # noqa: E402
 from bot.games.pool import SearchPool, variant_executor  # noqa: E402
+from bot.games.service import GameService  # noqa: E402
 
 FIRST_SNOWFLAKE = 1_300_000_000_000_000_000
 

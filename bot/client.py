@@ -26,13 +26,14 @@ from bot.app.identify import IdentifyPacer
 from bot.app.operations import Operations, log_interactions
 from bot.app.patches import has_error_handlers, use_endpoints
 from bot.config import Settings
-from bot.games import GameService, codec
+from bot.games import codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
 from bot.games.answers import BotMoved
 from bot.games.finished import finished_game
 from bot.games.match import Match
 from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
+from bot.games.service import GameService
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.ops.loop_lag import LoopLagMonitor
@@ -120,7 +121,7 @@ class TTTBot(commands.AutoShardedBot):
         self.responder = Responder(self, self.games, Drawer(RenewingExecutor(picture_executor, "picture pool")))
         self.loop_lag = LoopLagMonitor(report_every=settings.lag_report_every)
         self.identify = IdentifyPacer(settings.identify_window, self._max_concurrency, records)
-        self.ops = Operations.for_settings(self, settings)
+        self.ops = Operations.for_settings(self, self, settings)
         if settings.log_format == "json":
             log_interactions(self)
 

@@ -11,23 +11,12 @@ import sys
 from typing import TextIO, assert_never
 
 from bot import i18n
-from bot.games import (
-    Actor,
-    Challenged,
-    Chosen,
-    Declined,
-    GameService,
-    Hinted,
-    NeedsHistory,
-    Posted,
-    Refusal,
-    Shown,
-    new_game_id,
-)
 from bot.games.ai import AI
-from bot.games.answers import BotMoved
+from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.finished import finished_game
-from bot.games.match import Algorithm, Match
+from bot.games.intents import Actor
+from bot.games.match import Algorithm, Match, new_game_id
+from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.board import message_text

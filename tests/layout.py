@@ -1,8 +1,10 @@
 """A package's import graph read from its source, for the layout tests of engine/ and bot/.
 
-Only imports that run count: an import under ``if TYPE_CHECKING:`` is for the type checker and is left out.
-``from package import name`` counts as an import of the module ``package.name`` when there is one, else of
-``package`` itself.
+Every import counts, one under ``if TYPE_CHECKING:`` included (a layer the type checker needs is a layer the module
+depends on), and so does ``importlib.import_module`` of a literal name. ``from package import name`` counts as an
+import of the module ``package.name`` when there is one, else of ``package`` itself. Importing a module also runs
+the ``__init__`` of each package around it, so it counts as importing those packages too (their re-exports
+included), unless the importer is inside that package (its ``__init__`` has run already).
 """
 
 from __future__ import annotations
@@ -25,28 +27,33 @@ def modules(root: Path, package: str) -> dict[str, Path]:
     return found
 
 
-def _type_checking_only(tree: ast.Module) -> set[int]:
-    hidden: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            hidden.update(id(inner) for inner in ast.walk(node))
-    return hidden
+def _named(node: ast.AST, known: set[str]) -> set[str]:
+    """The modules of ``known`` that one import statement or ``importlib.import_module("...")`` call names."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names if alias.name in known}
+    if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in known:
+        named = {f"{node.module}.{alias.name}" for alias in node.names} & known
+        return named or {node.module}
+    if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("import_module") and node.args:
+        first = node.args[0]
+        if isinstance(first, ast.Constant) and first.value in known:
+            return {first.value}
+    return set()
 
 
-def imports(path: Path, known: Iterable[str]) -> set[str]:
-    """The modules of ``known`` that the module at ``path`` imports when it runs."""
+def imports(path: Path, known: Iterable[str], importer: str = "") -> set[str]:
+    """The modules of ``known`` that the module at ``path`` (called ``importer``) imports, with the packages around
+    them whose ``__init__`` the import runs."""
     known = set(known)
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    hidden = _type_checking_only(tree)
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in hidden:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names if alias.name in known)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in known:
-            named = {f"{node.module}.{alias.name}" for alias in node.names} & known
-            found.update(named or {node.module})
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for module in _named(node, known):
+            found.add(module)
+            parts = module.split(".")
+            for size in range(1, len(parts)):
+                package = ".".join(parts[:size])
+                if package in known and importer != package and not importer.startswith(f"{package}."):
+                    found.add(package)
     return found
 
 
@@ -93,5 +100,5 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
 
 
 def graph_of(found: Mapping[str, Path]) -> dict[str, set[str]]:
-    """Each module's runtime imports within ``found``, itself left out."""
-    return {module: imports(path, found) - {module} for module, path in found.items()}
+    """Each module's imports within ``found`` (:func:`imports`), itself left out."""
+    return {module: imports(path, found, module) - {module} for module, path in found.items()}

@@ -13,8 +13,9 @@ import contextlib
 import logging
 import os
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from discord.ext import commands
 from sqlalchemy import text
 
 from bot.app import patches
@@ -27,13 +28,27 @@ from bot.ops.server import OpsServer
 from bot.records import RecordsUnavailableError
 
 if TYPE_CHECKING:
-    from bot.client import TTTBot
     from bot.config import Settings
+    from bot.games.ai import AI
     from bot.games.match import Algorithm, Match
-    from bot.records import FinishedGame
+    from bot.games.service import GameService
+    from bot.ops.loop_lag import LoopLagMonitor
+    from bot.records import FinishedGame, RecordsStore, RecordWriter
     from engine import EngineMove, State
 
-__all__ = ["Operations", "log_interactions", "variant_of"]
+__all__ = ["Operations", "Served", "log_interactions", "variant_of"]
+
+
+class Served(Protocol):
+    """The parts of the running bot the operations observe and hook (the client, :class:`bot.client.TTTBot`, holds
+    them): the game service, the AI, the records store and its writer, the event loop's lag monitor."""
+
+    games: GameService
+    ai: AI
+    records: RecordsStore
+    writer: RecordWriter
+    loop_lag: LoopLagMonitor
+
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +58,7 @@ def variant_of(thing: object) -> str:
     return str(getattr(thing, "variant", DEFAULT_VARIANT))
 
 
-def log_interactions(bot: TTTBot) -> None:
+def log_interactions(bot: commands.AutoShardedBot) -> None:
     """Give every interaction handler of ``bot`` its log context (shard, guild, channel), set where discord.py
     parses the gateway's ``INTERACTION_CREATE`` and creates the handler's task."""
 
@@ -57,11 +72,14 @@ def log_interactions(bot: TTTBot) -> None:
 
 
 class Operations:
-    """The bot's metrics, ``/livez`` and ``/readyz`` on ``host:port``; the database is probed every
-    ``probe_every`` seconds."""
+    """The metrics of ``bot`` (the Discord client) and its ``parts``, ``/livez`` and ``/readyz`` on ``host:port``;
+    the database is probed every ``probe_every`` seconds."""
 
-    def __init__(self, bot: TTTBot, host: str, port: int, *, probe_every: float = 15.0) -> None:
+    def __init__(
+        self, bot: commands.AutoShardedBot, parts: Served, host: str, port: int, *, probe_every: float = 15.0
+    ) -> None:
         self.bot = bot
+        self.parts = parts
         self.metrics = Metrics()
         self.tracker = InteractionTracker(self.metrics)
         self.shards = ShardHealth(on_reconnect=lambda shard: self.metrics.reconnects_by(str(shard)).inc())
@@ -70,9 +88,9 @@ class Operations:
         self._tasks: list[asyncio.Task[None]] = []
         self.metrics.watch(
             Readings(
-                games_running=lambda: len(bot.games),
-                search_queue=lambda: bot.ai.pending,
-                records_queue=lambda: bot.writer.pending,
+                games_running=lambda: len(parts.games),
+                search_queue=lambda: parts.ai.pending,
+                records_queue=lambda: parts.writer.pending,
                 gateway_latency=lambda: {shard: info.latency for shard, info in bot.shards.items()},
                 shards_connected=self._shard_state,
                 database_up=lambda: self.database.ready,
@@ -81,14 +99,16 @@ class Operations:
         self._hook()
 
     @classmethod
-    def for_settings(cls, bot: TTTBot, settings: Settings) -> Operations | None:
-        """The operations of ``bot`` as ``settings`` ask, or ``None`` when ``METRICS_PORT`` is unset."""
+    def for_settings(cls, bot: commands.AutoShardedBot, parts: Served, settings: Settings) -> Operations | None:
+        """The operations of ``bot`` and its ``parts`` as ``settings`` ask, or ``None`` when ``METRICS_PORT`` is
+        unset."""
         if settings.metrics_port is None:
             return None
-        return cls(bot, settings.metrics_host, settings.metrics_port, probe_every=settings.ready_probe_every)
+        port, probe_every = settings.metrics_port, settings.ready_probe_every
+        return cls(bot, parts, settings.metrics_host, port, probe_every=probe_every)
 
     def _hook(self) -> None:
-        bot, metrics = self.bot, self.metrics
+        bot, parts, metrics = self.bot, self.parts, self.metrics
         tracker = self.tracker
 
         def arrived(data: dict[str, Any], parse: Callable[[], None]) -> None:
@@ -96,7 +116,7 @@ class Operations:
             parse()
 
         patches.wrap_interaction_parser(bot, arrived)
-        hooks = bot.games.hooks
+        hooks = parts.games.hooks
         started, finished = hooks.on_started, hooks.on_finished
 
         def on_started(game: Match) -> None:
@@ -111,9 +131,9 @@ class Operations:
 
         hooks.on_started, hooks.on_finished = on_started, on_finished
         hooks.on_search_failed = lambda game, stage: metrics.search_failures_by(variant_of(game), stage).inc()
-        bot.ai.on_search = self._searched
-        bot.loop_lag.on_sample = metrics.loop_lag.observe
-        save_many = bot.records.save_many
+        parts.ai.on_search = self._searched
+        parts.loop_lag.on_sample = metrics.loop_lag.observe
+        save_many = parts.records.save_many
 
         async def counted_save_many(batch: Sequence[FinishedGame]) -> int:
             try:
@@ -128,7 +148,7 @@ class Operations:
             self.database.answered()
             return stored
 
-        bot.records.save_many = counted_save_many  # type: ignore[method-assign]
+        parts.records.save_many = counted_save_many  # type: ignore[method-assign]
         bot.add_listener(self._connected, "on_shard_connect")
         bot.add_listener(self._connected, "on_shard_resumed")
         bot.add_listener(self._disconnected, "on_shard_disconnect")
@@ -160,7 +180,7 @@ class Operations:
         return missing
 
     async def _ping(self) -> None:
-        async with self.bot.records.engine.connect() as connection:
+        async with self.parts.records.engine.connect() as connection:
             await connection.execute(text("SELECT 1"))
 
     def attach(self, interaction: Any) -> None:

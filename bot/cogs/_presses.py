@@ -11,8 +11,10 @@ import logging
 import discord
 
 from bot.client import TTTBot
-from bot.games import Actor, Chosen, GameService, Hinted, new_game_id
-from bot.games.match import BoardRef, Match
+from bot.games.answers import Chosen, Hinted
+from bot.games.intents import Actor
+from bot.games.match import BoardRef, Match, new_game_id
+from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle

@@ -20,13 +20,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.ttt import TicTacToe, command_failed
+from bot.cogs.ttt import GameCommands, command_failed
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.i18n.translator import C_
 from bot.puzzles import view
 from bot.puzzles.play import Run, by_id, choose, daily, judge, position
-from bot.records import RecordsStore, RecordsUnavailableError
+from bot.records import PuzzleStore, RecordsStore, RecordsUnavailableError
 from bot.text.common import VARIANT_NAMES
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
@@ -80,7 +80,7 @@ class PuzzleCommands(commands.Cog):
 
     def __init__(self, client: discord.Client, records: RecordsStore) -> None:
         self.client = client
-        self.store = records.puzzles
+        self.store = PuzzleStore(records)
         self._locks: dict[int, asyncio.Lock] = {}
         self._rng = random.Random()
 
@@ -88,10 +88,10 @@ class PuzzleCommands(commands.Cog):
         """Add the command to ``/ttt``.
 
         Raises:
-            RuntimeError: the ``TicTacToe`` cog (``bot.cogs.ttt``) is not loaded.
+            RuntimeError: the ``GameCommands`` cog (``bot.cogs.ttt``) is not loaded.
         """
-        ttt = self.client.get_cog("TicTacToe") if isinstance(self.client, commands.bot.BotBase) else None
-        if not isinstance(ttt, TicTacToe):
+        ttt = self.client.get_cog("GameCommands") if isinstance(self.client, commands.bot.BotBase) else None
+        if not isinstance(ttt, GameCommands):
             raise RuntimeError("load the bot.cogs.ttt extension before bot.cogs.puzzles")
         ttt.add_subcommands([c for c in self.get_app_commands() if isinstance(c, app_commands.Command)])
 

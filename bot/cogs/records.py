@@ -2,7 +2,7 @@
 store, answer in the interaction's language, and say privately when the records database cannot be reached.
 
 A discord.py extension (``bot.load_extension("bot.cogs.records")``, after ``bot.cogs.ttt``): its commands join the
-``/ttt`` group of :class:`~bot.cogs.ttt.TicTacToe` when the cog loads, so the synced ``/ttt`` is one group.
+``/ttt`` group of :class:`~bot.cogs.ttt.GameCommands` when the cog loads, so the synced ``/ttt`` is one group.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TTTBot
-from bot.cogs.ttt import VARIANT_CHOICES, TicTacToe, command_failed
-from bot.games import GameService
+from bot.cogs.ttt import VARIANT_CHOICES, GameCommands, command_failed
+from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.puzzles.view import puzzle_line
-from bot.records import Rating, RecordsStore, RecordsUnavailableError, RecordWriter
+from bot.records import PuzzleStore, Rating, RecordsStore, RecordsUnavailableError, RecordWriter
 from bot.records.fresh import FreshRecords
 from bot.text.common import in_code
 from bot.text.grid import DEFAULT_VARIANT
@@ -52,24 +52,30 @@ class RecordCommands(commands.Cog):
     """The record-reading commands. Each defers first: a database can take longer than Discord's 3 s.
 
     Its application commands are ``/ttt`` subcommands: :meth:`cog_load` adds them to the ``/ttt`` group of the
-    loaded :class:`~bot.cogs.ttt.TicTacToe` cog (bound to this cog), :meth:`cog_unload` takes them out again.
+    loaded :class:`~bot.cogs.ttt.GameCommands` cog (bound to this cog), :meth:`cog_unload` takes them out again.
     """
 
     def __init__(
-        self, client: discord.Client, service: GameService, records: RecordsStore, writer: RecordWriter
+        self,
+        client: discord.Client,
+        service: GameService,
+        records: RecordsStore,
+        writer: RecordWriter,
+        puzzles: PuzzleStore | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.records = records
         self.writer = writer
         self.fresh = FreshRecords(records, writer)
+        self.puzzles = puzzles or PuzzleStore(records)
         self._names: list[str] = []
 
     async def cog_load(self) -> None:
         """Add the commands to ``/ttt``.
 
         Raises:
-            RuntimeError: the ``TicTacToe`` cog (``bot.cogs.ttt``) is not loaded.
+            RuntimeError: the ``GameCommands`` cog (``bot.cogs.ttt``) is not loaded.
         """
         ttt = self._ttt()
         if ttt is None:
@@ -84,9 +90,9 @@ class RecordCommands(commands.Cog):
         if ttt is not None:
             ttt.remove_subcommands(self._names)
 
-    def _ttt(self) -> TicTacToe | None:
-        cog = self.client.get_cog("TicTacToe") if isinstance(self.client, commands.bot.BotBase) else None
-        return cog if isinstance(cog, TicTacToe) else None
+    def _ttt(self) -> GameCommands | None:
+        cog = self.client.get_cog("GameCommands") if isinstance(self.client, commands.bot.BotBase) else None
+        return cog if isinstance(cog, GameCommands) else None
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
@@ -183,7 +189,7 @@ class RecordCommands(commands.Cog):
         await defer(interaction)
         try:
             ratings = await self.fresh.ratings(target.id, variant)
-            puzzles = await self.records.puzzles.player(target.id, variant) if variant in PUZZLE_VARIANTS else None
+            puzzles = await self.puzzles.player(target.id, variant) if variant in PUZZLE_VARIANTS else None
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         name = f"{target.mention} · {short_variant_name(variant, tr)}"

@@ -1,7 +1,7 @@
 """The ``/ttt`` application commands and the board's buttons, translated into game-service intents.
 
 The cog is the ``/ttt`` group (a ``GroupCog``); the record commands (stats, leaderboard, review) are a cog of their
-own, :mod:`bot.cogs.records`, whose commands join the group (:meth:`TicTacToe.add_subcommands`).
+own, :mod:`bot.cogs.records`, whose commands join the group (:meth:`GameCommands.add_subcommands`).
 
 Each handler builds the intent, lets :class:`~bot.games.GameService` decide (reading the channel's
 recent boards first only when the service asks, after a restart), and hands the answer to the
@@ -21,8 +21,8 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
-from bot.games import new_game_id
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
+from bot.games.match import new_game_id
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
@@ -35,7 +35,7 @@ from engine.errors import CellOutOfRangeError
 from engine.variants import VARIANTS
 from engine.variants import variant as variant_named
 
-__all__ = ["HINT_COOLDOWN_SECONDS", "VARIANT_CHOICES", "TicTacToe", "command_failed", "setup"]
+__all__ = ["HINT_COOLDOWN_SECONDS", "VARIANT_CHOICES", "GameCommands", "command_failed", "setup"]
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in 
 
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-class TicTacToe(BoardPresses, commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe")):
+class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe")):
     """Tic-tac-toe against the bot (minimax / alpha-beta) or another member: installable in servers and on a
     user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
@@ -244,6 +244,6 @@ async def command_failed(interaction: discord.Interaction[discord.Client], error
 async def setup(bot: TTTBot) -> None:
     """discord.py's extension entry point (``bot.load_extension("bot.cogs.ttt")``): add the cog, and make it
     what the board's buttons call (``bot.ttt``)."""
-    cog = TicTacToe(bot)
+    cog = GameCommands(bot)
     bot.ttt = cog
     await bot.add_cog(cog)

@@ -16,7 +16,8 @@ One codec for every game, keyed by its variant's data (:attr:`engine.variants.Va
   level (:data:`bot.records.LEVEL_OF_DIFFICULTY`: easy 2, medium 5, unbeatable 8).
 - players: a user id (snowflake, up to 20 digits) or ``b`` for the bot.
 - ``states``: the states the bot has evaluated in this game so far, in base 36: up to 6 digits on 3x3 (its
-  longest id is then 82 characters), 13 on the others (5x5's longest: 96), within Discord's 100.
+  longest id, every field at its widest, is then 82 characters), 13 on the others (a game between people counts
+  none, so 5x5's longest is 95 with 20-digit user ids), within Discord's 100.
 
 **A board that names its game** (ultimate: 81 cells do not fit) carries the game id and a version, the number of
 moves played; the running game comes from memory or the records database::
@@ -26,7 +27,7 @@ moves played; the running game comes from memory or the records database::
 
 - ``kind``: a cell ``0``-``80``, ``r``, ``n``, ``p0``-``p8`` (pick small board 0-8 when the player may play
   anywhere: on the private pad, never a move) or ``k`` (on the pad: back to the open boards); the pad has cells,
-  ``p0``-``p8`` and ``k`` only. At most 27 characters.
+  ``p0``-``p8`` and ``k`` only. At most 26 characters.
 
 A reference names a position only by the game's own moves, so a forged id can never put on the board a position
 that was not played: the service resolves it against the game it holds or stored and refuses a version it never
@@ -40,7 +41,7 @@ from collections.abc import Callable
 from typing import Final
 
 from bot.games.match import Algorithm, BoardRef, Match, Mode, to_base36
-from bot.games.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS
+from bot.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS
 from engine import Difficulty, IllegalMoveError
 from engine.variants import VARIANTS, Variant
 

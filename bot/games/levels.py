@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from bot.games.vocabulary import LEVELS
+from bot.vocabulary import LEVELS
 from engine.levels import ladder
 from engine.variants import VARIANTS
 

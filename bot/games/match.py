@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
-from bot.games.vocabulary import EndReason, Mode
+from bot.vocabulary import EndReason, Mode
 from engine import GameOverError, Mark, initial_state
 from engine.protocol import Algorithm, EngineMove
 from engine.protocol import Game as Rules

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from bot.records import open_store
+from bot.records import PuzzleStore, open_store
 from engine.puzzles import PUZZLE_VARIANTS, Puzzle, as_json, load
 from engine.puzzles.mining import Miner, mine
 
@@ -29,7 +29,7 @@ async def mine_records(variant: str, url: str | None = None) -> list[Puzzle]:
     """
     store = await open_store(url)
     try:
-        played = await store.puzzles.finished_moves(variant)
+        played = await PuzzleStore(store).finished_moves(variant)
     finally:
         await store.close()
     miner = Miner(variant)

@@ -15,15 +15,16 @@ Discord-free. At start-up ``store = await open_store(os.environ.get("DATABASE_UR
 
 from __future__ import annotations
 
-from bot.games.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS, Algorithm, Difficulty, EndReason, Result, Side
 from bot.records import puzzle_schema  # noqa: F401  (its tables join the schema that migrations are checked against)
 from bot.records.errors import RecordsUnavailableError
 from bot.records.games import FinishedGame, GameSetup, Leaderboard, RatedRow, Rating, Record, UserStats
+from bot.records.puzzles import PuzzleStore
 from bot.records.running import RunningGame, RunningStore, Stored
 from bot.records.running_writer import RunningWriter
 from bot.records.store import RecordsStore, open_store
 from bot.records.url import DEFAULT_SQLITE_PATH, database_url
 from bot.records.writer import RecordWriter
+from bot.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS, Algorithm, Difficulty, EndReason, Result, Side
 
 __all__ = [
     "DEFAULT_SQLITE_PATH",
@@ -35,6 +36,7 @@ __all__ = [
     "FinishedGame",
     "GameSetup",
     "Leaderboard",
+    "PuzzleStore",
     "RatedRow",
     "Rating",
     "Record",

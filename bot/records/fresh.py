@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.games.vocabulary import LEVELS
 from bot.records.games import FinishedGame, Rating, Record, UserStats
 from bot.records.ratings import Pool, replay, scores
 from bot.records.store import RecordsStore
 from bot.records.writer import RecordWriter
+from bot.vocabulary import LEVELS
 
 __all__ = ["FreshRecords"]
 

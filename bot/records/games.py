@@ -1,5 +1,5 @@
 """The values the records store takes and returns: finished games, win/draw/loss records, leaderboard rows.
-The game's vocabulary they use (sides, end reasons, levels...) is :mod:`bot.games.vocabulary`'s.
+The game's vocabulary they use (sides, end reasons, levels...) is :mod:`bot.vocabulary`'s.
 
 All are frozen dataclasses. :class:`FinishedGame` checks its own fields, so a game that reaches the database
 is one the schema accepts.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
-from bot.games.vocabulary import (
+from bot.vocabulary import (
     ALGORITHMS,
     COUNTED_END_REASONS,
     END_REASONS,

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -15,9 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.puzzles.play import PuzzleRating, Run, rate, starting
 from bot.records.puzzle_schema import daily_tries, puzzle_attempts, puzzle_players, puzzle_ratings, running_puzzles
 from bot.records.schema import games
-
-if TYPE_CHECKING:
-    from bot.records.store import RecordsStore
+from bot.records.store import RecordsStore
 
 __all__ = ["Attempt", "PuzzleStore"]
 

@@ -23,9 +23,9 @@ from sqlalchemy import select, tuple_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.games.vocabulary import Side
 from bot.records.games import FinishedGame, Rating
 from bot.records.schema import ratings
+from bot.vocabulary import Side
 from engine.levels import ladder
 
 __all__ = [

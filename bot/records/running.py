@@ -16,10 +16,10 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import RowMapping
 
-from bot.games.vocabulary import Mode
 from bot.records.games import GameSetup, check_id, utc
 from bot.records.schema import games, running_games
 from bot.records.store import RecordsStore, setup_row, setup_values
+from bot.vocabulary import Mode
 
 __all__ = ["MODES", "Mode", "RunningGame", "RunningStore", "Stored"]
 

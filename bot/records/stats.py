@@ -10,9 +10,9 @@ from typing import Any, Protocol
 from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.games.vocabulary import LEVELS
 from bot.records.games import VARIANT_CELLS, Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.schema import games, ratings
+from bot.vocabulary import LEVELS
 
 __all__ = ["LEADERBOARD_MAX_DEVIATION", "LEADERBOARD_MIN_GAMES", "StatsQueries"]
 

@@ -21,7 +21,6 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from bot.records.errors import RecordsUnavailableError, describe, is_transient, shown_url
 from bot.records.games import FinishedGame, GameSetup
 from bot.records.migrate import upgrade
-from bot.records.puzzles import PuzzleStore
 from bot.records.ratings import rate_games
 from bot.records.schema import games, running_games
 from bot.records.stats import StatsQueries
@@ -138,14 +137,10 @@ class RecordsStore(StatsQueries):
                 reason = describe(exc, self.engine.url.password)
                 raise RecordsUnavailableError(f"game records database {self._shown} is unavailable: {reason}") from exc
 
-    @property
-    def puzzles(self) -> PuzzleStore:
-        """The puzzle tables of this database (:class:`bot.records.puzzles.PuzzleStore`)."""
-        return PuzzleStore(self)
-
     def connection(self, *, write: bool = False) -> AbstractAsyncContextManager[AsyncConnection]:
         """A connection (a transaction when ``write``) whose failure to reach the database raises
-        :class:`RecordsUnavailableError` (for sibling stores such as :class:`bot.records.running.RunningStore`)."""
+        :class:`RecordsUnavailableError` (for sibling stores such as :class:`bot.records.running.RunningStore` and
+        :class:`bot.records.puzzles.PuzzleStore`)."""
         return self._connection(write=write)
 
     async def save(self, game: FinishedGame) -> bool:

@@ -9,7 +9,8 @@ from typing import Any
 
 import discord
 
-from bot.games import Answer, NeedsHistory, codec
+from bot.games import codec
+from bot.games.answers import Answer, NeedsHistory
 from bot.games.match import BoardRef, Match
 from bot.games.service import History
 from bot.ui.present import Presentable

@@ -12,8 +12,7 @@ from typing import Any, assert_never
 
 import discord
 
-from bot.games import Challenged, Declined, Hinted, Posted, Refusal, Shown
-from bot.games.answers import BotMoved, Chosen
+from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown
 from bot.games.match import Match
 from bot.i18n.lang import Lang
 from bot.text.board import (

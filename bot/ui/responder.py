@@ -21,8 +21,9 @@ from typing import Any, assert_never
 import aiohttp
 import discord
 
-from bot.games import BotMoved, GameService, Refusal, Shown
+from bot.games.answers import BotMoved, Refusal, Shown
 from bot.games.match import Match
+from bot.games.service import GameService
 from bot.i18n.lang import Lang, lang
 from bot.text.common import ERROR
 from bot.ui.edits import BackgroundEdits, message_kwargs

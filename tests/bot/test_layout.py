@@ -13,7 +13,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(layer)
     for layer in (
         {"ops", "i18n", "config", "puzzles"},
-        {"games.vocabulary", "puzzles.play"},
+        {"vocabulary", "puzzles.play"},
         {"records"},
         {"games"},
         {"text", "images"},
@@ -30,12 +30,11 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
 the game service; text; the Discord presentation, and the puzzles' on it; the process around discord.py; the
 client; its extensions and the console; the entry point."""
 
-_ON_THEIR_OWN = frozenset({"games.vocabulary", "puzzles.play", "puzzles.view", "puzzles.mine"})
+_ON_THEIR_OWN = frozenset({"puzzles.play", "puzzles.view", "puzzles.mine"})
 
 
 def _group(module: str) -> str:
-    """``bot.games.sessions`` -> ``games``; ``bot.games.vocabulary`` -> ``games.vocabulary``;
-    ``bot`` -> ``__init__``."""
+    """``bot.games.sessions`` -> ``games``; ``bot.puzzles.view`` -> ``puzzles.view``; ``bot`` -> ``__init__``."""
     parts = module.split(".")[1:]
     if not parts:
         return "__init__"
@@ -47,9 +46,7 @@ def test_every_folder_and_root_module_has_a_layer() -> None:
 
 
 def test_imports_go_down_the_layers() -> None:
-    graph = graph_of(modules(ROOT, "bot"))
-    graph.pop("bot.games", None)  # the package's lazy re-exports (PEP 562) import nothing when it loads
-    assert upward(graph, _group, LAYERS) == []
+    assert upward(graph_of(modules(ROOT, "bot")), _group, LAYERS) == []
 
 
 def test_no_import_cycle() -> None:
@@ -58,3 +55,36 @@ def test_no_import_cycle() -> None:
 
 def test_at_most_6_modules_at_the_root() -> None:
     assert len(list(ROOT.glob("*.py"))) <= 6
+
+
+def test_the_graph_counts_type_checking_imports_package_inits_and_import_module(tmp_path: Path) -> None:
+    """A circle hidden under ``TYPE_CHECKING``, behind a package's re-exports or a lazy ``import_module`` fails."""
+    package = tmp_path / "pkg"
+    (package / "low").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "low" / "__init__.py").write_text("import importlib\nimportlib.import_module('pkg.high')\n")
+    (package / "low" / "words.py").write_text("")
+    (package / "high.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.mid\n")
+    (package / "mid.py").write_text("from pkg.low import words\n")
+    graph = graph_of(modules(package, "pkg"))
+    assert graph["pkg.high"] == {"pkg.mid"}
+    assert graph["pkg.mid"] == {"pkg.low", "pkg.low.words"}  # importing pkg.low.words runs pkg/low/__init__.py
+    assert graph["pkg.low.words"] == set()  # its own package's __init__ has run already
+    assert cycles(graph) == [["pkg.high", "pkg.low", "pkg.mid"]]
+
+
+def test_the_intents_know_nothing_of_resuming() -> None:
+    """Restarts are resolved at the edge (``bot.games.resuming``), before an intent runs: the parts that play, open
+    and commit games import none of it, directly or not."""
+    graph = graph_of(modules(ROOT, "bot"))
+
+    def reached(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for target in graph[todo.pop()] - seen:
+                seen.add(target)
+                todo.append(target)
+        return seen
+
+    for intent in ("bot.games.play", "bot.games.openings", "bot.games.sessions", "bot.games.bot_moves"):
+        assert not {m for m in reached(intent) if m.startswith("bot.games.resuming")}, intent

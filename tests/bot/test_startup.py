@@ -150,7 +150,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
     monkeypatch.setattr(bot.tree, "sync", sync)
     try:
         await bot.setup_hook()
-        assert bot.get_cog("TicTacToe") is bot.ttt  # the extension's setup() adds the cog and hands it the buttons
+        assert bot.get_cog("GameCommands") is bot.ttt  # the extension's setup() adds the cog and hands it the buttons
         assert "bot.cogs.ttt" in bot.extensions
         assert synced == [dev_guild]
         if dev_guild is not None:

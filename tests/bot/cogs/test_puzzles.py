@@ -13,7 +13,7 @@ import pytest
 from bot.cogs.puzzles import ILLEGAL, NOT_YOURS, OVER, STALE, PuzzleCommands
 from bot.i18n.lang import lang
 from bot.puzzles.play import Run
-from bot.records import RecordsStore, open_store
+from bot.records import PuzzleStore, RecordsStore, open_store
 from engine.puzzles import load
 from tests.bot.ui.fakes import FakeInteraction
 
@@ -44,7 +44,7 @@ def private_text(fake: FakeInteraction) -> str:
 async def test_refusals_change_nothing_and_a_right_move_goes_on(store: RecordsStore) -> None:
     cog = PuzzleCommands(SimpleNamespace(), store)
     puzzle = next(p for p in load("4x4") if p.win_in == 2)
-    run = await store.puzzles.start(Run(0, OWNER, 5, "4x4", puzzle.id))
+    run = await PuzzleStore(store).start(Run(0, OWNER, 5, "4x4", puzzle.id))
     tr = lang("en-US")
 
     cases = [
@@ -57,12 +57,12 @@ async def test_refusals_change_nothing_and_a_right_move_goes_on(store: RecordsSt
         fake = press_by(user)
         await cog.press(fake, run.run_id, ply, key)
         assert private_text(fake) == expected
-        assert await store.puzzles.run(run.run_id) == run
+        assert await PuzzleStore(store).run(run.run_id) == run
 
     fake = press_by(OWNER)
     await cog.press(fake, run.run_id, 0, str(puzzle.solution[0]))
     assert "The engine answers" in fake.named("edit_original_response")[-1]["content"]
-    assert (await store.puzzles.run(run.run_id)) == Run(run.run_id, OWNER, 5, "4x4", puzzle.id, progress=2)
+    assert (await PuzzleStore(store).run(run.run_id)) == Run(run.run_id, OWNER, 5, "4x4", puzzle.id, progress=2)
 
     fake = press_by(OWNER)
     await cog.press(fake, run.run_id, 2, str(puzzle.solution[1]))
@@ -70,4 +70,4 @@ async def test_refusals_change_nothing_and_a_right_move_goes_on(store: RecordsSt
     again = press_by(OWNER)
     await cog.press(again, run.run_id, 2, str(puzzle.solution[1]))
     assert private_text(again) == tr(OVER)
-    assert await store.puzzles.attempted(OWNER, "4x4") == {puzzle.id}
+    assert await PuzzleStore(store).attempted(OWNER, "4x4") == {puzzle.id}

@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 
 from bot.cogs.records import RECORDS_DOWN, REVIEW_ELSEWHERE, REVIEW_NONE, REVIEW_RUNNING, REVIEW_UNKNOWN, RecordCommands
-from bot.games import Actor, GameService, Posted
 from bot.games.ai import AI
+from bot.games.answers import Posted
 from bot.games.finished import finished_game
+from bot.games.intents import Actor
 from bot.games.match import Match
+from bot.games.service import GameService
 from bot.i18n.lang import lang
 from bot.puzzles.play import PuzzleRating
 from bot.puzzles.view import puzzle_line
@@ -63,11 +65,6 @@ class Store:
         self._check()
         return {"3x3": {8: Record(wins=3, draws=1)}, "5x5": {2: Record(losses=1)}}
 
-    @property
-    def puzzles(self) -> Store:
-        """The puzzle reads (this fake answers them too)."""
-        return self
-
     async def player(self, user_id: int, variant: str) -> PuzzleRating:
         self._check()
         return PuzzleRating(1620, 80, 0.06, 5, 4)
@@ -112,7 +109,7 @@ def service() -> GameService:
 
 def commands(service: GameService, store: Store, writer: Writer | None = None) -> RecordCommands:
     client = SimpleNamespace(user=SimpleNamespace(id=BOT))
-    return RecordCommands(client, service, store, writer or Writer())  # type: ignore[arg-type]
+    return RecordCommands(client, service, store, writer or Writer(), puzzles=store)  # type: ignore[arg-type]
 
 
 def interaction(locale: str = "en-US", guild_id: int | None = GUILD) -> Any:

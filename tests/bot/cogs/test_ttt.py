@@ -16,10 +16,14 @@ from pytest import MonkeyPatch
 
 from bot.client import TTTBot
 from bot.cogs._presses import SHOWN_LATER
-from bot.cogs.ttt import TicTacToe
+from bot.cogs.ttt import GameCommands
 from bot.config import Settings
-from bot.games import Actor, BoardRef, GameService, Posted, refusals
+from bot.games import refusals
 from bot.games.ai import AI
+from bot.games.answers import Posted
+from bot.games.intents import Actor
+from bot.games.match import BoardRef
+from bot.games.service import GameService
 from bot.i18n.lang import lang
 from bot.records import RecordWriter, open_store
 from bot.text.board import message_text
@@ -35,7 +39,7 @@ async def test_a_committed_move_whose_answer_cannot_be_shown_is_shown_on_its_boa
     client = FakeClient()
     responder = Responder(client, service)  # type: ignore[arg-type]
     bot: Any = SimpleNamespace(games=service, responder=responder, records=None, writer=None)
-    cog = TicTacToe(bot)
+    cog = GameCommands(bot)
     actor = Actor(ALICE, CHANNEL, guild_id=5)
     started = await service.start(actor, game_id="g1")
     service.placed(CHANNEL, "g1", 500, 1)
@@ -61,7 +65,7 @@ async def test_a_free_choice_and_its_move_go_through_the_private_pad() -> None:
     responder = Responder(client, service)  # type: ignore[arg-type]
     service.hooks.on_bot_move = responder.show_bot_move
     bot: Any = SimpleNamespace(games=service, responder=responder, records=None, writer=None)
-    cog = TicTacToe(bot)
+    cog = GameCommands(bot)
     await service.start(Actor(ALICE, CHANNEL, guild_id=5), game_id="gu", variant="ultimate", level=2)
     service.placed(CHANNEL, "gu", 500, 1)
     on_board = BoardRef("ultimate", "gu", 0, CHANNEL, 5, 500)

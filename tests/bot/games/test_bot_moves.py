@@ -18,15 +18,17 @@ from unittest import mock
 
 import pytest
 
-from bot.games import Actor, BotMoved, EngineMove, GameService, Posted, Shown
 from bot.games import ai as bot_ai_module
 from bot.games import moves as worker_moves
 from bot.games.ai import AI
+from bot.games.answers import BotMoved, Posted, Shown
 from bot.games.bot_moves import Stage
 from bot.games.finished import finished_game
-from bot.games.match import Match
+from bot.games.intents import Actor
+from bot.games.match import EngineMove, Match
 from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
+from bot.games.service import GameService
 from bot.text.board import message_text
 
 ALICE, CHANNEL = 11, 100

@@ -15,30 +15,16 @@ from unittest import mock
 
 import pytest
 
-from bot.games import (
-    Actor,
-    BoardRef,
-    BotMoved,
-    Challenged,
-    Chosen,
-    Declined,
-    EngineMove,
-    GameService,
-    Hinted,
-    NeedsHistory,
-    Posted,
-    Refusal,
-    Shown,
-    codec,
-    refusals,
-)
 from bot.games import ai as bot_ai_module
+from bot.games import codec, refusals
 from bot.games import moves as worker_moves
 from bot.games.ai import AI
+from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.finished import finished_game
-from bot.games.match import Algorithm, Match, initial_for
+from bot.games.intents import Actor
+from bot.games.match import Algorithm, BoardRef, EngineMove, Match, initial_for
 from bot.games.pool import SearchPool
-from bot.games.service import MINIMAX_REPLY_STATES, History, Player, minimax_estimate
+from bot.games.service import MINIMAX_REPLY_STATES, GameService, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
 from engine import Mark, State

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.puzzles.mine import main
-from bot.records import FinishedGame, open_store
+from bot.records import FinishedGame, PuzzleStore, open_store
 from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.puzzles import from_json, load
 from engine.puzzles.mining import Miner, self_play
@@ -40,7 +40,7 @@ async def test_the_records_games_give_new_proved_puzzles(tmp_path: Path) -> None
     games = [g for _, g in zip(range(40), self_play("4x4", 77), strict=False)]
     try:
         assert await store.save_many([finished(i, g) for i, g in enumerate(games)]) == len(games)
-        assert await store.puzzles.finished_moves("4x4") == [tuple(g) for g in games]
+        assert await PuzzleStore(store).finished_moves("4x4") == [tuple(g) for g in games]
     finally:
         await store.close()
     out = io.StringIO()

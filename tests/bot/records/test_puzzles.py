@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import insert
 
 from bot.puzzles.play import PuzzleRating, Run, rate, starting
-from bot.records import RecordsStore
+from bot.records import PuzzleStore, RecordsStore
 from bot.records.puzzle_schema import puzzle_attempts
 from engine.puzzles import load
 
@@ -19,7 +19,7 @@ KIM, LEE, GUILD = 11, 22, 900
 
 
 async def test_a_run_is_stored_advanced_and_ended_once(store: RecordsStore) -> None:
-    puzzles = store.puzzles
+    puzzles = PuzzleStore(store)
     puzzle = load("5x5")[300]
     run = await puzzles.start(Run(0, KIM, GUILD, "5x5", puzzle.id))
     assert run.run_id > 0 and await puzzles.run(run.run_id) == run
@@ -40,7 +40,7 @@ async def test_a_run_is_stored_advanced_and_ended_once(store: RecordsStore) -> N
 
 
 async def test_only_the_first_attempt_at_a_puzzle_is_rated(store: RecordsStore) -> None:
-    puzzles = store.puzzles
+    puzzles = PuzzleStore(store)
     puzzle = load("4x4")[100]
     first = await puzzles.finish(await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id)), solved=False)
     second = await puzzles.finish(await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id)), solved=True)
@@ -50,7 +50,7 @@ async def test_only_the_first_attempt_at_a_puzzle_is_rated(store: RecordsStore) 
 
 
 async def test_the_daily_solvers_are_counted_per_server_and_day(store: RecordsStore) -> None:
-    puzzles = store.puzzles
+    puzzles = PuzzleStore(store)
     puzzle = load("ultimate")[400]
     day = "2026-11-26"
     for user, solved in ((KIM, True), (LEE, False)):
@@ -65,7 +65,7 @@ async def test_the_daily_solvers_are_counted_per_server_and_day(store: RecordsSt
 
 
 async def test_a_daily_puzzle_is_claimed_once_per_player_server_and_day(store: RecordsStore) -> None:
-    puzzles = store.puzzles
+    puzzles = PuzzleStore(store)
     puzzle = load("4x4")[10]
     day = "2026-11-27"
     first = await puzzles.start(Run(0, KIM, GUILD, "4x4", puzzle.id, daily=day))
@@ -89,7 +89,7 @@ async def test_a_daily_puzzle_is_claimed_once_per_player_server_and_day(store: R
 async def test_simultaneous_daily_requests_open_one_run(store: RecordsStore) -> None:
     puzzle = load("5x5")[20]
     runs = await asyncio.gather(
-        *(store.puzzles.start(Run(0, KIM, GUILD, "5x5", puzzle.id, daily="2026-11-27")) for _ in range(6)),
+        *(PuzzleStore(store).start(Run(0, KIM, GUILD, "5x5", puzzle.id, daily="2026-11-27")) for _ in range(6)),
         return_exceptions=True,
     )
     assert not [r for r in runs if isinstance(r, BaseException)], runs
@@ -98,7 +98,7 @@ async def test_simultaneous_daily_requests_open_one_run(store: RecordsStore) -> 
 
 async def test_the_daily_result_and_solvers_count_each_players_first_attempt(store: RecordsStore) -> None:
     """Attempts recorded before the one-try rule (migration 0006): a failed try, then a solved one."""
-    puzzles = store.puzzles
+    puzzles = PuzzleStore(store)
     puzzle = load("4x4")[30]
     day = "2026-11-26"
     async with store.connection(write=True) as connection:

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import Answer, NeedsHistory, Refusal, Shown, codec
+from bot.games import codec
+from bot.games.answers import Answer, NeedsHistory, Refusal, Shown
 from bot.games.codec import encoder, ref_encoder
 from bot.games.match import BoardRef, Match, initial_for
 from bot.games.service import History

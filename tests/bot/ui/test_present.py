@@ -6,7 +6,8 @@ from typing import get_args
 
 import pytest
 
-from bot.games import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown, refusals
+from bot.games import refusals
+from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown
 from bot.games.match import Match, initial_for
 from bot.games.service import Player
 from bot.i18n.lang import lang

@@ -12,10 +12,12 @@ from typing import Any
 import discord
 import pytest
 
-from bot.games import Actor, Challenged, Chosen, GameService, Posted, Refusal, Shown, refusals
+from bot.games import refusals
 from bot.games.ai import AI
+from bot.games.answers import Challenged, Chosen, Posted, Refusal, Shown
+from bot.games.intents import Actor
 from bot.games.match import Match, initial_for
-from bot.games.service import Player
+from bot.games.service import GameService, Player
 from bot.i18n.lang import lang
 from bot.text.board import expired_text, message_text, moved_text
 from bot.text.common import ERROR

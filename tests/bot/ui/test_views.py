@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.games import Chosen, Hinted, Shown
-from bot.games.answers import BotMoved
+from bot.games.answers import BotMoved, Chosen, Hinted, Shown
 from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
 from bot.games.match import Match, initial_for
 from bot.i18n.lang import lang

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import GameService, NeedsHistory, Posted, Refusal, Shown, refusals
+from bot.games import refusals
 from bot.games.ai import AI
+from bot.games.answers import NeedsHistory, Posted, Refusal, Shown
 from bot.games.finished import finished_game
 from bot.games.match import Match
-from bot.games.service import History
+from bot.games.service import GameService, History
 from bot.games.store import RecordsGames, to_running
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
 from engine import Mark

@@ -1,7 +1,7 @@
 """The game's vocabulary, shared by the game service and the records: sides, results, how a game ended, how a
 board is shown, the bot's levels and algorithms.
 
-Standard library and the engine only, so that :mod:`bot.records` can import it below the service.
+Standard library and the engine only: it stands below both :mod:`bot.records` and :mod:`bot.games`.
 """
 
 from __future__ import annotations
