@@ -13,7 +13,8 @@ string ``"{seed}/{variant}/{x}/{o}/{index}"``.
 
 ``fit`` counts each pair's games and score, fits Elo ratings per variant (``benchmarks/elo_fit.py``) with the
 anchor ``mcts-1000`` = 1500, prints them, and with ``--write`` stores the table with the commands, seed and
-game counts. It exits 1 when a variant's level ratings do not increase with the level.
+game counts; a variant without games in the files keeps its table (and the ``play`` command that made it) from the
+file written. It exits 1 when a variant's level ratings do not increase with the level.
 """
 
 from __future__ import annotations
@@ -53,13 +54,20 @@ ULTIMATE_REFERENCES = (
     "mcts-30000",
     "mcts-100000",
 )
-REFERENCES = {"3x3": MNK_REFERENCES, "4x4": MNK_REFERENCES, "5x5": MNK_REFERENCES, "ultimate": ULTIMATE_REFERENCES}
+REFERENCES = {
+    "3x3": MNK_REFERENCES,
+    "4x4": MNK_REFERENCES,
+    "5x5": MNK_REFERENCES[:-1],  # a game of MCTSBot(10,000 simulations) costs 30-80 s on 5x5
+    "ultimate": ULTIMATE_REFERENCES,
+}
 PARTNERS = {
     "ultimate": {1: (0, 4), 2: (0, 4), 3: (0, 5), 4: (1, 6), 5: (2, 7), 6: (3, 8), 7: (4, 9), 8: (5, 9)},
     "4x4": dict.fromkeys(range(1, 9), (0, 5)),
+    "5x5": {1: (0, 5), 2: (0, 6), 3: (1, 6), 4: (2, 7), 5: (3, 7), 6: (3, 7), 7: (4, 7), 8: (4, 7)},
 }
-"""Where given, level N plays only the references ``REFERENCES[lo:hi]``: on ultimate (slow games) those near it; on
-4x4 the five weakest (up to 300 simulations): in the first runs, 522 of 599 games between a level and MCTSBot with
+"""Where given, level N plays only the references ``REFERENCES[lo:hi]``: on ultimate (slow games) and 5x5 those near
+it (on 5x5 by the levels' earlier ratings, up to MCTSBot with 3,000 simulations, whose games cost up to 20 s);
+on 4x4 the five weakest (up to 300 simulations): in the first runs, 522 of 599 games between a level and MCTSBot with
 300 simulations or more were draws, and each cost up to 5 s."""
 
 
@@ -170,10 +178,14 @@ def fit_command(paths: list[Path], write: Path | None, commands: list[str]) -> i
             label = f"level {entry['level']}" if "level" in entry else entry["player"]
             print(f"  {label:12} {entry['rating']:5} ({entry['low']}-{entry['high']}), {entry['games']} games")
     if write is not None:
+        kept = json.loads(write.read_text(encoding="utf-8")) if write.exists() else {"commands": [], "variants": {}}
+        old = {name: table for name, table in kept["variants"].items() if name not in variants}
         document = {
             "method": "Elo by maximum likelihood (Bradley-Terry, draws as half points), benchmarks/elo_fit.py",
-            "commands": commands,
-            "variants": variants,
+            "commands": [c for c in kept["commands"] if any(f" {name} " in c for name in old)] + commands,
+            "variants": {
+                name: (variants | old)[name] for name in ("3x3", "4x4", "5x5", "ultimate") if name in variants | old
+            },
         }
         write.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return status

@@ -3,12 +3,16 @@
 How a level plays (:data:`SPECS`): the weaker levels search less, so their mistakes are those of a player who
 looks fewer moves ahead.
 
-- **3x3, 4x4, 5x5**: levels 1-7 search with depth-limited alpha-beta and a heuristic evaluation at the cut-off
+- **3x3, 4x4, 5x5**: every level first looks at what is on the board at once, as every player does: it plays a
+  win in one (level 8 too: the fastest win), else it blocks the opponent's single immediate threat, which levels
+  1 and 2 notice only with the probability :attr:`LevelSpec.sees` (a beginner blocks an obvious three almost
+  always). Otherwise levels 1-7 search with depth-limited alpha-beta and a heuristic evaluation at the cut-off
   (:func:`engine.mnk.horizon.horizon_search`), some with Gaussian noise on the root moves' scores (a close
-  second choice is then often played, a move seen to lose never). Level 8 plays perfectly: it finds every move
-  that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among
-  several, plays the one a depth-limited search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker
-  opponent instead of drawing at random. It never loses.
+  second choice is then often played, a move seen to lose never), so what they miss are forks and slower
+  threats beyond their depth. Level 8 plays perfectly: it finds every move that keeps the position's exact value
+  (the variant's solver, or its opening book's one move) and, among several, plays the one a depth-limited
+  search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker opponent instead of drawing at random. It
+  never loses.
 - **Ultimate**: every level is the variant's MCTS-Solver (:func:`engine.ultimate.play.choose_move`). Levels 1-7
   search a budget of iterations (one rollout each), so they play the same with the same seed on any machine; the
   weaker ones also add noise to the expected scores of the most searched moves. Level 8 searches until its time
@@ -32,11 +36,13 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
+from engine.errors import GameOverError
 from engine.minimax.search import search
 from engine.mnk import play as mnk_play
 from engine.mnk.horizon import horizon_search
 from engine.mnk.rules import MnkState, TicTacToe
-from engine.protocol import EngineMove
+from engine.mnk.solver import initial_threats
+from engine.protocol import EngineMove, Mark
 from engine.tictactoe.rules import State, player
 from engine.tictactoe.solver import value_for
 from engine.ultimate.play import choose_move as ultimate_choose
@@ -81,6 +87,8 @@ class LevelSpec:
         iterations: ultimate: the budget of MCTS iterations (one rollout each) of one move's search.
         timed: ultimate: no iteration budget; the search runs until the time budget is spent or the result is
             proved.
+        sees: m,n,k games: the probability (0-1) that the level notices a single immediate threat of the
+            opponent (a line one mark short with its last cell free) and blocks it before searching.
         The noise of an ultimate level is in expected score (0-1) instead of evaluation points.
     """
 
@@ -88,6 +96,7 @@ class LevelSpec:
     noise: float = 0.0
     iterations: int | None = None
     timed: bool = False
+    sees: float = 1.0
 
     @property
     def search(self) -> str:
@@ -100,12 +109,13 @@ class LevelSpec:
             return "perfect play"
         else:
             text = f"alpha-beta to depth {self.depth}"
-        return f"{text}, noise {self.noise:g}" if self.noise else text
+        text = f"{text}, noise {self.noise:g}" if self.noise else text
+        return f"{text}, blocks {self.sees:.0%}" if self.sees < 1 else text
 
 
 _3X3_SPECS = (  # measured: a depth-3 search without noise draws with level 8 in every game, so level 7 has noise
-    LevelSpec(1, 64.0),
-    LevelSpec(1, 16.0),
+    LevelSpec(1, 128.0, sees=0.8),
+    LevelSpec(1, 64.0, sees=0.93),
     LevelSpec(2, 64.0),
     LevelSpec(2, 16.0),
     LevelSpec(3, 16.0),
@@ -114,8 +124,8 @@ _3X3_SPECS = (  # measured: a depth-3 search without noise draws with level 8 in
     LevelSpec(),
 )
 _4X4_SPECS = (  # measured: on 4x4 a one-ply search without noise presses hardest; deeper ones play safe and draw
-    LevelSpec(1, 256.0),
-    LevelSpec(1, 128.0),
+    LevelSpec(1, 256.0, sees=0.8),
+    LevelSpec(1, 128.0, sees=0.93),
     LevelSpec(1, 64.0),
     LevelSpec(1, 32.0),
     LevelSpec(1, 16.0),
@@ -124,8 +134,8 @@ _4X4_SPECS = (  # measured: on 4x4 a one-ply search without noise presses hardes
     LevelSpec(),
 )
 _5X5_SPECS = (  # measured: on 5x5 each ply of depth wins games against the same references
-    LevelSpec(1, 256.0),
-    LevelSpec(1, 64.0),
+    LevelSpec(1, 256.0, sees=0.8),
+    LevelSpec(1, 64.0, sees=0.93),
     LevelSpec(1, 16.0),
     LevelSpec(2, 32.0),
     LevelSpec(2, 16.0),
@@ -235,8 +245,37 @@ def choose_move(
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
     if spec.depth is None:
         return _perfect(name, rules, state, position, rng)
+    if rules.terminal(position):
+        raise GameOverError("the game is over: there is no move to choose")
+    started = time.perf_counter()
+    seen = _seen_at_once(rules, position, spec, rng)
+    if seen is not None:
+        cell, examined = seen
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        return EngineMove(cell, examined, None, elapsed_ms, depth=1, mark=rules.player(position))
     found = horizon_search(rules, position, spec.depth, rng, spec.noise)
     return EngineMove(found.move, found.states, None, found.elapsed_ms, depth=spec.depth, mark=rules.player(position))
+
+
+def _at_once(rules: TicTacToe, position: MnkState) -> tuple[int, int, int]:
+    """``(wins, threats, free)`` masks: the cells that win at once for the side to move, those that would win at
+    once for the opponent, and the empty cells."""
+    me, opp = (position.x, position.o) if rules.player(position) is Mark.X else (position.o, position.x)
+    free = rules.full ^ (me | opp)
+    return initial_threats(rules, me) & free, initial_threats(rules, opp) & free, free
+
+
+def _seen_at_once(rules: TicTacToe, position: MnkState, spec: LevelSpec, rng: random.Random) -> tuple[int, int] | None:
+    """What every player sees before thinking further: ``(cell, cells examined)`` of a win in one (the first in
+    natural order), else of the block of the opponent's single immediate threat when the level notices it
+    (probability :attr:`LevelSpec.sees`), else ``None`` (the level searches). With two threats or more the game
+    is lost in one whatever is played; the search then chooses as it would anyway."""
+    wins, threats, free = _at_once(rules, position)
+    if wins:
+        return (wins & -wins).bit_length() - 1, free.bit_count()
+    if threats.bit_count() == 1 and (spec.sees >= 1 or rng.random() < spec.sees):
+        return threats.bit_length() - 1, free.bit_count()
+    return None
 
 
 def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random) -> EngineMove:
@@ -250,6 +289,9 @@ def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: r
     else:
         decision = mnk_play.choose_move(rules, position, rng)
         best, states, value, source = decision.best_moves, decision.states, decision.value, decision.source
+    wins = _at_once(rules, position)[0]
+    if wins:  # the fastest win: the value is kept and the game ends now
+        best = tuple(cell for cell in range(rules.cells) if wins >> cell & 1)
     move = best[0]
     if len(best) > 1:
         found = horizon_search(rules, position, TIE_BREAK_DEPTH[name], rng, moves=best)
