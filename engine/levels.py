@@ -136,7 +136,7 @@ _4X4_SPECS = (  # measured: on 4x4 a one-ply search without noise presses hardes
 _5X5_SPECS = (  # measured: on 5x5 each ply of depth wins games against the same references
     LevelSpec(1, 256.0, sees=0.8),
     LevelSpec(1, 64.0, sees=0.93),
-    LevelSpec(1, 16.0),
+    LevelSpec(1, 32.0),
     LevelSpec(2, 32.0),
     LevelSpec(2, 16.0),
     LevelSpec(3, 4.0),
