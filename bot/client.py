@@ -37,10 +37,10 @@ from bot.games.service import GameService
 from bot.games.store import RecordsGames
 from bot.i18n.translator import CatalogTranslator
 from bot.ops.loop_lag import LoopLagMonitor
-from bot.puzzles.view import is_puzzle_id
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
 from bot.ui.buttons import DYNAMIC_ITEMS, ComponentHandler
 from bot.ui.pictures import Drawer, picture_executor
+from bot.ui.puzzles import is_puzzle_id
 from bot.ui.responder import Responder, apologise
 
 __all__ = ["TTTBot", "TTTTree", "run_bot"]

@@ -19,7 +19,6 @@ from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
-from bot.puzzles.view import puzzle_line
 from bot.records import PuzzleStore, Rating, RecordsStore, RecordsUnavailableError, RecordWriter
 from bot.records.fresh import FreshRecords
 from bot.text.common import in_code
@@ -33,6 +32,7 @@ from bot.text.records import (
     stats_text,
 )
 from bot.text.review import review_text
+from bot.ui.puzzles import puzzle_line
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
 from engine.variants import VARIANTS

@@ -12,8 +12,8 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.puzzles.play import PuzzleRating, Run, rate, starting
 from bot.records.puzzle_schema import daily_tries, puzzle_attempts, puzzle_players, puzzle_ratings, running_puzzles
+from bot.records.puzzle_values import PuzzleRating, Run, rate, starting
 from bot.records.schema import games
 from bot.records.store import RecordsStore
 

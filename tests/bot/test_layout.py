@@ -12,33 +12,28 @@ ROOT = Path(bot.__file__).resolve().parent
 LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(layer)
     for layer in (
-        {"ops", "i18n", "config", "puzzles"},
-        {"vocabulary", "puzzles.play"},
+        {"ops", "i18n", "config"},
+        {"vocabulary"},
         {"records"},
-        {"games"},
+        {"games", "puzzles"},
         {"text", "images"},
         {"ui"},
-        {"puzzles.view"},
         {"app"},
         {"client"},
-        {"cogs", "console", "puzzles.mine"},
+        {"cogs", "console"},
         {"__main__"},
         {"__init__"},
     )
 )
-"""Low to high: utilities (import no layer; ``puzzles`` is its package's docstring); the game's words; records;
-the game service; text; the Discord presentation, and the puzzles' on it; the process around discord.py; the
-client; its extensions and the console; the entry point."""
-
-_ON_THEIR_OWN = frozenset({"puzzles.play", "puzzles.view", "puzzles.mine"})
+"""Low to high: utilities (import no layer); the game's words; records; the game service and, beside it, the puzzle
+service (neither imports the other); text; the Discord presentation; the process around discord.py; the client; its
+extensions and the console; the entry point."""
 
 
 def _group(module: str) -> str:
-    """``bot.games.sessions`` -> ``games``; ``bot.puzzles.view`` -> ``puzzles.view``; ``bot`` -> ``__init__``."""
+    """``bot.games.sessions`` -> ``games``; ``bot.config`` -> ``config``; ``bot`` -> ``__init__``."""
     parts = module.split(".")[1:]
-    if not parts:
-        return "__init__"
-    return ".".join(parts[:2]) if ".".join(parts[:2]) in _ON_THEIR_OWN else parts[0]
+    return parts[0] if parts else "__init__"
 
 
 def test_every_folder_and_root_module_has_a_layer() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.puzzles.play import PuzzleRating, rate, starting
+from bot.records.puzzle_values import PuzzleRating, rate, starting
 from bot.text.grid import small_board_name
 from engine.puzzles import Puzzle, load
 from engine.ultimate.rules import BIT_OF_CELL

@@ -10,10 +10,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.cogs.puzzles import ILLEGAL, NOT_YOURS, OVER, STALE, PuzzleCommands
+from bot.cogs.puzzles import PuzzleCommands
 from bot.i18n.lang import lang
-from bot.puzzles.play import Run
+from bot.puzzles.messages import ILLEGAL, NOT_YOURS, OVER, STALE
+from bot.puzzles.service import PuzzleService
 from bot.records import PuzzleStore, RecordsStore, open_store
+from bot.records.puzzle_values import Run
 from engine.puzzles import load
 from tests.bot.ui.fakes import FakeInteraction
 
@@ -42,7 +44,7 @@ def private_text(fake: FakeInteraction) -> str:
 
 
 async def test_refusals_change_nothing_and_a_right_move_goes_on(store: RecordsStore) -> None:
-    cog = PuzzleCommands(SimpleNamespace(), store)
+    cog = PuzzleCommands(SimpleNamespace(), PuzzleService(PuzzleStore(store)))  # type: ignore[arg-type]
     puzzle = next(p for p in load("4x4") if p.win_in == 2)
     run = await PuzzleStore(store).start(Run(0, OWNER, 5, "4x4", puzzle.id))
     tr = lang("en-US")

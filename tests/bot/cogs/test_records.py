@@ -21,10 +21,10 @@ from bot.games.intents import Actor
 from bot.games.match import Match
 from bot.games.service import GameService
 from bot.i18n.lang import lang
-from bot.puzzles.play import PuzzleRating
-from bot.puzzles.view import puzzle_line
 from bot.records import FinishedGame, Leaderboard, Rating, Record, RecordsUnavailableError, UserStats
+from bot.records.puzzle_values import PuzzleRating
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, rating_text, stats_text
+from bot.ui.puzzles import puzzle_line
 from tests.bot.ui.fakes import FakeInteraction
 
 BOT, ALICE = 1, 10

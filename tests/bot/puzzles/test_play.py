@@ -1,4 +1,4 @@
-"""Choosing, judging and rating puzzles (bot.puzzles.play), and their buttons (bot.puzzles.view)."""
+"""Choosing and judging puzzles (bot.puzzles.play)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.i18n.lang import lang
-from bot.puzzles.play import NEAREST, PuzzleRating, Run, choose, daily, judge, rate, starting
-from bot.puzzles.view import is_puzzle_id, puzzle_view
+from bot.puzzles.play import NEAREST, choose, daily, judge
+from bot.records.puzzle_values import PuzzleRating
 from engine.puzzles import load
 from engine.variants import variant
 
@@ -49,32 +48,3 @@ def test_moves_are_judged_against_the_line() -> None:
     assert verdict.outcome == "wrong" and verdict.reply == 7 and seen
     with pytest.raises(ValueError):
         judge(puzzle, 0, puzzle.moves[0])  # an occupied cell
-
-
-def test_a_solve_raises_the_player_and_lowers_the_puzzle() -> None:
-    puzzle = starting(load("5x5")[0])
-    player, after = rate(PuzzleRating(), puzzle, True)
-    assert player.rating > 1500 and after.rating < puzzle.rating
-    assert (player.attempts, player.solved, after.attempts, after.solved) == (1, 1, 1, 1)
-    failed, harder = rate(PuzzleRating(), puzzle, False)
-    assert failed.rating < 1500 and harder.rating > puzzle.rating and failed.solved == 0
-
-
-def _ids(view: Any) -> list[str]:
-    return [b["custom_id"] for row in view.to_components() for b in row["components"] if not b.get("disabled")]
-
-
-def test_ultimate_puzzles_get_a_pad_and_every_id_is_a_puzzle_id() -> None:
-    tr = lang(None)
-    free = next(p for p in load("ultimate") if len(variant("ultimate").replay(p.moves).playable_boards) > 1)
-    run = Run(7, 1, None, "ultimate", free.id)
-    boards = _ids(puzzle_view(run, tr))
-    assert boards and all(i.startswith("tpz:7:0:b") and is_puzzle_id(i) for i in boards)
-    opened = Run(7, 1, None, "ultimate", free.id, pad=int(boards[0][-1]))
-    cells = _ids(puzzle_view(opened, tr))
-    assert cells[-1] == "tpz:7:0:k" and all(is_puzzle_id(i) for i in cells)
-    forced = next(p for p in load("ultimate") if variant("ultimate").replay(p.moves).forced_board is not None)
-    keys = _ids(puzzle_view(Run(8, 1, None, "ultimate", forced.id), tr))
-    assert keys and all(k.split(":")[-1].isdigit() for k in keys)
-    assert not _ids(puzzle_view(Run(8, 1, None, "ultimate", forced.id), tr, live=False))
-    assert not is_puzzle_id("tpz:1:0:x") and not is_puzzle_id("ttt:1:0:1")

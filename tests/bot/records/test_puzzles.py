@@ -8,9 +8,9 @@ import datetime
 import pytest
 from sqlalchemy import insert
 
-from bot.puzzles.play import PuzzleRating, Run, rate, starting
 from bot.records import PuzzleStore, RecordsStore
 from bot.records.puzzle_schema import puzzle_attempts
+from bot.records.puzzle_values import PuzzleRating, Run, rate, starting
 from engine.puzzles import load
 
 pytestmark = [pytest.mark.asyncio]

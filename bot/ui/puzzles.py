@@ -1,11 +1,11 @@
-"""A puzzle's message: the text (header, the board as text, what just happened) and its buttons.
+"""A puzzle's message: the text (header, the board as text, what just happened) and its buttons, from the puzzle
+service's answers (:mod:`bot.puzzles.service`).
 
 The board is the game's text grid (:func:`bot.text.grid.board_grid`), and on ultimate its picture too. 4x4 and
 5x5 get a button per cell (free cells labelled with their coordinate, taken ones with their mark, disabled).
 Ultimate gets a 3x3 pad: the cells of the small board the solver must play in; on a free choice the open small
 boards, then the chosen one's cells and Back. Button ids are ``tpz:<run>:<ply>:<key>`` (``key``: a cell 0-80,
-``b0``-``b8`` a small board, ``k`` Back); the bot checks every press against the running puzzle it stored
-(:mod:`bot.cogs.puzzles`).
+``b0``-``b8`` a small board, ``k`` Back); the puzzle service checks every press against the running puzzle it stored.
 """
 
 from __future__ import annotations
@@ -19,13 +19,26 @@ import discord
 from bot.i18n import N_
 from bot.i18n.lang import Lang
 from bot.images.ultimate import draw_ultimate
-from bot.puzzles.play import PuzzleRating, Run, position
+from bot.puzzles.messages import Term
+from bot.puzzles.play import position
+from bot.puzzles.service import PuzzleRefusal, PuzzleShown
+from bot.records.puzzle_values import PuzzleRating, Run
 from bot.text.grid import board_cells, board_grid, mark_at, small_board_name
 from bot.ui.views import PICTURE_NAME, BoardComponents, button_payload, state_picture
 from engine.puzzles import Puzzle
 from engine.variants import variant as variant_named
 
-__all__ = ["ID_TEMPLATE", "header", "is_puzzle_id", "picture", "puzzle_line", "puzzle_view", "status_text"]
+__all__ = [
+    "ID_TEMPLATE",
+    "header",
+    "is_puzzle_id",
+    "picture",
+    "puzzle_line",
+    "puzzle_view",
+    "refusal_text",
+    "shown_message",
+    "status_text",
+]
 
 ID_TEMPLATE: Final = r"tpz:(?P<run>[0-9]{1,12}):(?P<ply>[0-9]{1,2}):(?P<key>k|b[0-8]|[0-9]{1,2})"
 """The buttons' custom_id pattern (matched whole by discord.py's ``DynamicItem``)."""
@@ -39,16 +52,25 @@ def is_puzzle_id(custom_id: str) -> bool:
 
 
 HEADER = N_("🧩 Puzzle `{id}` · rating {rating} · **{side} to play and win in {n}**")
-DAILY = N_("📅 Daily puzzle of {day} · solved by {solvers} so far")
-RIGHT = N_("✅ {cell} is right. The engine answers {reply}: find the next move.")
-SOLVED = N_("🎉 Solved! {cell} wins.")
-WRONG = N_("❌ {cell} does not win in time.")
-REFUTED = N_("❌ {cell} does not win in time: the engine answers {reply}.")
-SOLUTION = N_("The solution: {line}")
-RATED = N_("Your puzzle rating: {before} → {after}")
-UNRATED = N_("Not rated: you had tried this puzzle before.")
 BACK = N_("Back")
 PUZZLES_LINE = N_("puzzles: {rating} · {solved} solved of {attempts} rated")
+
+
+def _said(key: str, values: Any, tr: Lang) -> str:
+    return tr(key, **{name: tr(v.key) if isinstance(v, Term) else v for name, v in values.items()})
+
+
+def refusal_text(refusal: PuzzleRefusal, tr: Lang) -> str:
+    """What a refused press or request says, privately."""
+    return _said(refusal.key, refusal.values, tr)
+
+
+def shown_message(shown: PuzzleShown, tr: Lang) -> tuple[str, discord.ui.View]:
+    """The text and the buttons of the puzzle's message after a start or a press (its picture: :func:`picture`)."""
+    puzzle = shown.run.puzzle
+    lines = [_said(key, values, tr) for key, values in shown.lines]
+    text = status_text(puzzle, shown.progress, header(puzzle, shown.rating, tr), lines)
+    return text, puzzle_view(shown.run, tr, live=shown.live)
 
 
 def puzzle_line(rating: PuzzleRating, tr: Lang) -> str:
