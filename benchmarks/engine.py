@@ -16,6 +16,7 @@ means the searchers disagree on the seeds' moves and counts, so the comparison w
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import statistics
@@ -266,4 +267,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     sys.exit(main())

@@ -12,6 +12,7 @@ the games' ends (wins and draws) and PASS or MISS; exits 1 on any failure.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -73,4 +74,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     sys.exit(main())

@@ -7,6 +7,7 @@ AssertionError that names it. ``tests/engine/test_puzzles.py`` checks a sample t
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections import Counter
@@ -50,4 +51,10 @@ def main(names: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    shipped = ", ".join(PUZZLE_VARIANTS)
+    parser.add_argument("variants", nargs="*", metavar="VARIANT", help=f"{shipped} (default: all)")
+    chosen = parser.parse_args().variants
+    if unknown := [name for name in chosen if name not in PUZZLE_VARIANTS]:
+        parser.error(f"no puzzles for {', '.join(unknown)}: choose from {shipped}")
+    raise SystemExit(main(chosen))

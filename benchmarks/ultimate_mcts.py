@@ -14,6 +14,7 @@ and alpha-beta states (nodes visited) per second.
 
 from __future__ import annotations
 
+import argparse
 import math
 import multiprocessing
 import random
@@ -123,8 +124,11 @@ def play(index: int, budget_ms: float = 1000.0) -> tuple[int, str, list[int], li
 
 def main() -> None:
     """Play the head-to-head given on the command line and print the table."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    budget_ms = float(sys.argv[2]) if len(sys.argv) > 2 else 1000.0
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", type=int, nargs="?", default=20, help="games to play (default 20)")
+    parser.add_argument("budget_ms", type=float, nargs="?", default=1000.0, help="ms per move (default 1000)")
+    args = parser.parse_args()
+    games, budget_ms = args.games, args.budget_ms
     with multiprocessing.get_context("spawn").Pool(2) as pool:
         results = pool.starmap(play, [(i, budget_ms) for i in range(games)])
     count = {k: sum(r[1] == k for r in results) for k in ("win", "draw", "loss")}

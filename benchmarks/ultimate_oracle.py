@@ -13,6 +13,7 @@ is (board, cell) = divmod(BIT_OF_CELL[g], 9) on OpenSpiel's side.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -89,8 +90,11 @@ def compare_playouts(playouts: int, seed: int) -> int:
 
 def main() -> None:
     """Compare the playouts given on the command line and print the count, the plies and the time."""
-    playouts = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 17
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("playouts", type=int, nargs="?", default=10_000, help="random games (default 10,000)")
+    parser.add_argument("seed", type=int, nargs="?", default=17, help="the games' seed (default 17)")
+    args = parser.parse_args()
+    playouts, seed = args.playouts, args.seed
     start = time.perf_counter()
     plies = compare_playouts(playouts, seed)
     elapsed = time.perf_counter() - start

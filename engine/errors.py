@@ -1,7 +1,8 @@
 """Exceptions raised by the engine on bad input.
 
 Every exception subclasses :class:`ValueError`, so ``except ValueError`` catches all of them, and
-each message quotes the offending input with ``!r`` and says what would be accepted instead.
+each message quotes the offending input and says what would be accepted instead. Messages number cells and small
+boards as people do, from 1 (:func:`shown_cell`), whatever the 0-based index the code passed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ __all__ = [
     "InvalidBoardError",
     "RequestError",
     "UnknownVariantError",
+    "shown_cell",
 ]
+
+
+def shown_cell(cell: object) -> str:
+    """A 0-based cell as people number it (``4`` -> ``"5"``), for messages; anything else as its ``repr``."""
+    return str(cell + 1) if isinstance(cell, int) and not isinstance(cell, bool) else repr(cell)
 
 
 class IllegalMoveError(ValueError):
@@ -45,6 +52,11 @@ class IllegalSequenceError(IllegalMoveError):
         super().__init__(message)
         self.ply = ply
         self.cell = cell
+
+    @classmethod
+    def at(cls, ply: int, cell: object, cause: Exception) -> IllegalSequenceError:
+        """The error for move ``ply`` (1-based) playing 0-based ``cell``, which raised ``cause``."""
+        return cls(f"move {ply} (cell {shown_cell(cell)}) cannot be played: {cause}", ply, cell)
 
     def __reduce__(self) -> tuple[type[IllegalSequenceError], tuple[str, int, object]]:
         """Pickle with all three arguments, so the error crosses a process pool intact."""

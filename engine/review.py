@@ -175,7 +175,7 @@ def review(moves: Iterable[int]) -> tuple[PlyReview, ...]:
         try:
             child = result(state, cell)
         except IllegalMoveError as exc:
-            raise IllegalSequenceError(f"move {ply} ({cell!r}) cannot be played: {exc}", ply, cell) from exc
+            raise IllegalSequenceError.at(ply, cell, exc) from exc
         played.append((state, cell))
         state = child
     return tuple(_review_ply(ply, before, cell) for ply, (before, cell) in enumerate(played, start=1))
@@ -304,7 +304,7 @@ def _replayed(game: TicTacToe | UltimateTicTacToe, moves: Sequence[int]) -> list
         try:
             state = game.result(state, cell)  # type: ignore[arg-type]
         except IllegalMoveError as exc:
-            raise IllegalSequenceError(f"move {ply} (cell {cell + 1}) cannot be played: {exc}", ply, cell) from exc
+            raise IllegalSequenceError.at(ply, cell, exc) from exc
         states.append(state)
     return states
 

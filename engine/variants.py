@@ -134,7 +134,7 @@ class Variant:
             try:
                 state = self.game.result(state, cell)
             except IllegalMoveError as err:
-                raise IllegalSequenceError(f"move {ply} (cell {cell + 1}) cannot be played: {err}", ply, cell) from err
+                raise IllegalSequenceError.at(ply, cell, err) from err
         return state
 
     def winner(self, state: Any) -> Mark | Literal["draw"] | None:

@@ -3,8 +3,8 @@
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
 :func:`analyse_command`, :func:`review_command` from :mod:`engine.cli.review`), so tests run them in-process with
-``io.StringIO``. ``analyse`` shows cells as people see them, 1-9; ``review`` takes and prints the
-engine's cells 0-8, like :func:`engine.review`. Playing in a terminal is the bot's console
+``io.StringIO``. Every command numbers cells as people see them, from 1, in what it reads, prints and
+reports as an error. Playing in a terminal is the bot's console
 (``python -m bot --console``), not part of the engine.
 
 Exit codes: 0 success, 2 bad usage, a bad board or an illegal move list, 130 interrupted with Ctrl-C.
@@ -116,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CELL",
         type=int,
         nargs="+",
-        help="the cells played, in order from the empty board, numbered 0-8 row by row from the top-left",
+        help="the cells played, in order from the empty board, numbered 1-9 row by row from the top-left",
     )
     re_p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 

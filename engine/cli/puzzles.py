@@ -1,19 +1,22 @@
 """``python -m engine puzzles --variant V [--json]``: print the shipped puzzles of a variant.
 
 The JSON form is one array: ``[{"id", "moves", "solution", "replies", "win_in", "rating", "themes"}, ...]`` with
-cells 1-based as ``engine serve`` numbers them (:func:`engine.puzzles.as_json`); the text form is one line per
-puzzle with coordinates.
+cells 1-based as ``engine serve`` numbers them (:func:`engine.puzzles.as_json`); the text form gives each puzzle a
+line (its id, rating, task and solution in coordinates) and its position, drawn row by row (X, O, ``.`` for an
+empty cell; ultimate's small boards set apart).
 """
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Sequence
 from typing import TextIO
 
 from engine.puzzles import as_json, load
 from engine.variants import variant
 
-__all__ = ["puzzles_command"]
+__all__ = ["position_text", "puzzles_command"]
 
 
 def puzzles_command(name: str, *, as_json_output: bool, stdout: TextIO) -> int:
@@ -28,4 +31,31 @@ def puzzles_command(name: str, *, as_json_output: bool, stdout: TextIO) -> int:
         line = " ".join(rules.cell_name(c) for c in p.line)
         themes = f" [{', '.join(p.themes)}]" if p.themes else ""
         stdout.write(f"{p.id} rating {p.rating}: {side} to play and win in {p.win_in}: {line}{themes}\n")
+        stdout.write(position_text(rules.cells, p.moves) + "\n\n")
     return 0
+
+
+def position_text(cells: int, moves: Sequence[int]) -> str:
+    """The square board of ``cells`` cells after ``moves`` (0-based, X first), with column letters and row numbers
+    as the coordinates name them (a1 top left); a 9-wide board is split into its 3x3 small boards.
+
+    Raises:
+        ValueError: ``cells`` is not a square.
+    """
+    width = math.isqrt(cells)
+    if width * width != cells:
+        raise ValueError(f"a board of {cells} cells is not square")
+    marks = ["."] * cells
+    for ply, cell in enumerate(moves):
+        marks[cell] = "XO"[ply % 2]
+    gap = 3 if width == 9 else width
+
+    def spaced(items: Sequence[str]) -> str:
+        return "  ".join(" ".join(items[i : i + gap]) for i in range(0, width, gap))
+
+    rows = ["    " + spaced("abcdefghi"[:width])]
+    for row in range(width):
+        if row and row % gap == 0:
+            rows.append("")
+        rows.append(f"{row + 1:>2}  " + spaced(marks[row * width : row * width + width]))
+    return "\n".join(rows)

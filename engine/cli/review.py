@@ -26,13 +26,14 @@ EXIT_USAGE = 2
 
 
 def review_command(cells: Sequence[int], *, as_json: bool = False, stdout: TextIO, stderr: TextIO) -> int:
-    """Review a game given as cells 0-8 and print one line per ply and one summary line per side.
+    """Review a game given as cells 1-9 (as people number them, row by row from the top left) and print one line
+    per ply and one summary line per side; every cell printed is numbered 1-9 too.
 
     Each ply line gives the ply number, the mover and cell, the mover's value before and after the
     move (e.g. ``draw in 8`` → ``loss in 5``), the label, the best moves when the move was not one
     of them, and the states the default alpha-beta search evaluates in that position. With
     ``as_json`` it prints exactly one JSON object: ``algorithm`` (``"alpha-beta"``), ``moves``
-    (cells 0-8), ``plies`` (one object per ply with ``ply``, ``mover``, ``cell``, ``board`` before
+    (cells 1-9), ``plies`` (one object per ply with ``ply``, ``mover``, ``cell``, ``board`` before
     the move, ``before`` and ``after`` as ``{"result", "plies"}``, ``label``, ``best_moves`` and
     ``states``) and ``summary`` (per side: ``moves``, ``best`` and the ply numbers of ``slower``,
     ``inaccuracies``, ``mistakes`` and ``blunders``).
@@ -42,7 +43,7 @@ def review_command(cells: Sequence[int], *, as_json: bool = False, stdout: TextI
         ``error:`` on ``stderr``.
     """
     try:
-        plies = review(cells)
+        plies = review([cell - 1 for cell in cells])
     except IllegalSequenceError as exc:
         stderr.write(f"error: {exc}\n")
         return EXIT_USAGE
@@ -50,13 +51,13 @@ def review_command(cells: Sequence[int], *, as_json: bool = False, stdout: TextI
     if as_json:
         payload: dict[str, Any] = {
             "algorithm": DEFAULT.algorithm,
-            "moves": [p.cell for p in plies],
+            "moves": [p.cell + 1 for p in plies],
             "plies": [_ply_json(p) for p in plies],
             "summary": {mark.value: _side_json(side) for mark, side in sides.items()},
         }
         stdout.write(json.dumps(payload) + "\n")
         return EXIT_OK
-    lines = [f"Cells 0-8, row by row from the top-left; states: what {DEFAULT.algorithm} evaluates to move there."]
+    lines = [f"Cells 1-9, row by row from the top-left; states: what {DEFAULT.algorithm} evaluates to move there."]
     lines += [_ply_text(p) for p in plies]
     lines += [_side_text(side) for side in sides.values() if side.moves]
     stdout.write("\n".join(lines) + "\n")
@@ -72,9 +73,9 @@ def _outcome_text(outcome: GameValue) -> str:
 def _ply_text(ply: PlyReview) -> str:
     before, after = ply.values
     change = f"{_outcome_text(before)} -> {_outcome_text(after)}"
-    best = "" if ply.label == "best" else f" (best: {' '.join(map(str, ply.best_moves))})"
+    best = "" if ply.label == "best" else f" (best: {' '.join(str(cell + 1) for cell in ply.best_moves)})"
     states = f"{ply.states:>5,} {'state' if ply.states == 1 else 'states'}"
-    return f"{ply.ply:>2}. {ply.mover.value} {ply.cell}  {change:<24} {ply.label + best:<26} {states}"
+    return f"{ply.ply:>2}. {ply.mover.value} {ply.cell + 1}  {change:<24} {ply.label + best:<26} {states}"
 
 
 def _side_text(side: SideSummary) -> str:
@@ -97,12 +98,12 @@ def _ply_json(ply: PlyReview) -> dict[str, Any]:
     return {
         "ply": ply.ply,
         "mover": ply.mover.value,
-        "cell": ply.cell,
+        "cell": ply.cell + 1,
         "board": format_board(ply.state),
         "before": {"result": before.result, "plies": before.plies},
         "after": {"result": after.result, "plies": after.plies},
         "label": ply.label,
-        "best_moves": list(ply.best_moves),
+        "best_moves": [cell + 1 for cell in ply.best_moves],
         "states": ply.states,
     }
 

@@ -10,12 +10,18 @@ Requests and answers::
     {"variant": "ultimate", "moves": [41, 33], "query": "state"}
     -> {"to_move": "X", "legal": [...], "winner": null}
 
-``value`` is ``"win in N"``, ``"loss in N"`` (N plies) or ``"draw"`` from the mover's point of view: always on
-the solved variants, on ultimate where the search proved it (and measured the distance in time), else ``null``.
-``winner`` is ``"X"``, ``"O"``, ``"draw"`` or ``null``. Bad input is
+``value`` is ``"win in N"``, ``"loss in N"`` (N plies) or ``"draw"`` from the mover's point of view: on the solved
+variants at level 8, on ultimate where the search proved it (and measured the distance in time), else ``null``;
+``proven`` says whether ``value`` is exact. ``winner`` is ``"X"``, ``"O"``, ``"draw"`` or ``null``.
+
+Every line gets one answer line, whatever it holds: bad input (not JSON, nested deeper than
+:data:`MAX_DEPTH` brackets, longer than :data:`MAX_LINE_CHARS`, a field of the wrong type, an illegal move) is
 answered with ``{"error": "...", "kind": "<engine error class>"}`` and the server keeps serving.
 
-``level`` is 1-8 (default 8, the strongest; see :mod:`engine.levels`); ``budget_ms`` caps the search's wall time.
+``level`` is 1-8 (default 8, the strongest; see :mod:`engine.levels`). ``budget_ms`` bounds the answer's wall time:
+ultimate's search stops at it; the exact search of 4x4 and 5x5 (instant in the opening book, minutes on some 5x5
+positions outside it) runs in a child process that is stopped when the budget is spent, and the answer is then
+level 7's move (three plies deep, tens of ms) with ``"value": null, "proven": false``.
 ``algorithm`` is one of the variant's searches (3x3: ``"alpha-beta"``, the default, or ``"minimax"``). At level 8 a
 variant the bot searches inline (3x3) is answered by the bot's own counted search (:func:`engine.players.choose_move`),
 so ``states`` is the count the bot shows for that move and the size of the tree ``python -m engine tree`` draws.
@@ -23,43 +29,88 @@ so ``states`` is the count the bot shows for that move and the size of the tree 
 
 from __future__ import annotations
 
+import functools
 import json
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any, TextIO
 
 from engine import players
+from engine.cli.deadline import within
 from engine.errors import IllegalSequenceError, RequestError
 from engine.levels import LEVELS, TOP, choose_move
 from engine.minimax.config import ALGORITHM_CONFIGS
-from engine.protocol import GameValue, Mark
+from engine.protocol import EngineMove, GameValue, Mark
 from engine.variants import variant
 
-__all__ = ["DEFAULT_BUDGET_MS", "answer", "answer_line", "serve"]
+__all__ = ["DEFAULT_BUDGET_MS", "MAX_DEPTH", "MAX_LINE_CHARS", "answer", "answer_line", "serve"]
 
 DEFAULT_BUDGET_MS = 1000.0
+MAX_LINE_CHARS = 1_000_000
+"""The longest request line read (a request is well under 2,000 characters); a longer one is answered as an error."""
+MAX_DEPTH = 32
+"""The deepest nesting of brackets a request may have (a request nests two deep)."""
+_FALLBACK_LEVEL = TOP - 1
+_FALLBACK_RESERVE_MS = 150.0
+"""What the exact search leaves of the budget for the child process's start and stop and level 7's move."""
 
 
 def serve(stdin: TextIO, stdout: TextIO, *, rng: random.Random | None = None) -> int:
     """Answer every line of ``stdin`` on ``stdout`` (flushed per line); blank lines are skipped. Returns 0."""
-    for line in stdin:
+    for line in _lines(stdin):
         if line.strip():
             stdout.write(answer_line(line, rng=rng) + "\n")
             stdout.flush()
     return 0
 
 
+def _lines(stdin: TextIO) -> Iterator[str]:
+    """The lines of ``stdin``, each cut at :data:`MAX_LINE_CHARS` + 1 characters (the rest of a longer line is read
+    and dropped, never held)."""
+    while line := stdin.readline(MAX_LINE_CHARS + 1):
+        if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+            while (rest := stdin.readline(MAX_LINE_CHARS)) and not rest.endswith("\n"):
+                pass
+        yield line
+
+
 def answer_line(line: str, *, rng: random.Random | None = None) -> str:
     """The JSON answer to one JSON request line; never raises for bad input (it is answered as an error)."""
+    if len(line) > MAX_LINE_CHARS:
+        return _error(RequestError(f"the request is longer than {MAX_LINE_CHARS:,} characters"))
+    if _depth(line) > MAX_DEPTH:
+        return _error(RequestError(f"the request nests brackets deeper than {MAX_DEPTH}"))
     try:
         request = json.loads(line)
     except json.JSONDecodeError as err:
         return _error(RequestError(f"the request is not JSON: {err.msg} at column {err.colno}"))
+    except (ValueError, RecursionError) as err:  # e.g. an integer of more than 4,300 digits
+        return _error(RequestError(f"the request cannot be read: {err}"))
     try:
         return json.dumps(answer(request, rng=rng))
     except ValueError as err:
         return _error(err)
+    except Exception as err:  # a fault of the engine's: answered all the same, and the server goes on
+        return json.dumps({"error": f"the engine failed on this request: {err!r}", "kind": type(err).__name__})
+
+
+def _depth(line: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in ``line`` outside strings (an upper bound: escapes are not read)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in line:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def answer(request: object, *, rng: random.Random | None = None) -> dict[str, Any]:
@@ -101,14 +152,33 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
         counted = players.choose_move(state, rng=rng, config=ALGORITHM_CONFIGS[algorithm])
         chosen = replace(counted, value=None if game.value is None else game.value(state, counted.mark))
     else:
-        chosen = choose_move(game.name, state, level, rng=rng, budget_ms=float(budget))
+        chosen = _move(game.name, state, level, float(budget), game.solved and level == TOP, rng)
     return {
         "move": chosen.cell + 1,
         "states": chosen.states,
         "value": None if chosen.value is None else describe(chosen.value),
+        "proven": chosen.value is not None,
         "elapsed_ms": round(chosen.elapsed_ms, 1),
         "source": chosen.source,
     }
+
+
+def _move(
+    name: str, state: Any, level: int, budget_ms: float, unbounded: bool, rng: random.Random | None
+) -> EngineMove:
+    """``level``'s move; an ``unbounded`` search (the exact one of a solved variant, which takes no budget) runs in a
+    child process for the budget, less :data:`_FALLBACK_RESERVE_MS`, and is replaced by level 7's move when it
+    does not finish in time."""
+    if not unbounded:
+        return choose_move(name, state, level, rng=rng, budget_ms=budget_ms)
+    started = time.perf_counter()
+    seed = (rng or random.Random()).getrandbits(64)
+    search = functools.partial(choose_move, name, state, level, rng=random.Random(seed))
+    exact = within(max(budget_ms - _FALLBACK_RESERVE_MS, 0.0), search)
+    if exact is not None:
+        return exact
+    fallback = choose_move(name, state, _FALLBACK_LEVEL, rng=random.Random(seed))
+    return replace(fallback, elapsed_ms=(time.perf_counter() - started) * 1000.0)
 
 
 def describe(value: GameValue) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError
+from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, shown_cell
 from engine.protocol import Mark
 
 __all__ = ["TIC_TAC_TOE_4X4", "TIC_TAC_TOE_5X5", "MnkState", "TicTacToe"]
@@ -102,17 +102,13 @@ class TicTacToe:
             CellOccupiedError: the cell already holds a mark.
         """
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.cells:
-            raise CellOutOfRangeError(
-                f"cell {action!r} is out of range: choose 0-{self.cells - 1} (people see 1-{self.cells})"
-            )
+            raise CellOutOfRangeError(f"cell {shown_cell(action)} is off the board: choose 1-{self.cells}")
         if self.terminal(state):
             raise GameOverError("the game is over: no more moves can be played")
         bit = 1 << action
         if (state.x | state.o) & bit:
             owner = "X" if state.x & bit else "O"
-            raise CellOccupiedError(
-                f"cell {action!r} ({self.coordinate(action)}, shown as {action + 1}) is already taken by {owner}"
-            )
+            raise CellOccupiedError(f"cell {action + 1} ({self.coordinate(action)}) is already taken by {owner}")
         if self.player(state) is Mark.X:
             return MnkState(state.x | bit, state.o)
         return MnkState(state.x, state.o | bit)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, InvalidBoardError
+from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, InvalidBoardError, shown_cell
 from engine.protocol import Mark
 from engine.tictactoe import bitboard as bb
 
@@ -98,13 +98,13 @@ def result(state: State, action: int) -> State:
         CellOccupiedError: the cell already holds a mark.
     """
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action <= 8:
-        raise CellOutOfRangeError(f"cell {action!r} is out of range: choose 0-8 (people see 1-9)")
+        raise CellOutOfRangeError(f"cell {shown_cell(action)} is off the board: choose 1-9")
     if terminal(state):
         raise GameOverError(f"the game is over ({_outcome_text(state)}): no more moves can be played")
     bit = 1 << action
     occupant = state[action]
     if occupant is not None:
-        raise CellOccupiedError(f"cell {action!r} (shown as {action + 1}) is already taken by {occupant.value}")
+        raise CellOccupiedError(f"cell {action + 1} is already taken by {occupant.value}")
     if player(state) is Mark.X:
         return State(state.x | bit, state.o)
     return State(state.x, state.o | bit)

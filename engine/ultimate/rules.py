@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError
+from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError, shown_cell
 from engine.protocol import Mark
 
 __all__ = [
@@ -190,19 +190,21 @@ class UltimateTicTacToe:
             WrongBoardError: the cell is not in the small board the player was sent to (or is in a closed one).
         """
         if state.outcome != _ONGOING:
-            raise GameOverError(f"the game is over: cell {action!r} cannot be played")
+            raise GameOverError(f"the game is over: cell {shown_cell(action)} cannot be played")
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < CELLS:
-            raise CellOutOfRangeError(f"cell {action!r} is out of range: expected 0-80 (people see 1-81)")
+            raise CellOutOfRangeError(f"cell {shown_cell(action)} is off the board: choose 1-81")
         bit = BIT_OF_CELL[action]
         board = bit // 9
         if (state.x | state.o) >> bit & 1:
-            raise CellOccupiedError(f"cell {action!r} ({cell_name(action)}) is already taken")
+            raise CellOccupiedError(f"cell {action + 1} ({cell_name(action)}) is already taken")
         if state.closed >> board & 1:
-            raise WrongBoardError(f"cell {action!r} ({cell_name(action)}) is in small board {board}, which is closed")
+            raise WrongBoardError(
+                f"cell {action + 1} ({cell_name(action)}) is in small board {board + 1}, which is closed"
+            )
         if state.forced >= 0 and board != state.forced:
             raise WrongBoardError(
-                f"cell {action!r} ({cell_name(action)}) is in small board {board}: the move must be in board "
-                f"{state.forced}"
+                f"cell {action + 1} ({cell_name(action)}) is in small board {board + 1}: the move must be in board "
+                f"{state.forced + 1}"
             )
         x_moves = self.player(state) is Mark.X
         mine, theirs = (state.x, state.o) if x_moves else (state.o, state.x)

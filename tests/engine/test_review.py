@@ -145,7 +145,9 @@ def test_illegal_sequences_name_the_bad_move(moves: list[int], ply: int, cause: 
     assert isinstance(info.value, IllegalMoveError) and isinstance(info.value, ValueError)
     assert info.value.ply == ply and info.value.cell == moves[ply - 1]
     assert isinstance(info.value.__cause__, cause)
-    assert str(info.value).startswith(f"move {ply} ({moves[ply - 1]!r}) cannot be played: ")
+    bad = moves[ply - 1]
+    shown = repr(bad) if isinstance(bad, bool | str) else str(bad + 1)  # cells as people number them
+    assert str(info.value).startswith(f"move {ply} (cell {shown}) cannot be played: ")
     copy = pickle.loads(pickle.dumps(info.value))
     assert (type(copy), str(copy), copy.ply, copy.cell) == (IllegalSequenceError, str(info.value), ply, moves[ply - 1])
 

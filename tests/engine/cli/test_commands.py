@@ -13,6 +13,7 @@ import pytest
 
 from engine import review
 from engine.cli.commands import main, render_board
+from engine.puzzles import load
 from engine.tictactoe.rules import parse_board
 
 
@@ -138,43 +139,50 @@ def test_python_dash_m_engine_analyse_smoke() -> None:
 
 
 def test_review_text_labels_the_blunder_and_names_the_best_moves() -> None:
-    code, out, err = run(["review", "4", "1", "0", "8", "6", "3", "2"])
+    code, out, err = run(["review", "5", "2", "1", "9", "7", "4", "3"])
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith("Cells 0-8")
+    assert lines[0].startswith("Cells 1-9")
     assert len(lines) == 1 + 7 + 2
-    assert re.match(r"^ 1\. X 4  draw in 9 -> draw in 8 +best +[\d,]+ states$", lines[1])
-    assert re.match(r"^ 2\. O 1  draw in 8 -> loss in 5 +blunder \(best: 0 2 6 8\) +[\d,]+ states$", lines[2])
-    assert re.match(r"^ 7\. X 2  win in 1 -> won +best +\d+ states?$", lines[7])
+    assert re.match(r"^ 1\. X 5  draw in 9 -> draw in 8 +best +[\d,]+ states$", lines[1])
+    assert re.match(r"^ 2\. O 2  draw in 8 -> loss in 5 +blunder \(best: 1 3 7 9\) +[\d,]+ states$", lines[2])
+    assert re.match(r"^ 7\. X 3  win in 1 -> won +best +\d+ states?$", lines[7])
     assert lines[-2:] == ["X: 4 of 4 best", "O: 2 of 3 best; blunder at ply 2"]
 
 
+def test_the_readmes_game_is_reviewed() -> None:
+    code, out, err = run(["review", "5", "2", "1", "9", "7", "3", "4"])
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-2:] == ["X: 4 of 4 best", "O: 2 of 3 best; blunder at ply 2"]
+    assert " 2. O 2  draw in 8 -> loss in 5" in out
+
+
 def test_review_text_lists_every_kind_of_error() -> None:
-    code, out, _ = run(["review", "0", "4", "1", "5", "3", "2", "8"])
+    code, out, _ = run(["review", "1", "5", "2", "6", "4", "3", "9"])
     assert code == 0
-    assert " 5. X 3  win in 1 -> win in 2" in out and "slower (best: 2)" in out
+    assert " 5. X 4  win in 1 -> win in 2" in out and "slower (best: 3)" in out
     assert out.splitlines()[-2:] == [
         "X: 2 of 4 best; blunder at ply 7; slower at ply 5",
         "O: 2 of 3 best; blunder at ply 4",
     ]
-    _, out, _ = run(["review", "0", "1", "3", "2", "6"])
+    _, out, _ = run(["review", "1", "2", "4", "3", "7"])
     assert out.splitlines()[-1] == "O: 0 of 2 best; blunder at ply 2; inaccuracy at ply 4"
 
 
-def test_review_json_matches_engine_review() -> None:
+def test_review_json_matches_engine_review_in_cells_people_see() -> None:
     moves = [4, 1, 0, 8]
-    code, out, err = run(["review", *map(str, moves), "--json"])
+    code, out, err = run(["review", *(str(m + 1) for m in moves), "--json"])
     assert code == 0 and err == ""
     assert out.count("\n") == 1
     data = json.loads(out)
     assert data["algorithm"] == "alpha-beta"
-    assert data["moves"] == moves
+    assert data["moves"] == [m + 1 for m in moves]
     for got, want in zip(data["plies"], review(moves), strict=True):
-        assert got["ply"] == want.ply and got["mover"] == want.mover.value and got["cell"] == want.cell
+        assert got["ply"] == want.ply and got["mover"] == want.mover.value and got["cell"] == want.cell + 1
         assert parse_board(got["board"]) == want.state
         assert got["before"] == {"result": want.before.result, "plies": want.before.plies}
         assert got["after"] == {"result": want.after.result, "plies": want.after.plies}
-        assert got["label"] == want.label and got["best_moves"] == list(want.best_moves)
+        assert got["label"] == want.label and got["best_moves"] == [c + 1 for c in want.best_moves]
         assert got["states"] == want.states
     assert data["summary"]["O"] == {
         "moves": 2,
@@ -190,9 +198,10 @@ def test_review_json_matches_engine_review() -> None:
 @pytest.mark.parametrize(
     ("cells", "fragment"),
     [
-        (["4", "4"], "move 2 (4) cannot be played: cell 4 (shown as 5) is already taken by X"),
-        (["4", "9"], "move 2 (9) cannot be played: cell 9 is out of range"),
-        (["0", "3", "1", "4", "2", "5"], "move 6 (5) cannot be played: the game is over (X won)"),
+        (["5", "5"], "move 2 (cell 5) cannot be played: cell 5 is already taken by X"),
+        (["5", "10"], "move 2 (cell 10) cannot be played: cell 10 is off the board: choose 1-9"),
+        (["0"], "move 1 (cell 0) cannot be played: cell 0 is off the board: choose 1-9"),
+        (["1", "4", "2", "5", "3", "6"], "move 6 (cell 6) cannot be played: the game is over (X won)"),
     ],
 )
 @pytest.mark.parametrize("as_json", [False, True])
@@ -206,7 +215,7 @@ def test_review_illegal_list_exits_2_with_one_line(cells: list[str], fragment: s
 def test_python_dash_m_engine_review_smoke() -> None:
     root = Path(__file__).resolve().parents[3]
     proc = subprocess.run(
-        [sys.executable, "-m", "engine", "review", "4", "0", "8", "--json"],
+        [sys.executable, "-m", "engine", "review", "5", "1", "9", "--json"],
         cwd=root,
         capture_output=True,
         text=True,
@@ -232,3 +241,34 @@ def test_bestmove_takes_a_level() -> None:
     code, out, _ = run(["bestmove", "3x3", "1", "2", "5", "--level", "8"])
     assert (code, json.loads(out)["move"]) == (0, 9)
     assert run(["bestmove", "3x3", "--level", "9"])[0] == 2
+
+
+# --- puzzles, pipes -----------------------------------------------------------------------------------
+
+
+def test_puzzles_text_shows_each_position() -> None:
+    code, out, _ = run(["puzzles", "--variant", "4x4"])
+    first = load("4x4")[0]
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith(f"{first.id} rating {first.rating}: ")
+    assert lines[1].split() == ["a", "b", "c", "d"]
+    board = [row.split()[1:] for row in lines[2:6]]
+    for ply, cell in enumerate(first.moves):
+        assert board[cell // 4][cell % 4] == "XO"[ply % 2]
+    assert sum(row.count(".") for row in board) == 16 - len(first.moves)
+
+
+@pytest.mark.parametrize(
+    "argv", [["puzzles", "--variant", "ultimate", "--json"], ["levels"], ["puzzles", "--variant", "5x5"]]
+)
+def test_piped_output_closes_quietly(argv: list[str]) -> None:
+    """``python -m engine ... | head -c 10``: the reader goes early; no BrokenPipeError, exit 0."""
+    root = Path(__file__).resolve().parents[3]
+    with subprocess.Popen(
+        [sys.executable, "-m", "engine", *argv], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.read(10)
+        proc.stdout.close()
+        errors = proc.stderr.read().decode()
+        assert (proc.wait(60), errors) == (0, "")

@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -18,7 +19,7 @@ def ask(request: object) -> dict[str, object]:
 
 def test_a_move_request_is_answered_with_the_move_its_count_and_exact_value() -> None:
     reply = ask({"variant": "3x3", "moves": [5], "budget_ms": 1000})
-    assert set(reply) == {"move", "states", "value", "elapsed_ms", "source"}
+    assert set(reply) == {"move", "states", "value", "proven", "elapsed_ms", "source"}
     assert reply["move"] in (1, 3, 7, 9)  # only a corner keeps the draw against the centre
     assert reply["value"] == "draw"
     assert reply["source"] == "search"
@@ -33,6 +34,7 @@ def test_a_won_position_is_valued_in_plies_from_the_movers_view() -> None:
         "move": 9,
         "states": 0,
         "value": "loss in 4",
+        "proven": True,
         "elapsed_ms": 0,
         "source": "search",
     }
@@ -79,6 +81,34 @@ def test_bad_input_is_answered_with_the_engines_error_class(line: str, kind: str
     reply = json.loads(answer_line(line))
     assert reply["kind"] == kind
     assert isinstance(reply["error"], str) and reply["error"]
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        (
+            '{"variant": "3x3", "moves": [10]}',
+            "move 1 (cell 10) cannot be played: cell 10 is off the board: choose 1-9",
+        ),
+        ('{"variant": "3x3", "moves": [0]}', "move 1 (cell 0) cannot be played: cell 0 is off the board: choose 1-9"),
+        ('{"variant": "3x3", "moves": [5, 5]}', "move 2 (cell 5) cannot be played: cell 5 is already taken by X"),
+        (
+            '{"variant": "5x5", "moves": [26]}',
+            "move 1 (cell 26) cannot be played: cell 26 is off the board: choose 1-25",
+        ),
+        ('{"variant": "4x4", "moves": [6, 6]}', "move 2 (cell 6) cannot be played: cell 6 (b2) is already taken by X"),
+        (
+            '{"variant": "ultimate", "moves": [82]}',
+            "move 1 (cell 82) cannot be played: cell 82 is off the board: choose 1-81",
+        ),
+        (
+            '{"variant": "ultimate", "moves": [1, 41]}',
+            "move 2 (cell 41) cannot be played: cell 41 (e5) is in small board 5: the move must be in board 1",
+        ),
+    ],
+)
+def test_errors_number_cells_and_boards_as_people_see_them(line: str, error: str) -> None:
+    assert json.loads(answer_line(line))["error"] == error
 
 
 def test_the_server_keeps_serving_after_bad_lines() -> None:
@@ -175,3 +205,39 @@ def test_a_3x3_request_names_its_algorithm_and_counts_what_the_bot_shows() -> No
     assert ask({"variant": "3x3", "moves": [5], "algorithm": "minimax"})["states"] == 55_504
     assert ask({"variant": "3x3", "algorithm": "negamax"})["kind"] == "RequestError"
     assert ask({"variant": "4x4", "algorithm": "minimax"})["kind"] == "RequestError"
+
+
+def test_every_line_gets_one_answer_line_and_the_next_is_served() -> None:
+    """Deeply nested, huge or unreadable lines are answered as errors; the server never dies."""
+    lines = [
+        "[" * 1100,
+        '{"variant": "3x3", "moves": [' + " " * 1_200_000 + "]}",
+        '{"variant": "3x3", "moves": [' + "9" * 5000 + "]}",
+        '{"variant": "3x3", "moves": [5], "query": "state"}',
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "serve"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r.get("kind") for r in replies] == ["RequestError", "RequestError", "RequestError", None]
+    assert "deeper than 32" in replies[0]["error"] and "longer than 1,000,000" in replies[1]["error"]
+    assert replies[3]["to_move"] == "O"
+
+
+def test_a_5x5_position_off_the_book_is_answered_within_its_budget() -> None:
+    """The exact search of 5x5 after [22, 15] runs for minutes: the answer comes within the budget, level 7's move,
+    its value not proven."""
+    for budget in (1000, 200):
+        started = time.perf_counter()
+        reply = ask({"variant": "5x5", "moves": [22, 15], "budget_ms": budget})
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        assert elapsed_ms < budget + 1000, elapsed_ms
+        assert (reply["value"], reply["proven"]) == (None, False)
+        assert isinstance(reply["move"], int) and reply["move"] not in (22, 15) and 1 <= reply["move"] <= 25
+    quick = ask({"variant": "5x5", "moves": [13, 7], "budget_ms": 1000})  # in the book: exact at once
+    assert (quick["value"], quick["proven"]) == ("draw", True)

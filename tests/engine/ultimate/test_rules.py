@@ -60,7 +60,7 @@ def test_the_first_move_is_free_and_each_move_sends_the_opponent() -> None:
     state = GAME.result(state, cell(0, 4))
     assert state.forced_board == 4 and state.last_move == cell(0, 4) and state.to_move is Mark.O
     assert GAME.actions(state) == tuple(sorted(cell(4, i) for i in range(9)))
-    with pytest.raises(WrongBoardError, match="board 4"):
+    with pytest.raises(WrongBoardError, match="the move must be in board 5"):  # boards as people number them
         GAME.result(state, cell(0, 0))
     with pytest.raises(CellOccupiedError):
         GAME.result(GAME.result(state, cell(4, 0)), cell(0, 4))
