@@ -29,7 +29,7 @@ def within(budget_ms: float, call: Callable[..., T], *args: Any) -> T | None:
     if budget_ms <= 0:
         return None
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")  # typeshed: no Process
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_run, args=(sender, call, args), daemon=True)
     child.start()
