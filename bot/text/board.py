@@ -54,8 +54,11 @@ def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
     """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
     its search evaluated and its time, then a note for each of: an opening book move, a search's result (ultimate:
     what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy, a
-    random move its difficulty allowed."""
+    random move its difficulty allowed. A winning move found without a search reads ``"O played e9 and wins at
+    once"``."""
     tr = tr or lang(None)
+    if ai.states == 0 and ai.value is not None and ai.value.result == "win" and ai.value.plies == 1:
+        return tr(N_("{mark} played {cell} and wins at once"), mark=ai.mark.value, cell=cell)  # nothing searched
     algorithm = tr(N_("MCTS")) if ai.expected is not None else tr(ALGORITHM_NAMES[ai.algorithm])
     text = tr.plural(
         "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
@@ -140,7 +143,9 @@ def _header(game: Match, who: Who, tr: Lang) -> str:
     own = HEADERS.get(game.variant)
     text = tr(own, x=x, o=o) if own else tr(HEADER, variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
     if game.vs_bot:
-        text += f" · {level_name(game.variant, game.level, tr)} · {tr(ALGORITHM_NAMES[game.algorithm])}"
+        text += f" · {level_name(game.variant, game.level, tr)}"
+        if len(game.kind.algorithms) > 1:  # the player chose the search (3x3); elsewhere the move line names it
+            text += f" · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text
 
 

@@ -16,10 +16,12 @@ from bot.text.board import (
     expired_text,
     message_text,
     moved_text,
+    played_line,
     result_line,
 )
 from bot.text.grid import board_grid
 from engine import Mark, parse_board
+from engine.protocol import GameValue
 
 ALICE, BOB = 10, 20
 CHANNEL = 1
@@ -85,7 +87,16 @@ def test_the_header_names_the_level_with_its_rating_and_unbeatable_only_where_it
     for variant, level, note in (("3x3", 3, ""), ("5x5", 8, ", unbeatable"), ("ultimate", 8, "")):
         game = Match("g1", 1, 10, None, level=level, variant=variant, state=initial_for(variant))
         header = message_text(game).splitlines()[0]
-        assert f" · level {level} ({rating_of(variant, level)}{note}) · alpha-beta" in header, header
+        search = " · alpha-beta" if variant == "3x3" else ""  # a choice on 3x3; ultimate's MCTS: its move line
+        assert header.endswith(f" · level {level} ({rating_of(variant, level)}{note}){search}"), header
+
+
+def test_a_winning_move_found_without_a_search_wins_at_once() -> None:
+    won = EngineMove(75, 0, GameValue("win", 1), 0.15, depth=0, expected=1.0, mark=Mark.O)
+    assert played_line(won, "e9") == "O played e9 and wins at once"
+    assert played_line(won, "e9", lang("de")) == "O spielte e9 und gewinnt sofort"
+    searched = EngineMove(75, 120, GameValue("win", 1), 2.0, mark=Mark.O)
+    assert played_line(searched, 9).startswith("O played 9 · alpha-beta evaluated 120 states")
     german = message_text(Match("g1", 1, 10, None, level=5), tr=lang("de")).splitlines()[0]
     assert f"Stufe 5 ({rating_of('3x3', 5)})" in german, german
 
