@@ -13,7 +13,12 @@ SCRIPTS = sorted(p for p in (ROOT / "benchmarks").glob("*.py") if 'if __name__ =
 
 def help_of(script: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(script), "--help"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-m", f"benchmarks.{script.stem}", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 
