@@ -1,8 +1,12 @@
 """``make puzzles``: build the shipped puzzle sets from scratch (``python -m engine.puzzles.build``).
 
 Each variant's set is mined from self-play (:func:`engine.puzzles.mining.self_play`, seed :data:`SEED`) until it
-holds ``--count`` puzzles, at most :data:`WIN_IN_1_SHARE` of them wins in one move (they are plentiful and easy),
-and written to ``engine/puzzles/data/<variant>.json``, easiest first. The variants run in at most two processes.
+holds ``--count`` puzzles, at most :data:`WIN_IN_1_SHARE` of them wins in one move (they are plentiful and easy) and
+:data:`engine.puzzles.quality.DEFENCE_SHARE` defence puzzles, none with a solver turn of a single legal move and
+none whose solution line passes through another's start (:mod:`engine.puzzles.quality`), and written to
+``engine/puzzles/data/<variant>.json``, easiest first. The variants run in at most two processes. The ratings
+written are the estimates of :mod:`engine.puzzles.grading`; ``python -m bot.puzzles.fit`` then fits them from
+the levels' attempts.
 Deterministic: the same seed gives the same files (searches are bounded by states, not time).
 """
 
@@ -13,12 +17,13 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from engine.puzzles.mining import Miner, mine, self_play
 from engine.puzzles.model import PUZZLE_VARIANTS, Puzzle, as_json
+from engine.puzzles.quality import DEFENCE_SHARE, forced_turns, line_keys, position_key
 
 __all__ = ["MAX_GAMES", "SEED", "WIN_IN_1_SHARE", "build", "main", "write"]
 
@@ -37,12 +42,24 @@ def build(name: str, count: int, seed: int = SEED) -> list[Puzzle]:
     miner = Miner(name)
     kept: list[Puzzle] = []
     by_n: Counter[int] = Counter()
+    starts: set[Hashable] = set()
+    passed: set[Hashable] = set()
+    defences = 0
     games = (game for _, game in zip(range(MAX_GAMES), self_play(name, seed), strict=False))
     for puzzle in mine(name, games, miner):
         if puzzle.win_in == 1 and by_n[1] >= WIN_IN_1_SHARE * count:
             continue
+        defence = "defence" in puzzle.themes
+        if (defence and defences + 1 > DEFENCE_SHARE * count) or forced_turns(puzzle):
+            continue
+        start, line = position_key(name, puzzle.moves), line_keys(puzzle)
+        if start in passed or line & starts:
+            continue
         kept.append(puzzle)
+        starts.add(start)
+        passed |= line
         by_n[puzzle.win_in] += 1
+        defences += defence
         if len(kept) == count:
             return sorted(kept, key=lambda p: (p.rating, p.id))
     raise RuntimeError(f"{name}: {MAX_GAMES} games gave only {len(kept)} puzzles of {count}")

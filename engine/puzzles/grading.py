@@ -4,7 +4,8 @@ Themes (named as lichess names its puzzle themes, where one fits):
 
 - ``double_threat``: a solver move before the last leaves two or more cells that would win at once (a fork).
 - ``forcing``: every solver move before the last makes a threat the defender must answer.
-- ``quiet``: the first move makes no threat at all.
+- ``quiet``: the first move makes no threat at all (never on a ``defence`` puzzle).
+- ``defence``: the first move blocks the opponent's immediate win (:func:`engine.puzzles.quality.is_defence`).
 - ``board_win`` (ultimate): the first move wins a small board.
 - ``decided_board`` (ultimate): a solver move before the last sends the defender to a decided (closed) small board.
 
@@ -25,19 +26,39 @@ from engine.puzzles.ultimate_proof import Position, moves_of, play, position_of
 from engine.tictactoe.bitboard import THREATS
 from engine.ultimate.rules import BIT_OF_CELL, WON9
 
-__all__ = ["BASE_RATING", "estimate_rating", "mnk_features", "ultimate_features"]
+__all__ = ["BASE_RATING", "estimate_rating", "mnk_features", "mnk_hidden", "ultimate_features"]
 
 BASE_RATING = {1: 700, 2: 1100, 3: 1400, 4: 1650, 5: 1850}
 """The starting rating of a win in N before the adjustments."""
 
 
-def estimate_rating(win_in: int, branching: int, plausible: int, themes: Sequence[str]) -> int:
+def estimate_rating(win_in: int, branching: int, plausible: int, themes: Sequence[str], hidden: int = 0) -> int:
     """The starting rating: :data:`BASE_RATING` ``[win_in]`` + 25 per plausible alternative (at most 12) + 4 per
-    legal move beyond 10 (at most 40 moves), + 100 when ``quiet``, - 75 when ``forcing``; within 400-2600."""
-    rating = BASE_RATING[min(win_in, 5)] + 25 * min(plausible, 12) + 4 * (min(branching, 40) - 10)
+    legal move beyond 10 (at most 40 moves), + 100 when ``quiet``, - 75 when ``forcing``, + ``hidden`` points
+    (:func:`mnk_hidden`); within 400-2600."""
+    rating = BASE_RATING[min(win_in, 5)] + 25 * min(plausible, 12) + 4 * (min(branching, 40) - 10) + hidden
     rating += 100 if "quiet" in themes else 0
     rating -= 75 if "forcing" in themes else 0
     return max(400, min(2600, rating))
+
+
+def mnk_hidden(game: TicTacToe, moves: Sequence[int], line: Line) -> int:
+    """Points for how hidden a win in one is (0 for longer wins, whose difficulty the levels' tries measure): +200
+    when the opponent threatens to win at once too (the block tempts), +100 when the winning line is a diagonal,
+    +20 for each open line of either side two marks short of a win (a distraction, at most 10)."""
+    if len(line.solution) != 1:
+        return 0
+    state = game.play(tuple(moves))
+    me, opp = (state.x, state.o) if game.player(state) is Mark.X else (state.o, state.x)
+    cell = line.solution[0]
+    points = 200 if initial_threats(game, opp) & (game.full ^ (me | opp)) else 0
+    won = next(ln for ln in game.lines_through[cell] if (me | 1 << cell) & ln == ln)
+    cells = [c for c in range(game.cells) if won >> c & 1]
+    points += 100 if len({c // game.h for c in cells}) > 1 and len({c % game.h for c in cells}) > 1 else 0
+    near = sum(
+        1 for ln in game.lines for a, b in ((me, opp), (opp, me)) if not ln & b and (ln & a).bit_count() == game.k - 2
+    )
+    return points + 20 * min(near, 10)
 
 
 def mnk_features(game: TicTacToe, moves: Sequence[int], line: Line) -> tuple[int, int, tuple[str, ...]]:

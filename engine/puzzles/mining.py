@@ -14,13 +14,15 @@ import hashlib
 import math
 import random
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import replace
 
 from engine.mnk.rules import MnkState, TicTacToe
 from engine.mnk.solver import initial_threats
 from engine.protocol import Mark
-from engine.puzzles.grading import estimate_rating, mnk_features, ultimate_features
+from engine.puzzles.grading import estimate_rating, mnk_features, mnk_hidden, ultimate_features
 from engine.puzzles.mnk_proof import Line, MnkProver
 from engine.puzzles.model import Puzzle
+from engine.puzzles.quality import is_defence
 from engine.puzzles.symmetry import mnk_key, ultimate_key
 from engine.puzzles.ultimate_proof import UltimateProver
 from engine.ultimate.rules import UltimateState, UltimateTicTacToe
@@ -74,14 +76,20 @@ class Miner:
         return self.grade(moves, line, key)
 
     def grade(self, moves: Sequence[int], line: Line, key: Hashable) -> Puzzle:
-        """The :class:`Puzzle` of a proved ``line``, its themes and starting rating."""
+        """The :class:`Puzzle` of a proved ``line``, its themes (``defence`` when its first move only blocks, see
+        :func:`engine.puzzles.quality.is_defence`) and starting rating."""
+        hidden = 0
         if self.mnk is not None:
             branching, plausible, themes = mnk_features(self.mnk, moves, line)
+            hidden = mnk_hidden(self.mnk, moves, line)
         else:
             branching, plausible, themes = ultimate_features(moves, line)
         digest = hashlib.sha256(repr(key).encode()).hexdigest()[:12]
-        rating = estimate_rating(len(line.solution), branching, plausible, themes)
-        return Puzzle(f"{self.name}-{digest}", self.name, tuple(moves), line.solution, line.replies, rating, themes)
+        puzzle = Puzzle(f"{self.name}-{digest}", self.name, tuple(moves), line.solution, line.replies, 0, themes)
+        if is_defence(puzzle):
+            themes = ("defence", *(theme for theme in themes if theme != "quiet"))
+        rating = estimate_rating(len(line.solution), branching, plausible, themes, hidden)
+        return replace(puzzle, rating=rating, themes=themes)
 
 
 def mine(name: str, games: Iterable[Sequence[int]], miner: Miner | None = None) -> Iterator[Puzzle]:

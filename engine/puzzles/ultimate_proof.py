@@ -147,6 +147,16 @@ class UltimateProver:
                 return False
         return True
 
+    def move_wins(self, pos: Position, bit: int, k: int) -> bool:
+        """True when the side to move playing ``bit`` wins within ``k`` of its moves (``bit`` included) against every
+        defence; the call has its own node budget.
+
+        Raises:
+            OutOfBudget: the call's node budget is spent.
+        """
+        self._limit = self.nodes + self.budget
+        return self.holds(play(pos, bit), k - 1)
+
     def _ordered(self, pos: Position) -> list[int]:
         """Moves that win a small board first, then moves that make a threat there, then moves sending the
         opponent to a board it cannot win at once."""
