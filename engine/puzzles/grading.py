@@ -43,22 +43,22 @@ def estimate_rating(win_in: int, branching: int, plausible: int, themes: Sequenc
 
 
 def mnk_hidden(game: TicTacToe, moves: Sequence[int], line: Line) -> int:
-    """Points for how hidden a win in one is (0 for longer wins, whose difficulty the levels' tries measure): +200
-    when the opponent threatens to win at once too (the block tempts), +100 when the winning line is a diagonal,
-    +20 for each open line of either side two marks short of a win (a distraction, at most 10)."""
+    """Points for how hidden a win in one is (0 for longer wins, whose difficulty the levels' tries measure): +300
+    when the opponent threatens to win at once too (the block tempts), +150 when the winning line is a diagonal,
+    +30 for each open line of either side two marks short of a win (a distraction, at most 10)."""
     if len(line.solution) != 1:
         return 0
     state = game.play(tuple(moves))
     me, opp = (state.x, state.o) if game.player(state) is Mark.X else (state.o, state.x)
     cell = line.solution[0]
-    points = 200 if initial_threats(game, opp) & (game.full ^ (me | opp)) else 0
+    points = 300 if initial_threats(game, opp) & (game.full ^ (me | opp)) else 0
     won = next(ln for ln in game.lines_through[cell] if (me | 1 << cell) & ln == ln)
     cells = [c for c in range(game.cells) if won >> c & 1]
-    points += 100 if len({c // game.h for c in cells}) > 1 and len({c % game.h for c in cells}) > 1 else 0
+    points += 150 if len({c // game.h for c in cells}) > 1 and len({c % game.h for c in cells}) > 1 else 0
     near = sum(
         1 for ln in game.lines for a, b in ((me, opp), (opp, me)) if not ln & b and (ln & a).bit_count() == game.k - 2
     )
-    return points + 20 * min(near, 10)
+    return points + 30 * min(near, 10)
 
 
 def mnk_features(game: TicTacToe, moves: Sequence[int], line: Line) -> tuple[int, int, tuple[str, ...]]:
