@@ -12,24 +12,27 @@ import asyncio
 import sys
 from typing import get_args
 
-import discord
+from bot.config import ConfigError, export_engine_settings, load_settings
 
-from bot import console
-from bot.client import run_bot
-from bot.config import ConfigError, load_settings
-from bot.ops.logs import setup_logging
-from bot.records import RecordsUnavailableError
-from engine.protocol import Algorithm
+export_engine_settings()  # before the engine loads its kernels: TTT_ENGINE_PURE_PYTHON may be set in .env
+
+import discord  # noqa: E402
+
+from bot import console  # noqa: E402
+from bot.client import run_bot  # noqa: E402
+from bot.ops.logs import setup_logging  # noqa: E402
+from bot.records import RecordsUnavailableError  # noqa: E402
+from engine.protocol import Algorithm  # noqa: E402
 
 REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token again from the Developer Portal "
-    "into .env (see .env.example), or run `python -m bot --console` to play offline."
+    "into .env (see .env.example), or run `make console` to play offline."
 )
 
 
 REVOKED_TOKEN = (
     "Discord closed the connection: authentication failed (gateway close 4004). The token was probably reset; "
-    "copy the new one into .env (see .env.example), or run `python -m bot --console` to play offline."
+    "copy the new one into .env (see .env.example), or run `make console` to play offline."
 )
 AUTHENTICATION_FAILED = 4004
 

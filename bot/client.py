@@ -25,6 +25,7 @@ from bot.app.choices import refuse_outside_choices
 from bot.app.identify import IdentifyPacer
 from bot.app.operations import Operations, log_interactions
 from bot.app.patches import has_error_handlers, use_endpoints
+from bot.app.reach import reach_discord
 from bot.config import Settings
 from bot.games import codec
 from bot.games.ai import AI, fast_executor, hint_executor, search_executor
@@ -42,6 +43,7 @@ from bot.ui.buttons import DYNAMIC_ITEMS, ComponentHandler
 from bot.ui.pictures import Drawer, picture_executor
 from bot.ui.puzzles import is_puzzle_id
 from bot.ui.responder import Responder, apologise
+from engine.kernels import search_kernels
 
 __all__ = ["TTTBot", "TTTTree", "run_bot"]
 
@@ -210,8 +212,8 @@ class TTTBot(commands.AutoShardedBot):
 
 
 async def run_bot(settings: Settings) -> None:
-    """Open the records database (migrating it), connect, and run until closed; SIGTERM and SIGINT close the
-    bot cleanly, writing the records still queued.
+    """Open the records database (migrating it), wait until Discord can be reached (one line per try), connect,
+    and run until closed; SIGTERM and SIGINT close the bot cleanly, writing the records still queued.
 
     Raises:
         RecordsUnavailableError: the records database cannot be reached at start-up.
@@ -220,6 +222,7 @@ async def run_bot(settings: Settings) -> None:
     """
     use_endpoints(settings.api_base, settings.gateway_url)
     records = await open_store(settings.database_url)
+    log.info("search kernels: %s", ", ".join(f"{name} {kernel}" for name, kernel in search_kernels().items()))
     writer = RecordWriter(records)
     writer.start()
     running = RunningWriter(RunningStore(records))
@@ -229,7 +232,8 @@ async def run_bot(settings: Settings) -> None:
             loop = asyncio.get_running_loop()
             for signum in SHUTDOWN_SIGNALS:
                 loop.add_signal_handler(signum, _close_soon, bot, signum)
-            await bot.start(settings.token)
+            if await reach_discord(settings.api_base, settings.connect_retry, stopped=bot.is_closed):
+                await bot.start(settings.token)
     finally:
         # finished games first: their records are permanent, while a running row only serves a restart (and the
         # running writer keeps taking its turns meanwhile); both share the one budget

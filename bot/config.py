@@ -37,7 +37,7 @@ _T = TypeVar("_T", int, float)
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: put your bot token in the environment or in a .env file "
-    "(copy .env.example), or run `python -m bot --console` to play offline."
+    "(copy .env.example), or run `make console` to play offline."
 )
 
 
@@ -65,7 +65,24 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     log_format: Literal["human", "json"] = "human"
     ready_probe_every: float = 15.0
+    connect_retry: float = 1.0
     identify_window: float = IDENTIFY_WINDOW_SECONDS
+
+
+ENGINE_SETTINGS = ("TTT_ENGINE_PURE_PYTHON",)
+"""Settings the engine reads from the environment when it is imported (see ``.env.example``)."""
+
+
+def export_engine_settings(env_file: str | Path | None = ".env", environ: dict[str, str] | None = None) -> None:
+    """Copy the engine's settings (:data:`ENGINE_SETTINGS`) from ``env_file`` into ``environ`` (default
+    ``os.environ``) where the environment does not set them, so ``.env`` reaches the engine too: call it before
+    the engine is imported."""
+    target = os.environ if environ is None else environ
+    if env_file is None or not Path(env_file).is_file():
+        return
+    for name, value in dotenv_values(env_file).items():
+        if name in ENGINE_SETTINGS and value is not None and name not in target:
+            target[name] = value
 
 
 def load_settings(
@@ -129,6 +146,9 @@ def load_settings(
     ready_probe_every = _number("TTT_READY_PROBE_SECONDS", get("TTT_READY_PROBE_SECONDS"), float) or 15.0
     if ready_probe_every <= 0:
         raise ConfigError(f"TTT_READY_PROBE_SECONDS must be a positive number of seconds, not {ready_probe_every!r}")
+    connect_retry = _number("TTT_CONNECT_RETRY_SECONDS", get("TTT_CONNECT_RETRY_SECONDS"), float) or 1.0
+    if connect_retry <= 0:
+        raise ConfigError(f"TTT_CONNECT_RETRY_SECONDS must be a positive number of seconds, not {connect_retry!r}")
     identify_window = _number("DISCORD_IDENTIFY_WINDOW_SECONDS", get("DISCORD_IDENTIFY_WINDOW_SECONDS"), float)
     if identify_window is not None and identify_window < 0:
         raise ConfigError(f"DISCORD_IDENTIFY_WINDOW_SECONDS must be 0 or more seconds, not {identify_window!r}")
@@ -148,6 +168,7 @@ def load_settings(
         metrics_host=get("METRICS_HOST") or "127.0.0.1",
         log_format="json" if log_format == "json" else "human",
         ready_probe_every=ready_probe_every,
+        connect_retry=connect_retry,
         identify_window=IDENTIFY_WINDOW_SECONDS if identify_window is None else identify_window,
     )
 

@@ -23,6 +23,7 @@ from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
+from engine.kernels import search_kernels
 from engine.variants import VARIANTS
 
 __all__ = [
@@ -143,6 +144,15 @@ class Metrics:
             "Unix time of the last successful write of finished games.",
             registry=r,
         )
+        self.search_kernel = Gauge(
+            "ttt_search_kernel",
+            "1 for the kernel each game's search runs in this process: C, or its pure-Python twin (about 50x slower on"
+            " ultimate) when the C extension did not build or TTT_ENGINE_PURE_PYTHON is set.",
+            ["variant", "kernel"],
+            registry=r,
+        )
+        for variant, kernel in search_kernels().items():
+            self.search_kernel.labels(variant, kernel).set(1)
         self.reconnects = Counter(
             "ttt_gateway_reconnects", "Gateway reconnections (resumed or identified again).", ["shard"], registry=r
         )

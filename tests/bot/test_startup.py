@@ -26,6 +26,7 @@ from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.games.levels import rating_of
 from bot.games.renewing import RenewingExecutor
 from bot.records import RecordWriter, open_store
+from engine.kernels import search_kernels
 from engine.protocol import Algorithm
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value.abcdefghijklmnopqrstuvwxyz"
@@ -52,7 +53,7 @@ def test_challenge_timeout_setting() -> None:
     ("environ", "message"),
     [
         ({}, "DISCORD_TOKEN is not set"),
-        ({"DISCORD_TOKEN": "  "}, "--console"),
+        ({"DISCORD_TOKEN": "  "}, "make console"),
         ({"DISCORD_TOKEN": "t", "TTT_TURN_TIMEOUT": "soon"}, "TTT_TURN_TIMEOUT must be a number"),
         ({"DISCORD_TOKEN": "t", "TTT_TURN_TIMEOUT": "-1"}, "positive"),
         ({"DISCORD_TOKEN": "t", "TTT_CHALLENGE_TIMEOUT": "-1"}, "TTT_CHALLENGE_TIMEOUT must be a positive"),
@@ -76,7 +77,7 @@ def test_missing_token_prints_one_line_and_exits_2(
     captured = capsys.readouterr()
     assert captured.out == ""
     lines = captured.err.splitlines()
-    assert len(lines) == 1 and ".env.example" in lines[0] and "python -m bot --console" in lines[0]
+    assert len(lines) == 1 and ".env.example" in lines[0] and "`make console`" in lines[0]
 
 
 async def test_rejected_token_exits_2_with_one_line_and_never_logs_the_token(tmp_path: Path) -> None:
@@ -115,6 +116,54 @@ async def test_rejected_token_exits_2_with_one_line_and_never_logs_the_token(tmp
     errors = [line for line in output.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and "rejected DISCORD_TOKEN" in errors[0]
     assert "Traceback" not in output
+
+
+@pytest.mark.parametrize(
+    "api_base", ["http://discord.invalid/api/v10", "http://127.0.0.1:9/api/v10"], ids=["dns-failure", "refused"]
+)
+async def test_an_unreachable_discord_is_one_line_per_try_with_backoff(tmp_path: Path, api_base: str) -> None:
+    """No network, or a name that does not resolve: the real bot says so in one line per try, retries with growing
+    waits, and stops cleanly on SIGTERM. It names its search kernels first (.env's TTT_ENGINE_PURE_PYTHON reaches
+    the engine)."""
+    pure = "invalid" in api_base
+    if pure:
+        (tmp_path / ".env").write_text("TTT_ENGINE_PURE_PYTHON=1\n")
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        "DISCORD_API_BASE": api_base,
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'ttt.sqlite3'}",
+        "TTT_CONNECT_RETRY_SECONDS": "0.2",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    assert process.stdout is not None
+    tries: list[str] = []
+    lines: list[str] = []
+    while len(tries) < 3:
+        line = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+        assert line, "".join(lines)
+        lines.append(line)
+        if "cannot reach Discord" in line:
+            tries.append(line)
+    process.terminate()
+    rest, _ = await asyncio.wait_for(process.communicate(), 20)
+    output = "".join(lines) + rest.decode()
+    assert process.returncode == 0, output
+    assert "Traceback" not in output and TOKEN not in output
+    kernels = search_kernels() if not pure else dict.fromkeys(search_kernels(), "Python")
+    named = ", ".join(f"{name} {kernel}" for name, kernel in kernels.items())
+    kernels_line = next(line for line in output.splitlines() if "search kernels:" in line)
+    assert kernels_line.endswith(f"search kernels: {named}"), kernels_line
+    waits = [float(re.search(r"next try in ([\d.]+) s", line)[1]) for line in tries]  # type: ignore[index]
+    assert waits == sorted(waits) and waits[-1] > waits[0], tries  # the waits grow
+    assert all(api_base.split("/")[2] in line for line in tries), tries  # names where it looked
+    reason = "resolve" if "invalid" in api_base else "refused"
+    assert all(reason in line.lower() for line in tries), tries
 
 
 def test_use_endpoints_points_discord_py_elsewhere() -> None:

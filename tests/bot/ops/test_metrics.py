@@ -7,6 +7,7 @@ from typing import get_args
 
 from bot.games.bot_moves import Stage
 from bot.ops.metrics import SEARCH_STAGES, SLOW_VARIANTS, Metrics
+from engine.kernels import search_kernels
 from engine.variants import VARIANTS
 
 
@@ -21,3 +22,12 @@ def test_failed_searches_start_at_zero_and_count_by_variant_and_stage() -> None:
     assert sample("ttt_search_failures_total", {"variant": "ultimate", "stage": "retry"}) == 2.0
     assert sample("ttt_search_failures_total", {"variant": "ultimate", "stage": "search"}) == 0.0
     assert get_args(Stage) == SEARCH_STAGES and set(SLOW_VARIANTS) == set(VARIANTS) - {"3x3"}
+
+
+def test_the_search_kernel_of_every_game_is_a_gauge() -> None:
+    sample = Metrics().registry.get_sample_value
+    for variant, kernel in search_kernels().items():
+        assert sample("ttt_search_kernel", {"variant": variant, "kernel": kernel}) == 1.0
+        other = "Python" if kernel == "C" else "C"
+        assert sample("ttt_search_kernel", {"variant": variant, "kernel": other}) is None
+    assert search_kernels()["3x3"] == "Python"
