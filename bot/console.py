@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import sys
 from typing import TextIO, assert_never
 
@@ -19,8 +20,8 @@ from bot.games.match import Algorithm, Match, new_game_id
 from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.text.board import message_text
 from bot.text.common import plain
+from bot.text.console import console_text
 from bot.text.grid import DEFAULT_VARIANT
 from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
@@ -36,11 +37,11 @@ YOU = 1
 """The person's player id in a console game (the bot is ``None``, as on Discord)."""
 CHANNEL = 1
 
-PROMPT = N_("Your move: a cell 1-9, h for a hint, q to quit > ")
+PROMPT = N_("Your move: a cell 1-9 or a1-c3, h for a hint, q to quit > ")
 VARIANT_PROMPT = N_("Your move: a coordinate a1-{last}, h for a hint, q to quit > ")
 REVIEW_PROMPT = N_("Review the game move by move? [y/N] ")
 YES_LETTERS = N_("y")
-NOT_A_CELL = N_("{answer} is not a cell: type a number 1-9 (h for a hint, q to quit).")
+NOT_A_CELL = N_("{answer} is not a cell: type a number 1-9 or a coordinate a1-c3 (h for a hint, q to quit).")
 NOT_A_COORDINATE = N_("{answer} is not a cell: type a coordinate a1-{last} (h for a hint, q to quit).")
 
 
@@ -68,9 +69,9 @@ def play(
 
 
 def _cell(answer: str, rules: Variant) -> int | None:
-    """The 0-based cell ``answer`` names on the board of ``rules``: a number on a numbered board, else a coordinate;
-    ``None`` for anything else."""
-    if answer.isdigit() != rules.numbered:
+    """The 0-based cell ``answer`` names on the board of ``rules``: a coordinate, or on a numbered board (3x3) its
+    number too; ``None`` for anything else."""
+    if answer.isdigit() and not rules.numbered:
         return None
     try:
         return parse_cell(answer, rules.width, rules.height)
@@ -88,14 +89,26 @@ class _Console:
         print(plain(text), file=self.stdout)
 
     def who(self, player_id: int | None) -> str:
+        """A player named in a sentence written for a mention (a review's header, a refusal): "you" or "the bot"."""
         return self.tr(N_("you")) if player_id == YOU else self.tr(N_("the bot"))
 
     def show(self, game: Match) -> None:
-        self.say("\n" + message_text(game, self.who, tr=self.tr, commands=False))
+        self.say("\n" + console_text(game, YOU, self.tr))
+
+    def prompt(self, rules: Variant) -> str | None:
+        """Ask for a move; the answer, or ``None`` when the input ended."""
+        last = rules.cell_name(rules.cells - 1)
+        self.stdout.write(plain(self.tr(PROMPT) if rules.numbered else self.tr(VARIANT_PROMPT, last=last)))
+        self.stdout.flush()
+        line = self.stdin.readline()
+        return line or None
 
     async def play(
         self, play_as: str, level: int, algorithm: Algorithm, rng: random.Random, variant: str = DEFAULT_VARIANT
     ) -> int:
+        # asyncio.run's own SIGINT handler only cancels the main task at its next await, and reading the answer
+        # blocks: the first Ctrl-C would wait for Enter. Ctrl-C interrupts at once instead.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         moved: asyncio.Queue[BotMoved] = asyncio.Queue()
         service = GameService(AI(rng=rng), turn_timeout=0, challenge_timeout=0, rng=rng, on_bot_move=moved.put_nowait)
         me = Actor(YOU, CHANNEL, locale=self.tr.locale)
@@ -117,16 +130,17 @@ class _Console:
         service.placed(CHANNEL, game.game_id, boards, game.post)
         rules = variant_named(variant)
         last = rules.cell_name(rules.cells - 1)
+        changed = True  # the board is shown again only after a move, not after a typo, a refusal or a hint
         while not game.over:
             if game.thinking:  # a slow variant: the bot's move arrives when its search ends
                 self.show(game)
                 game = (await moved.get()).game
                 continue
-            self.show(game)
-            self.stdout.write(plain(self.tr(PROMPT) if rules.numbered else self.tr(VARIANT_PROMPT, last=last)))
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
+            if changed:
+                self.show(game)
+            changed = False
+            line = self.prompt(rules)
+            if line is None:
                 self.say("\n" + self.tr(N_("Input ended — bye.")))
                 return 0
             answer = line.strip().lower()
@@ -151,14 +165,14 @@ class _Console:
                 case Hinted(game=hinted, hint=hint):
                     self.say(hint_text(hinted, hint, self.tr))
                 case Posted(game=posted):
-                    game, boards = posted, boards + 1
+                    game, boards, changed = posted, boards + 1, True
                     service.placed(CHANNEL, game.game_id, boards, game.post)
                 case Shown() | Chosen() | Challenged() | Declined() | NeedsHistory() | BotMoved():
                     raise RuntimeError(f"a console game has no buttons, challenges or lost history: {outcome!r}")
                 case _:
                     assert_never(outcome)
         self.show(game)
-        if rules.inline and game.moves and self.ask(self.tr(REVIEW_PROMPT)):
+        if game.moves and self.ask(self.tr(REVIEW_PROMPT)):
             review = await service.ai.review(game.variant, game.moves)
             self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()
