@@ -25,7 +25,7 @@ lint: $(INSTALLED)
 	$(BIN)/mypy
 
 $(INSTALLED): requirements-dev.txt pyproject.toml setup.py engine/mnk/_mnk_c.c engine/ultimate/_ultimate_c.c \
-		engine/ultimate/_ultimate_board.h engine/ultimate/_ultimate_prove.h
+		engine/ultimate/_ultimate_board.h engine/ultimate/_ultimate_prove.h engine/connect_four/_connect_four_c.c
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python >= 3.11 is needed (set PYTHON=...)")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt

@@ -14,7 +14,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for layer in (
         {"errors"},
         {"protocol", "coordinates"},
-        {"estimate", "tictactoe", "mnk", "ultimate"},
+        {"estimate", "tictactoe", "mnk", "ultimate", "connect_four"},
         {"minimax"},
         {"players", "analysis", "review", "tree"},
         {"hints"},
