@@ -52,12 +52,14 @@ from testing.fake_discord.records import (
 )
 from testing.fake_discord.spec import (
     SPEC_ENV,
+    SPEC_MISSING,
     SPEC_OPERATIONS,
     SPEC_RELATIVE,
     SpecValidator,
     describe,
     find_spec,
     form_errors,
+    spec_or_none,
 )
 
 __all__ = [
@@ -70,6 +72,7 @@ __all__ = [
     "INTERACTION_COMPONENT",
     "INTERACTION_MODAL",
     "SPEC_ENV",
+    "SPEC_MISSING",
     "SPEC_OPERATIONS",
     "SPEC_RELATIVE",
     "ApiError",
@@ -88,4 +91,5 @@ __all__ = [
     "find_spec",
     "form_errors",
     "message_errors",
+    "spec_or_none",
 ]

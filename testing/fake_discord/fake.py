@@ -23,7 +23,7 @@ from testing.fake_discord.records import GatewayClose, InteractionRecord, Invali
 from testing.fake_discord.resources import Resources
 from testing.fake_discord.rest import RestPlumbing
 from testing.fake_discord.server import Server
-from testing.fake_discord.spec import SpecValidator
+from testing.fake_discord.spec import SpecValidator, spec_or_none
 from testing.fake_discord.waiting import Waiters
 from testing.fake_discord.world import World
 
@@ -80,7 +80,9 @@ class FakeDiscord(
         self.latency = latency if latency is not None else type(self).default_latency
         self.callback_latency = callback_latency
         self.rng = random.Random(seed)
-        self.spec: SpecValidator | None = None if spec is False else spec or SpecValidator.shared()
+        self.spec: SpecValidator | None = (
+            None if spec is False or (spec is None and spec_or_none() is None) else spec or SpecValidator.shared()
+        )  # no specification in this clone: bodies go unchecked (the test run says so)
         self.faults: list[Fault] = []
         self.rest_log: list[RestCall] = []
         self.in_flight = 0  # REST requests received and not yet answered

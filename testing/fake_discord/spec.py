@@ -65,6 +65,22 @@ def find_spec(start: Path | None = None) -> Path:
     return path.resolve()
 
 
+def spec_or_none(start: Path | None = None) -> Path | None:
+    """:func:`find_spec`'s file, or ``None`` when there is none (a clone without ``../shared``)."""
+    try:
+        return find_spec(start)
+    except FileNotFoundError:
+        return None
+
+
+SPEC_MISSING = (
+    f"Discord's OpenAPI specification was not found (set {SPEC_ENV} to its openapi.json, or put it at "
+    "../shared/discord-api-spec/openapi.json): the fake Discord does not check request bodies against it, and the "
+    "tests that need it are skipped."
+)
+"""The one line the test run prints when the specification is absent."""
+
+
 class SpecValidator:
     """Validates request bodies against the request-body schema of the matching operation in Discord's OpenAPI
     description (OpenAPI 3.1, JSON Schema 2020-12), with one compiled validator per operation.

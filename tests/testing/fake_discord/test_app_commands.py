@@ -77,6 +77,7 @@ async def test_synced_commands_keep_localizations_installs_and_contexts(fake: Fa
     assert "options.0.name_localizations.fr" in violation.detail
 
 
+@pytest.mark.spec  # the limits come from Discord's specification
 @pytest.mark.parametrize(
     ("command", "needle"),
     [

@@ -73,6 +73,7 @@ async def test_an_uploaded_file_is_stored_and_served(fake: FakeDiscord, http: ai
     assert fake.message(fake.channels()[0], message["id"])["attachments"] == [attachment]  # type: ignore[index]
 
 
+@pytest.mark.spec  # the limits come from Discord's specification
 @pytest.mark.invalid_bodies
 @pytest.mark.parametrize(
     ("data", "files", "names", "error"),

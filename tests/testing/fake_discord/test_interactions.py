@@ -26,6 +26,7 @@ from tests.testing.fake_discord.helpers import (
 pytestmark = pytest.mark.asyncio
 
 
+@pytest.mark.spec  # the limits come from Discord's specification
 @pytest.mark.parametrize(
     ("data", "needle"),
     [

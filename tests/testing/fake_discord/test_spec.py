@@ -16,7 +16,7 @@ from referencing.jsonschema import DRAFT202012
 from testing.fake_discord import CALLBACK_ROUTE, SPEC_OPERATIONS, FakeDiscord, SpecValidator, find_spec
 from tests.testing.fake_discord.helpers import TOKEN, button, container, gallery, identified, layout, row, send, text
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.spec]
 
 
 async def test_every_body_route_has_an_operation_in_the_spec() -> None:
