@@ -38,3 +38,12 @@ def test_every_benchmark_named_exists(page: str, script: str) -> None:
 @pytest.mark.parametrize(("page", "module"), sorted(commands(r"python -m ([\w.]+)")))
 def test_every_module_run_with_python_m_exists(page: str, module: str) -> None:
     assert importlib.util.find_spec(module) is not None, f"{page}: python -m {module}"
+
+
+def test_the_alerts_point_at_sections_that_exist() -> None:
+    text = (ROOT / "prometheus" / "alerts.yml").read_text()
+    pointers = re.findall(r"\((docs/[\w.-]+\.md), ([^)]+)\)", text)
+    assert pointers, "the alerts point at the docs"
+    for page, section in pointers:
+        headings = [line.lstrip("#").strip() for line in (ROOT / page).read_text().splitlines() if line.startswith("#")]
+        assert section in headings, (page, section)

@@ -3,9 +3,12 @@ the shards of a StatefulSet's pod (DISCORD_SHARDS_PER_POD with the pod's ordinal
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from bot.config import ConfigError, load_settings, pod_shards
+from bot.config import ENGINE_SETTINGS, ConfigError, export_engine_settings, load_settings, pod_shards
 
 
 def test_metrics_are_off_and_logs_human_by_default() -> None:
@@ -74,3 +77,26 @@ def test_the_last_pod_holds_what_is_left() -> None:
 def test_a_pod_that_cannot_place_itself_says_why(extra: dict[str, str], hostname: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_settings({**SHARDED, **extra}, None, hostname=hostname)
+
+
+def test_env_example_documents_every_setting_newcomers_first() -> None:
+    root = Path(__file__).resolve().parents[2]
+    text = (root / ".env.example").read_text()
+    names = [line.split("=", 1)[0] for line in text.splitlines() if line and not line.startswith("#")]
+    read = set(re.findall(r'get\("([A-Z_0-9]+)"\)', (root / "bot" / "config.py").read_text())) | set(ENGINE_SETTINGS)
+    assert read - set(names) - {"HOSTNAME"} == set(), "settings the bot reads but .env.example does not document"
+    assert names[:2] == ["DISCORD_TOKEN", "DISCORD_DEV_GUILD_ID"]
+    advanced = text.index("# Advanced")
+    assert all(text.index(f"\n{name}=") > advanced for name in ("DISCORD_API_BASE", "DISCORD_IDENTIFY_WINDOW_SECONDS"))
+    assert "Copy Server ID" in text and "Developer Mode" in text
+
+
+def test_the_engines_settings_are_read_from_env_too(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("TTT_ENGINE_PURE_PYTHON=1\nDISCORD_TOKEN=t\n")
+    environ: dict[str, str] = {}
+    export_engine_settings(env_file, environ)
+    assert environ == {"TTT_ENGINE_PURE_PYTHON": "1"}  # the token stays in the settings, out of the environment
+    environ = {"TTT_ENGINE_PURE_PYTHON": ""}
+    export_engine_settings(env_file, environ)
+    assert environ == {"TTT_ENGINE_PURE_PYTHON": ""}  # the environment wins

@@ -1,5 +1,8 @@
-"""deploy/: the Kubernetes manifests are valid (kubernetes-validate, strict), the StatefulSet's settings place every
-shard on exactly one pod, and the image definition copies paths that exist and runs a module that starts.
+"""deploy/: the Kubernetes manifests are valid (kubernetes-validate, strict, for the built-in kinds; the operators'
+resources, a PrometheusRule and a CloudNativePG Cluster, against what the bot needs of them), the StatefulSet's
+settings place every shard on exactly one pod and spread the pods over nodes, a disruption budget lets one go at a
+time, the deployed alert rules are prometheus/alerts.yml's, and the image definition copies paths that exist,
+builds with pinned tools, checks both C kernels and runs a module that starts.
 
 There is no container engine (nor hadolint) on the test machines: the image itself is not built here.
 """
@@ -11,6 +14,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +27,8 @@ from bot.config import load_settings
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 MANIFESTS = sorted(DEPLOY.glob("*.yaml"))
+OPERATOR_KINDS = {("monitoring.coreos.com/v1", "PrometheusRule"), ("postgresql.cnpg.io/v1", "Cluster")}
+"""Custom resources of operators (Prometheus Operator, CloudNativePG): kubernetes-validate has no schema for them."""
 KUBERNETES_VERSIONS = ("1.28.0", kubernetes_validate.latest_version())
 """1.28 is the first release that labels a StatefulSet's pods with their ordinal (apps.kubernetes.io/pod-index)."""
 
@@ -31,8 +37,8 @@ def documents() -> list[dict[str, Any]]:
     return [doc for path in MANIFESTS for doc in yaml.safe_load_all(path.read_text()) if doc]
 
 
-def resource(kind: str) -> dict[str, Any]:
-    (found,) = [doc for doc in documents() if doc["kind"] == kind and doc["metadata"]["name"] == "ttt-bot"]
+def resource(kind: str, name: str = "ttt-bot") -> dict[str, Any]:
+    (found,) = [doc for doc in documents() if doc["kind"] == kind and doc["metadata"]["name"] == name]
     return found
 
 
@@ -43,14 +49,22 @@ def container() -> dict[str, Any]:
 
 def test_there_is_a_statefulset_and_its_services() -> None:
     kinds = sorted((doc["kind"], doc["metadata"]["name"]) for doc in documents())
-    assert kinds == [("Service", "ttt-bot"), ("Service", "ttt-bot-metrics"), ("StatefulSet", "ttt-bot")]
+    assert kinds == [
+        ("Cluster", "ttt-postgres"),
+        ("PodDisruptionBudget", "ttt-bot"),
+        ("PrometheusRule", "ttt-bot"),
+        ("Service", "ttt-bot"),
+        ("Service", "ttt-bot-metrics"),
+        ("StatefulSet", "ttt-bot"),
+    ]
 
 
 @pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
 @pytest.mark.parametrize("path", MANIFESTS, ids=lambda path: path.name)
 def test_every_manifest_is_valid_kubernetes(path: Path, version: str) -> None:
     for doc in yaml.safe_load_all(path.read_text()):
-        kubernetes_validate.validate(doc, version, strict=True)
+        if (doc["apiVersion"], doc["kind"]) not in OPERATOR_KINDS:
+            kubernetes_validate.validate(doc, version, strict=True)
 
 
 def test_the_validation_refuses_a_misspelt_field() -> None:
@@ -82,8 +96,11 @@ def test_the_probes_and_the_metrics_services_reach_the_bots_port() -> None:
 def test_secrets_come_from_a_secret_and_the_pod_runs_unprivileged() -> None:
     bot = container()
     env = {item["name"]: item for item in bot["env"]}
-    for name in ("DISCORD_TOKEN", "DATABASE_URL"):
-        assert "value" not in env[name] and env[name]["valueFrom"]["secretKeyRef"]["name"] == "ttt-bot", name
+    secrets = {name: env[name]["valueFrom"]["secretKeyRef"] for name in ("DISCORD_TOKEN", "DATABASE_URL")}
+    assert all("value" not in env[name] for name in secrets)
+    assert secrets["DISCORD_TOKEN"] == {"name": "ttt-bot", "key": "discord-token"}
+    database = resource("Cluster", "ttt-postgres")
+    assert secrets["DATABASE_URL"] == {"name": f"{database['metadata']['name']}-app", "key": "uri"}  # CloudNativePG's
     pod = resource("StatefulSet")["spec"]["template"]["spec"]
     assert pod["securityContext"]["runAsNonRoot"] and pod["securityContext"]["runAsUser"] != 0
     assert bot["securityContext"]["allowPrivilegeEscalation"] is False
@@ -116,7 +133,7 @@ def test_the_image_copies_paths_that_exist_and_the_lock_file_with_hashes() -> No
     ignored = (ROOT / ".dockerignore").read_text().splitlines()
     assert [source for source in sources if f"!{source}" not in ignored and f"!{source}/" not in ignored] == []
     runs = " ".join(args for instruction, args in dockerfile() if instruction == "RUN")
-    assert "--require-hashes -r requirements.txt" in runs
+    assert "--require-hashes -r requirements-build.txt -r requirements.txt" in runs
 
 
 def test_the_image_runs_as_a_user_and_its_command_starts() -> None:
@@ -129,3 +146,46 @@ def test_the_image_runs_as_a_user_and_its_command_starts() -> None:
         [sys.executable, *command[1:], "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0 and "The tic-tac-toe Discord bot" in done.stdout, done.stderr
+
+
+def test_the_pods_spread_over_nodes_and_a_drain_takes_one_at_a_time() -> None:
+    pod = resource("StatefulSet")["spec"]["template"]
+    labels = pod["metadata"]["labels"]
+    spread = {c["topologyKey"]: c for c in pod["spec"]["topologySpreadConstraints"]}
+    node = spread["kubernetes.io/hostname"]
+    assert (node["maxSkew"], node["whenUnsatisfiable"], node["labelSelector"]["matchLabels"]) == (
+        1, "DoNotSchedule", labels,
+    )  # fmt: skip
+    budget = resource("PodDisruptionBudget")["spec"]
+    assert budget["maxUnavailable"] == 1 and budget["selector"]["matchLabels"] == labels
+
+
+def test_the_image_is_the_release_and_the_resources_fit_a_search() -> None:
+    bot = container()
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert bot["image"].rsplit(":", 1)[1] == version and not bot["image"].endswith(":latest")
+    resources = bot["resources"]
+    assert float(resources["requests"]["cpu"]) >= 1  # an ultimate move holds a core for its 1 s budget
+    assert "cpu" not in resources.get("limits", {})  # no throttling in the middle of a search
+
+
+def test_the_deployed_alert_rules_are_prometheus_alerts_yml() -> None:
+    deployed = resource("PrometheusRule")
+    written = yaml.safe_load((ROOT / "prometheus" / "alerts.yml").read_text())
+    assert deployed["spec"]["groups"] == written["groups"]
+    assert deployed["metadata"]["labels"]["app.kubernetes.io/name"] == "ttt-bot"
+
+
+def test_postgresql_is_shown_replicated_with_the_database_the_bot_uses() -> None:
+    cluster = resource("Cluster", "ttt-postgres")["spec"]
+    assert cluster["instances"] >= 2 and cluster["affinity"]["topologyKey"] == "kubernetes.io/hostname"
+    assert cluster["bootstrap"]["initdb"] == {"database": "ttt", "owner": "ttt"}
+    assert cluster["storage"]["size"]
+
+
+def test_the_image_builds_with_pinned_setuptools_and_checks_both_kernels() -> None:
+    runs = " ".join(args for instruction, args in dockerfile() if instruction == "RUN")
+    assert "--require-hashes -r requirements-build.txt -r requirements.txt" in runs
+    assert "--no-build-isolation" in runs
+    checked = re.search(r'python -c "import ([^"]+)"', runs)
+    assert checked is not None and set(checked[1].split(", ")) == {"engine.mnk._mnk_c", "engine.ultimate._ultimate_c"}
