@@ -2,10 +2,10 @@
 
 A heartbeat task asks to wake every ``--tick`` ms and records how late it wakes (the lag a gateway
 heartbeat or an interaction would see). Meanwhile ``--searches`` searches from the empty board go
-through ``loop.run_in_executor`` exactly as ``bot.games.ai`` sends them (``bot.games.moves.decide``). "inline" runs
+through ``loop.run_in_executor`` exactly as ``bot.games.ai`` sends them (``bot.games.moves.bot_move``). "inline" runs
 them on the loop itself, to show what an executor saves.
 
-    python benchmarks/loop_lag.py [--searches 20] [--workers 4] [--tick 1]   (or python -m benchmarks.loop_lag)
+    python -m benchmarks.loop_lag [--searches 20] [--workers 4] [--tick 1]
 """
 
 from __future__ import annotations
@@ -13,20 +13,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this folder (it has an engine.py) would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
+from bot.games.ai import search_executor
+from bot.games.match import Algorithm
+from bot.games.moves import bot_move
+from engine import DEFAULT_VARIANT, variant
 
-from bot.games.ai import search_executor  # noqa: E402
-from bot.games.match import Algorithm  # noqa: E402
-from bot.games.moves import decide  # noqa: E402
-from engine import initial_state  # noqa: E402
+THREE = variant(DEFAULT_VARIANT)
 
 
 async def _heartbeat(tick: float, lags: list[float], stop: asyncio.Event) -> None:
@@ -43,14 +38,14 @@ async def _measure(executor: Executor | None, algorithm: Algorithm, searches: in
     beat = asyncio.create_task(_heartbeat(tick, lags, stop))
     await asyncio.sleep(tick * 3)
     lags.clear()
-    state = initial_state()
     started = time.perf_counter()
     if executor is None:
         for seed in range(searches):
-            decide(state, 8, algorithm, seed)
+            bot_move(THREE, (), 8, algorithm, None, seed)
             await asyncio.sleep(0)
     else:
-        jobs = [loop.run_in_executor(executor, decide, state, 8, algorithm, seed) for seed in range(searches)]
+        args = (THREE, (), 8, algorithm, None)
+        jobs = [loop.run_in_executor(executor, bot_move, *args, seed) for seed in range(searches)]
         await asyncio.gather(*jobs)
     wall = time.perf_counter() - started
     stop.set()
@@ -66,7 +61,7 @@ async def main(searches: int, workers: int, tick_ms: float) -> None:
     processes = search_executor(workers)  # what the bot uses
     loop = asyncio.get_running_loop()
     # Warm up: start the workers and import the engine in each process before measuring.
-    await asyncio.gather(*(loop.run_in_executor(processes, decide, initial_state(), 2, "alpha-beta", i)
+    await asyncio.gather(*(loop.run_in_executor(processes, bot_move, THREE, (), 2, "alpha-beta", None, i)
                            for i in range(workers * 2)))  # fmt: skip
     print(f"{searches} searches from the empty board, {workers} workers, heartbeat every {tick_ms:g} ms")
     print(f"{'algorithm':<11} {'executor':<9} {'wall s':>8} {'mean lag ms':>12} {'p99 lag ms':>11} {'max lag ms':>11}")

@@ -20,9 +20,11 @@ import discord  # noqa: E402
 
 from bot import console  # noqa: E402
 from bot.client import run_bot  # noqa: E402
+from bot.games.extra import load_games  # noqa: E402
 from bot.ops.logs import setup_logging  # noqa: E402
 from bot.records import RecordsUnavailableError  # noqa: E402
-from engine.protocol import Algorithm  # noqa: E402
+from bot.vocabulary import DEFAULT_LEVEL, LEVELS  # noqa: E402
+from engine import DEFAULT_VARIANT, VARIANTS, Algorithm  # noqa: E402
 
 REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token again from the Developer Portal "
@@ -43,17 +45,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--console", action="store_true", help="play one game in the terminal instead (no token)")
     parser.add_argument("--as", dest="play_as", choices=("X", "O", "random"), default="X", help="console: your mark")
     parser.add_argument(
-        "--level", type=int, choices=range(1, 9), default=8, help="console: the bot's level, 1-8 (8: full strength)"
+        "--level", type=int, choices=LEVELS, default=DEFAULT_LEVEL, help="console: the bot's level, 1-8 (8: strongest)"
     )
     parser.add_argument("--algorithm", choices=sorted(get_args(Algorithm)), default="alpha-beta")
-    parser.add_argument(
-        "--variant", choices=("3x3", "4x4", "5x5", "ultimate"), default="3x3", help="console: the game to play"
-    )
+    parser.add_argument("--variant", choices=tuple(VARIANTS), default=DEFAULT_VARIANT, help="console: the game to play")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot or the console game; returns the exit status."""
+    load_games()  # outside games first: they are among the choices of --variant and of /ttt start
     args = parse_args(argv)
     if args.console:
         return console.play(play_as=args.play_as, level=args.level, algorithm=args.algorithm, variant=args.variant)

@@ -25,11 +25,8 @@ from bot.text.console import console_text
 from bot.text.grid import DEFAULT_VARIANT
 from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
-from engine import Mark
-from engine.coordinates import parse_cell
-from engine.errors import CellOutOfRangeError
-from engine.variants import Variant
-from engine.variants import variant as variant_named
+from engine import CellOutOfRangeError, Mark, Variant
+from engine import variant as variant_named
 
 __all__ = ["play"]
 
@@ -68,13 +65,18 @@ def play(
         return 130
 
 
+def _numbered(rules: Variant) -> bool:
+    """True when the board labels its cells by number (3x3's 1-9) rather than by coordinate."""
+    return rules.cell_label(0) != rules.cell_name(0)
+
+
 def _cell(answer: str, rules: Variant) -> int | None:
-    """The 0-based cell ``answer`` names on the board of ``rules``: a coordinate, or on a numbered board (3x3) its
-    number too; ``None`` for anything else."""
-    if answer.isdigit() and not rules.numbered:
+    """The 0-based cell ``answer`` names on the board of ``rules``: a coordinate, or on a board whose cells are
+    numbered (3x3) its number too; ``None`` for anything else."""
+    if answer.isdigit() and not _numbered(rules):
         return None
     try:
-        return parse_cell(answer, rules.width, rules.height)
+        return rules.parse_cell(answer)
     except CellOutOfRangeError:
         return None
 
@@ -98,7 +100,7 @@ class _Console:
     def prompt(self, rules: Variant) -> str | None:
         """Ask for a move; the answer, or ``None`` when the input ended."""
         last = rules.cell_name(rules.cells - 1)
-        self.stdout.write(plain(self.tr(PROMPT) if rules.numbered else self.tr(VARIANT_PROMPT, last=last)))
+        self.stdout.write(plain(self.tr(PROMPT) if _numbered(rules) else self.tr(VARIANT_PROMPT, last=last)))
         self.stdout.flush()
         line = self.stdin.readline()
         return line or None
@@ -155,7 +157,7 @@ class _Console:
                 wrong = repr(line.strip())
                 self.say(
                     self.tr(NOT_A_CELL, answer=wrong)
-                    if rules.numbered
+                    if _numbered(rules)
                     else self.tr(NOT_A_COORDINATE, answer=wrong, last=last)
                 )
                 continue

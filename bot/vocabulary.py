@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from typing import Final, Literal, get_args
 
-from engine.protocol import Algorithm, Difficulty
+from engine.protocol import LEVELS as ENGINE_LEVELS
+from engine.protocol import TOP_LEVEL, Algorithm
 
 __all__ = [
     "ALGORITHMS",
     "COUNTED_END_REASONS",
-    "DIFFICULTIES",
+    "DEFAULT_LEVEL",
     "END_REASONS",
     "LEVELS",
     "LEVEL_OF_DIFFICULTY",
     "RESULTS",
     "SIDES",
     "Algorithm",
-    "Difficulty",
     "EndReason",
     "Mode",
     "Result",
@@ -40,10 +40,10 @@ END_REASONS: Final[tuple[EndReason, ...]] = get_args(EndReason)
 COUNTED_END_REASONS: Final[tuple[EndReason, ...]] = ("win", "draw", "resigned")
 """Games that ended this way count as a win, draw or loss; so does a game abandoned on a person's turn (a time-out,
 their loss); the others are stored but not counted."""
-DIFFICULTIES: Final[tuple[Difficulty, ...]] = tuple(Difficulty)
-"""The difficulties boards and rows had before the levels (:class:`engine.Difficulty`)."""
-LEVELS: Final[tuple[int, ...]] = tuple(range(1, 9))
-"""The bot's levels, 1 (weakest) to 8 (the engine at full strength)."""
-LEVEL_OF_DIFFICULTY: Final[dict[Difficulty, int]] = {Difficulty.EASY: 2, Difficulty.MEDIUM: 5, Difficulty.UNBEATABLE: 8}
+LEVELS: Final[tuple[int, ...]] = tuple(ENGINE_LEVELS)
+"""The bot's levels, 1 (weakest) to 8 (the engine at full strength): :data:`engine.LEVELS`."""
+DEFAULT_LEVEL: Final = TOP_LEVEL
+"""The level a game is played at when none is chosen (the engine at full strength)."""
+LEVEL_OF_DIFFICULTY: Final[dict[str, int]] = {"easy": 2, "medium": 5, "unbeatable": 8}
 """The level a difficulty of an older board or row is played and counted at (migration 0004 maps rows the same)."""
 ALGORITHMS: Final[tuple[Algorithm, ...]] = get_args(Algorithm)

@@ -1,13 +1,17 @@
-"""A pure, synchronous tic-tac-toe engine: AIMA-style rules, minimax and alpha-beta search.
+"""A pure, synchronous engine for tic-tac-toe games: its face is the registry of games and their protocol.
 
-Standard library only. See :mod:`engine.tictactoe.rules` for the rules, :mod:`engine.minimax.search` for the searches
-and their state counts, :mod:`engine.analysis` for per-move analysis and :mod:`engine.players` for
-difficulty levels, :mod:`engine.review` for labelled game reviews and :mod:`engine.tictactoe.solver` for exact
-values. :class:`Variant` (:data:`VARIANTS`) carries every difference between the games the engine
-plays. ``python -m engine`` analyses positions and reviews games from the command line.
+- :mod:`engine.variants`: every game is a :class:`Variant` object that answers for itself (its cells, lines,
+  moves, layout, levels, hints, reviews); :func:`variant` finds one by name, :data:`VARIANTS` lists them and
+  :func:`register` adds a game written elsewhere (docs/adding-a-game.md). The built-in games
+  (:mod:`engine.games`: 3x3, 4x4, 5x5, ultimate) are registered on import.
+- :mod:`engine.protocol`: AIMA's game protocol (:class:`Game`) and the words every game shares: marks, values,
+  levels, the one move record (:class:`EngineMove`).
+
+Standard library only. The searches are in :mod:`engine.minimax` (3x3, and the textbook searches on any game),
+:mod:`engine.mnk` and :mod:`engine.ultimate`; ``python -m engine`` analyses positions and reviews games.
 """
 
-from engine.analysis import Analysis, MoveAnalysis, analyse
+from engine import games
 from engine.errors import (
     CellOccupiedError,
     CellOutOfRangeError,
@@ -15,51 +19,23 @@ from engine.errors import (
     IllegalMoveError,
     IllegalSequenceError,
     InvalidBoardError,
+    UnknownVariantError,
 )
 from engine.hints import Hint, HintMove
-from engine.minimax.search import (
-    DEFAULT,
-    PLAIN_MINIMAX,
-    TEXTBOOK_ALPHA_BETA,
-    TEXTBOOK_MINIMAX,
-    SearchConfig,
-    SearchResult,
-    principal_variation,
-    search,
-)
-from engine.players import choose_move
-from engine.protocol import Difficulty, EngineMove, GameValue, ValueKind
-from engine.review import Label, PlyReview, SideSummary, review, summary
-from engine.tictactoe.rules import (
-    Mark,
-    State,
-    actions,
-    format_board,
-    initial_state,
-    parse_board,
-    player,
-    result,
-    terminal,
-    utility,
-    winner,
-    winning_cells,
-    winning_line,
-)
-from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe, WrongBoardError
-from engine.variants import VARIANTS, Variant
+from engine.protocol import LEVELS, TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark, ValueKind
+from engine.review import Label, PlyReview
+from engine.variants import DEFAULT_VARIANT, VARIANTS, MoveValues, Variant, register, variant
 
 __all__ = [
-    "DEFAULT",
-    "PLAIN_MINIMAX",
-    "TEXTBOOK_ALPHA_BETA",
-    "TEXTBOOK_MINIMAX",
+    "DEFAULT_VARIANT",
+    "LEVELS",
+    "TOP_LEVEL",
     "VARIANTS",
-    "Analysis",
-    "BoardStatus",
+    "Algorithm",
     "CellOccupiedError",
     "CellOutOfRangeError",
-    "Difficulty",
     "EngineMove",
+    "Game",
     "GameOverError",
     "GameValue",
     "Hint",
@@ -69,32 +45,12 @@ __all__ = [
     "InvalidBoardError",
     "Label",
     "Mark",
-    "MoveAnalysis",
+    "MoveValues",
     "PlyReview",
-    "SearchConfig",
-    "SearchResult",
-    "SideSummary",
-    "State",
-    "UltimateState",
-    "UltimateTicTacToe",
+    "UnknownVariantError",
     "ValueKind",
     "Variant",
-    "WrongBoardError",
-    "actions",
-    "analyse",
-    "choose_move",
-    "format_board",
-    "initial_state",
-    "parse_board",
-    "player",
-    "principal_variation",
-    "result",
-    "review",
-    "search",
-    "summary",
-    "terminal",
-    "utility",
-    "winner",
-    "winning_cells",
-    "winning_line",
+    "games",
+    "register",
+    "variant",
 ]

@@ -42,7 +42,7 @@ from engine.mnk import play as mnk_play
 from engine.mnk.horizon import horizon_search
 from engine.mnk.rules import MnkState, TicTacToe
 from engine.mnk.solver import initial_threats
-from engine.protocol import EngineMove, Mark
+from engine.protocol import LEVELS, TOP_LEVEL, EngineMove, Mark
 from engine.tictactoe.rules import State, player
 from engine.tictactoe.solver import value_for
 from engine.ultimate.play import choose_move as ultimate_choose
@@ -62,10 +62,8 @@ __all__ = [
     "table",
 ]
 
-LEVELS = range(1, 9)
-"""The levels, 1 (weakest) to 8 (strongest)."""
-TOP = 8
-"""The strongest level, the default."""
+TOP = TOP_LEVEL
+"""The strongest level, the default (:data:`engine.protocol.TOP_LEVEL`)."""
 TOP_BUDGET_MS = 1000.0
 """Ultimate: the wall-clock budget (ms) of a level that searches for its time (:attr:`LevelSpec.timed`) when the
 caller gives none; the bot and ``engine serve`` give 1,000 ms by default too."""

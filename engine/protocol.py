@@ -8,7 +8,7 @@ Actions are cell indices, 0-based and row by row over the whole board (people se
 The searches (:mod:`engine.minimax.reference` and the fast kernels) take any object with these methods: a class
 instance (``TicTacToe(4, 4, 4)``) or a module (:mod:`engine.tictactoe.rules`, the 3x3 game) both qualify.
 
-Every game reports a position's value as a :class:`GameValue`, plays at a :class:`Difficulty` and offers searches
+Every game reports a position's value as a :class:`GameValue`, plays at one of the :data:`LEVELS` and offers searches
 named by :data:`Algorithm`; they live here, below the games, so no game imports another.
 """
 
@@ -19,7 +19,18 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypeVar
 
-__all__ = ["Algorithm", "Difficulty", "EngineMove", "Game", "GameValue", "Mark", "Source", "StateT", "ValueKind"]
+__all__ = [
+    "LEVELS",
+    "TOP_LEVEL",
+    "Algorithm",
+    "EngineMove",
+    "Game",
+    "GameValue",
+    "Mark",
+    "Source",
+    "StateT",
+    "ValueKind",
+]
 
 
 class Mark(enum.Enum):
@@ -90,17 +101,10 @@ class GameValue:
     plies: int
 
 
-class Difficulty(enum.Enum):
-    """A difficulty level; ``random_move_rate`` is the probability of a random move."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    UNBEATABLE = "unbeatable"
-
-    @property
-    def random_move_rate(self) -> float:
-        """Probability (0-1) of playing a uniformly random legal move instead of the search's."""
-        return {"easy": 0.5, "medium": 0.2, "unbeatable": 0.0}[self.value]
+LEVELS = range(1, 9)
+"""The bot's levels on every game, 1 (weakest) to 8 (strongest): :mod:`engine.levels` says how each plays."""
+TOP_LEVEL = 8
+"""The strongest level, the default."""
 
 
 Source = Literal["search", "book"]
@@ -118,8 +122,6 @@ class EngineMove:
             (ultimate: "win in N", "loss in N", "draw"), else ``None``.
         elapsed_ms: wall-clock milliseconds spent choosing.
         source: ``"search"``, or ``"book"`` for a move read from an opening book.
-        random: true when a difficulty level played a random legal move instead of the engine's choice
-            (``states`` and ``value`` are still the engine's, for the position before the move).
         depth: the depth of the search in plies where it is not exact: a level's depth-limited alpha-beta, or
             the deepest node an MCTS tree reached (ultimate); ``None`` for an exact search.
         expected: for an unsolved game, the mover's expected score (0-1, a draw 1/2) after the move, exactly
@@ -135,7 +137,6 @@ class EngineMove:
     value: GameValue | None
     elapsed_ms: float
     source: Source = "search"
-    random: bool = False
     depth: int | None = None
     expected: float | None = None
     algorithm: Algorithm = "alpha-beta"

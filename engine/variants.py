@@ -1,126 +1,98 @@
-"""The games the engine plays, by name: every difference between them as data or a method of :class:`Variant`.
+"""The games the engine plays, each an object that answers for itself, and the registry that lists them by name.
 
-A variant is what a player picks: ``"3x3"`` (tic-tac-toe), ``"4x4"``, ``"5x5"`` (four in a row) and ``"ultimate"``.
-As python-chess's ``VARIANTS`` and OpenSpiel's game types do, one value carries what a caller would otherwise ask the
-name for: the rules (:class:`engine.protocol.Game`, so the textbook searches in :mod:`engine.minimax.reference` run
-on any of them), the board's shape, how cells are named and parsed, the searches offered and whether they answer
-inline, whether values are exact, the variant's player, hint (:class:`engine.hints.Hint`) and review
-(:class:`engine.review.PlyReview`), its code in a component ``custom_id`` and the records' move format. Code above
-the engine looks a variant up by name once (:func:`variant`) and never compares the name.
+A variant is what a player picks (``/ttt start variant:``). As python-chess's ``Board`` subclasses and OpenSpiel's
+game objects do, each is an instance of a subclass of :class:`Variant` whose methods answer every question a caller
+would otherwise ask of the game's name or dig out of its states: the mark on a cell, the winning line, where the next
+move may go, how cells are named and parsed, the board as text, the time its bot's move takes, how each level plays
+it, its hint, review and exact value. The rules themselves are an AIMA game (:class:`engine.protocol.Game`), so the
+textbook searches in :mod:`engine.minimax.reference` run on any of them.
+
+The registry (:func:`register`, :func:`variant`, :data:`VARIANTS`) is the engine's face to its callers: the built-in
+games register themselves when :mod:`engine` is imported (:mod:`engine.games`), and a game written elsewhere is
+listed by calling :func:`register` with an instance of its class (docs/adding-a-game.md). Code above the engine
+looks a variant up by name once and never compares the name. A game handed to a search worker is pickled: by value
+unless its class says otherwise (the built-in games pickle by name).
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+import re
+import time
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from engine import hints
 from engine.coordinates import cell_name, parse_cell
 from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
-from engine.hints import Hint
-from engine.minimax.search import search
-from engine.mnk import play as mnk_play
-from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
-from engine.protocol import Algorithm, Difficulty, EngineMove, Game, GameValue, Mark
-from engine.review import REVIEW_BUDGET_MS, PlyReview, mnk_review, ultimate_review
-from engine.review import review as tictactoe_review
-from engine.tictactoe import rules as tictactoe
-from engine.tictactoe.solver import value_for
-from engine.ultimate import play as ultimate_play
-from engine.ultimate.rules import UltimateState, UltimateTicTacToe
+from engine.hints import Hint, HintMove
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark
+from engine.review import PlyReview, exact_label, value_rank
 
-__all__ = ["SLOW_EMPTY_CELLS", "VARIANTS", "EngineMove", "Variant", "variant"]
+__all__ = ["DEFAULT_VARIANT", "VARIANTS", "MoveValues", "Variant", "register", "variant"]
 
-SLOW_EMPTY_CELLS = 7
-"""Plain minimax on 3x3 with at least this many empty cells evaluates tens of thousands of states or more
-(549,945 from the empty board): tens of milliseconds to ~0.2 s."""
+DEFAULT_VARIANT = "3x3"
+"""The game played when none is chosen (``/ttt start``, the console, a record without a game)."""
+
+MoveValues = tuple[tuple[tuple[int, GameValue], ...], int]
+"""``(values, states)``: every legal move with its exact value for the player to move, and the states evaluated."""
+
+_EXPECTED = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
-BestMove = Callable[[Any, float, "random.Random | None"], EngineMove]
-"""``best_move(state, budget_ms, rng)``: the variant's player; ``rng`` breaks ties among equal moves."""
-
-Levelled = Callable[[Any, Difficulty, float, random.Random], EngineMove]
-"""``levelled(state, difficulty, budget_ms, rng)``: a variant's own way of playing a difficulty."""
-
-Hinter = Callable[[Any], Hint]
-"""``hinter(state)``: the variant's hint for the player to move (:mod:`engine.hints`)."""
-
-Reviewer = Callable[[Sequence[int]], tuple[PlyReview, ...]]
-"""``reviewer(moves)``: the variant's review of a game given as its cells (:mod:`engine.review`)."""
+def N_(message: str) -> str:
+    """Mark ``message`` as a translatable message id (the bot's catalogs translate it)."""
+    return message
 
 
-@dataclass(frozen=True, slots=True)
 class Variant:
-    """One game the engine plays.
+    """One game the engine plays. Subclasses set the class attributes and implement :meth:`mark` and :meth:`play`;
+    every other method has a default that fits a plain board of cells.
 
     Attributes:
-        name: the name players pick, e.g. ``"3x3"``.
+        name: the name players pick, e.g. ``"4x4"``; the key of the registry and of the records.
+        title, description: the game's name and one-line description as people read them (gettext message ids).
+        code: the game's code in a board button's ``custom_id`` (1-2 lowercase letters or digits; 3x3, whose
+            format came first, has none).
         width, height: the board in cells (ultimate: the whole 9 x 9 grid).
+        block: the side of the small boards when the board is a grid of them (ultimate: 3), else 0: such a board is
+            drawn as a picture and played with a pad of one small board's buttons.
         game: the rules (:class:`engine.protocol.Game`).
-        best_move: the variant's own player (see :data:`BestMove`).
-        solved: true when ``best_move`` plays perfectly and gives exact values.
-        random_from: the marks on the board from which a difficulty level may play a random move. On 5x5 it
-            is 4: the opening book covers the positions the bot's own moves lead to, and a random move
-            before 4 marks leaves it for a search of up to tens of seconds (measured: docs/engine.md).
-        levelled: where set, how the variant plays a difficulty itself (ultimate: a budget and noise per
-            level) instead of the random moves of ``random_move_rate``.
-        algorithms: the searches a player may pick for the bot's full-strength move, the default first: 3x3
-            offers alpha-beta and the counted plain minimax (:data:`engine.minimax.search.ALGORITHM_CONFIGS`); the
-            others alpha-beta only (their own exact search or MCTS-Solver).
-        inline: true when the bot's move is fast enough to answer in the interaction's callback, without a worker
-            (3x3: well under a millisecond with alpha-beta; :meth:`slow` says when plain minimax is not).
-        numbered: true when people see the cells as 1-based numbers (3x3's 1-9: :meth:`cell_label`) rather than
-            coordinates; every board accepts both when parsing (:meth:`parse_cell`).
-        block: the side of a small board when the board is a grid of small boards (ultimate: 3, a 3x3 grid of 3x3
-            boards), else 0.
-        code: the variant's code in a board button's ``custom_id`` (3x3: ``""``, its own format without a code;
-            ``"4"``, ``"5"``; ``"u"``).
-        by_reference: true when a board's ``custom_id`` names the game by id and version instead of carrying its
-            moves (ultimate: 81 cells do not fit Discord's 100 characters).
-        hinter: the variant's hint (:data:`Hinter`); see :meth:`hint`.
-        hint_from: the marks on the board from which a hint is fast (5x5: 4, the opening book's plies; before that
-            the exact analysis runs for minutes), else 0. A review labels the moves from that ply on.
-        hint_budget_ms: the search budget of a hint, ms, for a variant whose hint is an estimate, else ``None``.
-        reviewer: the variant's review (:data:`Reviewer`); see :meth:`review`.
-        review_budget_ms: the search budget per reviewed move, ms, for a variant whose review is an estimate, else
-            ``None``.
-        value: ``value(state, mark)``, the position's exact value for ``mark`` where it takes microseconds, so every
-            move of a game can be checked in a callback (3x3: :func:`engine.tictactoe.solver.value_for`), else
-            ``None``.
+        exact: true when the game's values are exact (its hints, reviews and perfect level), false for estimates.
+        algorithms: the searches a player may pick for the bot's move at the top level, the default first.
+        hint_budget_ms, review_budget_ms: an estimated hint's or reviewed move's search budget, ms (``None``: exact).
     """
 
     name: str
+    title: str
+    description: str
+    code: str
     width: int
     height: int
-    game: Game[Any]
-    best_move: BestMove
-    solved: bool
-    random_from: int = 0
-    levelled: Levelled | None = None
-    algorithms: tuple[Algorithm, ...] = ("alpha-beta",)
-    inline: bool = False
-    numbered: bool = False
     block: int = 0
-    code: str = ""
-    by_reference: bool = False
-    hinter: Hinter | None = None
-    hint_from: int = 0
+    exact: bool = True
+    algorithms: tuple[Algorithm, ...] = ("alpha-beta",)
     hint_budget_ms: float | None = None
-    reviewer: Reviewer | None = None
     review_budget_ms: float | None = None
-    value: Callable[[Any, Mark], GameValue] | None = None
+    game: Game[Any]
+
+    def heading(self) -> str:
+        """A board message's first line (a gettext message id with ``{variant}``, ``{x}`` and ``{o}``)."""
+        return N_("**Tic-tac-toe {variant}** · {x} vs {o}")
+
+    def short_title(self) -> str:
+        """The game as records and ratings name it (a message id; by default its name, e.g. ``"4x4"``)."""
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
 
     @property
     def cells(self) -> int:
         """How many cells the whole board has (9, 16, 25, 81)."""
         return self.width * self.height
 
-    @property
-    def exact(self) -> bool:
-        """True when the variant's values are exact (its hints, reviews and full-strength moves): ``solved``."""
-        return self.solved
+    # -- the position ---------------------------------------------------------------------------------------------
 
     def replay(self, cells: Sequence[int]) -> Any:
         """The state after playing 0-based ``cells`` in order from the initial state.
@@ -137,6 +109,10 @@ class Variant:
                 raise IllegalSequenceError.at(ply, cell, err) from err
         return state
 
+    def mark(self, state: Any, cell: int) -> Mark | None:
+        """The mark on 0-based ``cell`` in ``state``, or ``None`` when it is empty."""
+        raise NotImplementedError
+
     def winner(self, state: Any) -> Mark | Literal["draw"] | None:
         """``Mark.X`` or ``Mark.O`` when that side has won, ``"draw"`` when the game ended drawn, else ``None``."""
         if not self.game.terminal(state):
@@ -144,88 +120,205 @@ class Variant:
         utility = self.game.utility(state)
         return Mark.X if utility > 0 else Mark.O if utility < 0 else "draw"
 
-    def choose(
-        self,
-        state: Any,
-        difficulty: Difficulty = Difficulty.UNBEATABLE,
-        *,
-        budget_ms: float = 1000.0,
-        rng: random.Random | None = None,
-    ) -> EngineMove:
-        """The bot's move at ``difficulty``: the engine always searches (so its count can be shown), then with
-        probability ``difficulty.random_move_rate`` a uniformly random legal move replaces its choice, once
-        the board holds ``random_from`` marks (counted as cells without a legal move: m,n,k boards only).
+    def winning_line(self, state: Any) -> frozenset[int]:
+        """The cells of the line that won the game (empty when none did, or the game shows none)."""
+        return frozenset()
 
-        Raises:
-            GameOverError: the game in ``state`` is over.
-        """
-        rng = rng or random.Random()
-        if self.levelled is not None:
-            return self.levelled(state, difficulty, budget_ms, rng)
-        chosen = self.best_move(state, budget_ms, rng)
-        early = self.random_from and self.width * self.height - len(self.game.actions(state)) < self.random_from
-        if not early and difficulty.random_move_rate and rng.random() < difficulty.random_move_rate:
-            return replace(chosen, cell=rng.choice(self.game.actions(state)), random=True)
-        return chosen
+    def forced_block(self, state: Any) -> int | None:
+        """The small board (0-based, row by row) the next move must go to, or ``None`` when it may go anywhere."""
+        return None
+
+    def open_blocks(self, state: Any) -> tuple[int, ...]:
+        """The small boards the next move may go to (none on a board without small boards)."""
+        return ()
+
+    def block_result(self, state: Any, block: int) -> Mark | Literal["draw"] | None:
+        """Who won small board ``block`` (``"draw"``: full without a line), or ``None`` while it is open."""
+        return None
+
+    def block_cells(self, block: int) -> tuple[int, ...]:
+        """The cells (0-based, row by row over the whole board) of small board ``block`` (0-based, row by row), in
+        the small board's own order."""
+        side, across = self.block, self.width // self.block
+        top, left = side * (block // across), side * (block % across)
+        return tuple(self.width * (top + i // side) + left + i % side for i in range(side * side))
+
+    def block_name(self, block: int) -> str:
+        """A small board by the cells it covers: on ultimate ``0`` → ``"a1-c3"``, ``4`` → ``"d4-f6"``."""
+        cells = self.block_cells(block)
+        return f"{self.cell_name(cells[0])}-{self.cell_name(cells[-1])}"
+
+    def block_of(self, cell: int) -> int:
+        """The small board holding ``cell``."""
+        across = self.width // self.block
+        return (cell // self.width) // self.block * across + (cell % self.width) // self.block
+
+    def value(self, state: Any, mark: Mark) -> GameValue | None:
+        """The position's exact value for ``mark`` where it takes microseconds (so a whole game can be checked in a
+        callback), else ``None``."""
+        return None
+
+    # -- cells as people name them --------------------------------------------------------------------------------
 
     def cell_name(self, cell: int) -> str:
-        """The coordinate people see for 0-based ``cell``, e.g. ``"b3"``."""
+        """The coordinate of 0-based ``cell``, e.g. ``"b3"`` (a1 the top left)."""
         return cell_name(cell, self.width)
 
     def cell_label(self, cell: int) -> str:
-        """How the board and its texts show 0-based ``cell``: its 1-based number on a :attr:`numbered` board
-        (3x3: ``"5"``), else its coordinate (``"b3"``)."""
-        return str(cell + 1) if self.numbered else self.cell_name(cell)
+        """How the board and its texts name 0-based ``cell`` (by default its coordinate)."""
+        return self.cell_name(cell)
 
     def parse_cell(self, text: str) -> int:
-        """The 0-based cell ``text`` names: a coordinate (``"b3"``, a1 the top left) or a 1-based number (``"7"``),
-        on every board (:func:`engine.coordinates.parse_cell`).
+        """The 0-based cell ``text`` names: a coordinate (``"b3"``) or a 1-based number (``"7"``).
 
         Raises:
             CellOutOfRangeError: ``text`` names no cell of this board; the message says what it accepts.
         """
         return parse_cell(text, self.width, self.height)
 
-    def slow(self, state: Any, algorithm: Algorithm) -> bool:
-        """True when an :attr:`inline` search in ``state`` with ``algorithm`` may take long enough (tens of ms or
-        more) that an interaction should be deferred first: plain minimax, where offered, with at least
-        :data:`SLOW_EMPTY_CELLS` empty cells. (A variant that is not inline is never searched in a callback.)"""
-        if algorithm != "minimax" or algorithm not in self.algorithms:
-            return False
-        return len(self.game.actions(state)) >= SLOW_EMPTY_CELLS
+    def text_grid(self, state: Any) -> str:
+        """The board as monospace lines: column letters, row numbers, ``·`` for an empty cell and lines between
+        small boards."""
+        block = self.block or self.width
+        starts = range(0, self.width, block)
+
+        def grouped(items: list[str]) -> str:
+            return " | ".join(" ".join(items[i : i + block]) for i in starts)
+
+        lines = ["   " + grouped([chr(ord("a") + column) for column in range(self.width)])]
+        for row in range(self.height):
+            if row and row % block == 0:
+                lines.append("   " + "-+-".join(["-" * (2 * block - 1)] * len(starts)))
+            marks = [self.mark(state, self.width * row + column) for column in range(self.width)]
+            lines.append(f"{row + 1:>2} " + grouped([m.value if m else "·" for m in marks]))
+        return "\n".join(lines)
+
+    # -- the bot's moves ------------------------------------------------------------------------------------------
+
+    def answer_ms(self, state: Any, level: int, algorithm: Algorithm) -> float:
+        """An upper bound of the wall time, ms, of :meth:`play` at ``level`` with ``algorithm`` from ``state`` or
+        any later position (``math.inf``: none below a second; the bot then searches in its worker pool)."""
+        return math.inf
+
+    def play(
+        self,
+        state: Any,
+        level: int = TOP_LEVEL,
+        *,
+        algorithm: Algorithm = "alpha-beta",
+        budget_ms: float | None = None,
+        rng: random.Random | None = None,
+    ) -> EngineMove:
+        """The move of ``level`` (1-8, 8 the strongest) in ``state``; ``algorithm`` is the top level's search (one of
+        :attr:`algorithms`), ``budget_ms`` caps a search that runs under a time budget, ``rng`` breaks ties and draws
+        any noise (seeded: reproducible).
+
+        Raises:
+            ValueError: ``level`` is not 1-8.
+            GameOverError: the game in ``state`` is over.
+        """
+        raise NotImplementedError
+
+    def quick_move(self, state: Any, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
+        """A cheap move for when the bot's search failed: bounded by ``budget_ms`` and safe to run in the bot's own
+        process (by default :meth:`play` under that budget).
+
+        Raises:
+            GameOverError: the game in ``state`` is over.
+        """
+        return self.play(state, level, budget_ms=budget_ms, rng=rng)
+
+    def rating(self, level: int) -> float:
+        """The rating measured for ``level`` (1-8) on this game (Elo, one scale per game).
+
+        Raises:
+            KeyError: no rating for ``level``.
+        """
+        raise KeyError(level)
+
+    # -- hints and reviews ----------------------------------------------------------------------------------------
+
+    def move_values(self, state: Any) -> MoveValues:
+        """Every legal move's exact value for the player to move, and the states evaluated (exact games).
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        raise NotImplementedError
+
+    def hint_from(self) -> int:
+        """The marks on the board from which a hint (and a review's labels) is fast; before them it is refused."""
+        return 0
+
+    def hint_ms(self, state: Any) -> float:
+        """An upper bound of the wall time of :meth:`hint` in ``state``, ms (``math.inf``: none below a second)."""
+        return math.inf
 
     def hint(self, moves: Sequence[int]) -> Hint:
-        """The hint for the player to move after ``moves`` (0-based cells from the initial state).
+        """The hint for the player to move after ``moves`` (0-based cells from the initial state): by default every
+        legal move with its exact value (:meth:`move_values`).
 
         Raises:
             IllegalSequenceError: ``moves`` are not a legal game.
             GameOverError: the game is over.
-            ValueError: fewer than :attr:`hint_from` moves were played, or the variant has no hint.
+            ValueError: fewer than :meth:`hint_from` moves were played.
         """
-        if self.hinter is None:
-            raise ValueError(f"{self.name}: no hint")
-        if len(moves) < self.hint_from:
-            raise ValueError(f"{self.name}: no hint before {self.hint_from} marks")
-        return self.hinter(self.replay(moves))
+        if len(moves) < self.hint_from():
+            raise ValueError(f"{self.name}: no hint before {self.hint_from()} marks")
+        state = self.replay(moves)
+        return self.hint_state(state)
+
+    def hint_state(self, state: Any) -> Hint:
+        """:meth:`hint` of a position given as a state."""
+        started = time.perf_counter()
+        values, states = self.move_values(state)
+        moves = tuple(HintMove(cell, value, _EXPECTED[value.result]) for cell, value in values)
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        return Hint(self.game.player(state), moves, exact=True, states=states, elapsed_ms=elapsed_ms)
 
     def review(self, moves: Sequence[int]) -> tuple[PlyReview, ...]:
         """Every move of a game (0-based cells from the initial state) valued and labelled, one :class:`PlyReview`
-        per move from ply :attr:`hint_from` + 1 on (:mod:`engine.review`).
+        per move from ply :meth:`hint_from` + 1 on: by default by :meth:`move_values` (:mod:`engine.review`).
 
         Raises:
             IllegalSequenceError: ``moves`` are not a legal game (raised before any search).
-            ValueError: the variant has no review.
         """
-        if self.reviewer is None:
-            raise ValueError(f"{self.name}: no review")
-        return self.reviewer(tuple(moves))
+        positions = [self.game.initial_state()]
+        for cell in moves[:-1] if moves else ():
+            positions.append(self.replay_one(positions[-1], cell, len(positions)))
+        if moves:
+            self.replay_one(positions[-1], moves[-1], len(positions))
+        reviewed = []
+        for ply, (state, cell) in enumerate(zip(positions, moves, strict=True), start=1):
+            if ply <= self.hint_from():
+                continue
+            found, states = self.move_values(state)
+            values = dict(found)
+            before = max(values.values(), key=value_rank)
+            best = tuple(sorted(c for c, v in values.items() if v == before))
+            played = values[cell]
+            after = GameValue(played.result, played.plies - 1)
+            label = exact_label(before, after)
+            reviewed.append(PlyReview(ply, self.game.player(state), cell, state, before, after, label, best, states))
+        return tuple(reviewed)
+
+    def replay_one(self, state: Any, cell: int, ply: int) -> Any:
+        """``state`` after ``cell``, the game's ``ply``-th move.
+
+        Raises:
+            IllegalSequenceError: ``cell`` cannot be played in ``state``.
+        """
+        try:
+            return self.game.result(state, cell)
+        except IllegalMoveError as err:
+            raise IllegalSequenceError(f"move {ply} (cell {cell + 1}) cannot be played: {err}", ply, cell) from err
+
+    # -- the records ----------------------------------------------------------------------------------------------
 
     def moves_text(self, moves: Sequence[int]) -> str:
         """``moves`` as the records store them: one digit per cell on a board of at most 10 cells (3x3: ``"0412"``),
-        else the cells separated by commas (``"0,15,3"``). :func:`moves_from_text` reads either back."""
-        if self.cells <= 10:
-            return "".join(map(str, moves))
-        return ",".join(map(str, moves))
+        else the cells separated by commas (``"0,15,3"``). :meth:`moves_from_text` reads either back."""
+        return "".join(map(str, moves)) if self.cells <= 10 else ",".join(map(str, moves))
 
     def moves_from_text(self, text: str) -> tuple[int, ...]:
         """The moves stored as :meth:`moves_text` wrote them for a board of this size.
@@ -235,62 +328,29 @@ class Variant:
         """
         if not text:
             return ()
-        if self.cells <= 10:
-            return tuple(int(c) for c in text)
-        return tuple(int(c) for c in text.split(","))
+        return tuple(int(c) for c in text) if self.cells <= 10 else tuple(int(c) for c in text.split(","))
 
 
-def _tictactoe_move(state: tictactoe.State, budget_ms: float, rng: random.Random | None) -> EngineMove:
-    result = search(state, rng=rng)
-    mover = tictactoe.player(state)
-    return EngineMove(result.move, result.states, value_for(state, mover), result.elapsed_ms, mark=mover)
+_REGISTRY: dict[str, Variant] = {}
+VARIANTS: Mapping[str, Variant] = _REGISTRY
+"""Every registered variant by name, in the order registered (a live, read-only view of the registry)."""
 
 
-def _mnk_player(game: TicTacToe) -> BestMove:
-    def best_move(state: MnkState, budget_ms: float, rng: random.Random | None) -> EngineMove:
-        return mnk_play.choose_move(game, state, rng).as_move(game.player(state))
+def register(game: Variant) -> Variant:
+    """List ``game`` among the variants (``/ttt start variant:``, records, ratings); returns it.
 
-    return best_move
-
-
-_ULTIMATE = UltimateTicTacToe()
-
-
-def _ultimate_move(state: UltimateState, budget_ms: float, rng: random.Random | None, noise: float = 0.0) -> EngineMove:
-    return ultimate_play.choose_move(state, budget_ms, noise, rng).as_move(_ULTIMATE.player(state))
-
-
-def _ultimate_level(state: UltimateState, difficulty: Difficulty, budget_ms: float, rng: random.Random) -> EngineMove:
-    level_budget, noise = ultimate_play.LEVELS[difficulty]
-    return _ultimate_move(state, min(level_budget, budget_ms), rng, noise)
-
-
-_5X5_EXACT_FROM = 4
-"""5x5: the marks from which the exact analysis is fast (seconds at most, measured in docs/engine.md)."""
-
-# fmt: off
-VARIANTS: Mapping[str, Variant] = {
-    "3x3": Variant(
-        "3x3", 3, 3, tictactoe, _tictactoe_move, solved=True, algorithms=("alpha-beta", "minimax"), inline=True,
-        numbered=True, hinter=hints.tictactoe_hint, reviewer=tictactoe_review, value=value_for,
-    ),
-    "4x4": Variant(
-        "4x4", 4, 4, TIC_TAC_TOE_4X4, _mnk_player(TIC_TAC_TOE_4X4), solved=True, code="4",
-        hinter=hints.mnk_hint(TIC_TAC_TOE_4X4), reviewer=mnk_review(TIC_TAC_TOE_4X4),
-    ),
-    "5x5": Variant(
-        "5x5", 5, 5, TIC_TAC_TOE_5X5, _mnk_player(TIC_TAC_TOE_5X5), solved=True, random_from=4, code="5",
-        hinter=hints.mnk_hint(TIC_TAC_TOE_5X5), hint_from=_5X5_EXACT_FROM,
-        reviewer=mnk_review(TIC_TAC_TOE_5X5, _5X5_EXACT_FROM),
-    ),
-    "ultimate": Variant(
-        "ultimate", 9, 9, _ULTIMATE, _ultimate_move, solved=False, levelled=_ultimate_level, block=3,
-        code="u", by_reference=True, hinter=hints.ultimate_hint, hint_budget_ms=hints.HINT_BUDGET_MS,
-        reviewer=ultimate_review, review_budget_ms=REVIEW_BUDGET_MS,
-    ),
-}
-# fmt: on
-"""Every variant by name."""
+    Raises:
+        ValueError: another game already has its name or its ``custom_id`` code, or the name or code is malformed.
+    """
+    for other in _REGISTRY.values():
+        if other is not game and (other.name == game.name or other.code == game.code):
+            raise ValueError(f"{game!r}: {other!r} already has the name {other.name!r} or the code {other.code!r}")
+    if not (0 < len(game.name) <= 16 and game.name.isprintable() and ":" not in game.name):
+        raise ValueError(f"{game!r}: a name is 1-16 printable characters without ':'")
+    if not re.fullmatch(r"([0-9a-z]{0,1}[0-9a-oq-z])?", game.code):
+        raise ValueError(f"{game!r}: a code is at most 2 lowercase letters or digits, not ending in 'p'")
+    _REGISTRY[game.name] = game
+    return game
 
 
 def variant(name: object) -> Variant:
@@ -299,7 +359,7 @@ def variant(name: object) -> Variant:
     Raises:
         UnknownVariantError: no variant has that name; the message lists the known ones.
     """
-    found = VARIANTS.get(name) if isinstance(name, str) else None
+    found = _REGISTRY.get(name) if isinstance(name, str) else None
     if found is None:
-        raise UnknownVariantError(f"unknown variant {name!r}: choose one of {', '.join(VARIANTS)}")
+        raise UnknownVariantError(f"unknown variant {name!r}: choose one of {', '.join(_REGISTRY)}")
     return found

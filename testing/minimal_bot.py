@@ -28,20 +28,9 @@ from discord import app_commands
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import (
-    InvalidBoardError,
-    Mark,
-    SearchResult,
-    State,
-    format_board,
-    initial_state,
-    parse_board,
-    player,
-    result,
-    search,
-    terminal,
-    winner,
-)
+from engine import InvalidBoardError, Mark
+from engine.minimax.search import SearchResult, search
+from engine.tictactoe.rules import State, format_board, initial_state, parse_board, player, result, terminal, winner
 from testing.floor_bot import configure_endpoints
 
 ID = r"ttt:(?P<cell>[0-8]):(?P<board>[.XO]{9}):(?P<mark>[XO]):(?P<user>[0-9]+)"

@@ -23,20 +23,20 @@ from bot.config import ConfigError
 from bot.ops.health import DatabaseHealth, ShardHealth
 from bot.ops.interactions import InteractionTracker
 from bot.ops.logs import interaction_context
-from bot.ops.metrics import DEFAULT_VARIANT, Metrics, Readings
+from bot.ops.metrics import Metrics, Readings
 from bot.ops.server import OpsServer
 from bot.records import RecordsUnavailableError
 
 if TYPE_CHECKING:
     from bot.config import Settings
     from bot.games.ai import AI
-    from bot.games.match import Algorithm, Match
+    from bot.games.match import Match
     from bot.games.service import GameService
     from bot.ops.loop_lag import LoopLagMonitor
     from bot.records import FinishedGame, RecordsStore, RecordWriter
-    from engine import EngineMove, State
+    from engine import EngineMove
 
-__all__ = ["Operations", "Served", "log_interactions", "variant_of"]
+__all__ = ["Operations", "Served", "log_interactions"]
 
 
 class Served(Protocol):
@@ -51,11 +51,6 @@ class Served(Protocol):
 
 
 log = logging.getLogger(__name__)
-
-
-def variant_of(thing: object) -> str:
-    """The board variant a game or state belongs to (``3x3`` until variants say otherwise)."""
-    return str(getattr(thing, "variant", DEFAULT_VARIANT))
 
 
 def log_interactions(bot: commands.AutoShardedBot) -> None:
@@ -120,17 +115,17 @@ class Operations:
         started, finished = hooks.on_started, hooks.on_finished
 
         def on_started(game: Match) -> None:
-            metrics.games_started_by(variant_of(game)).inc()
+            metrics.games_started_by(game.variant).inc()
             if started is not None:
                 started(game)
 
         def on_finished(game: Match) -> None:
-            metrics.games_finished_by(variant_of(game), str(game.end_reason)).inc()
+            metrics.games_finished_by(game.variant, str(game.end_reason)).inc()
             if finished is not None:
                 finished(game)
 
         hooks.on_started, hooks.on_finished = on_started, on_finished
-        hooks.on_search_failed = lambda game, stage: metrics.search_failures_by(variant_of(game), stage).inc()
+        hooks.on_search_failed = lambda game, stage: metrics.search_failures_by(game.variant, stage).inc()
         parts.ai.on_search = self._searched
         parts.loop_lag.on_sample = metrics.loop_lag.observe
         save_many = parts.records.save_many
@@ -153,8 +148,8 @@ class Operations:
         bot.add_listener(self._connected, "on_shard_resumed")
         bot.add_listener(self._disconnected, "on_shard_disconnect")
 
-    def _searched(self, state: State, algorithm: Algorithm, decision: EngineMove) -> None:
-        labels = (variant_of(state), algorithm)
+    def _searched(self, game: Match, decision: EngineMove) -> None:
+        labels = (game.variant, game.algorithm)
         self.metrics.search_seconds_by(*labels).observe(decision.elapsed_ms / 1000)
         self.metrics.search_states_by(*labels).observe(decision.states)
 

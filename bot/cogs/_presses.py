@@ -14,12 +14,12 @@ from bot.client import TTTBot
 from bot.games.answers import Chosen, Hinted
 from bot.games.intents import Actor
 from bot.games.match import BoardRef, Match, new_game_id
+from bot.games.moves import slow_reply
 from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle
 from bot.ui.responder import Responder, apologise, defer, private
-from engine.variants import SLOW_EMPTY_CELLS
 
 __all__ = ["INACTIVE", "SHOWN_LATER", "BoardPresses", "actor"]
 
@@ -74,10 +74,8 @@ class BoardPresses:
         """A press on a board cell."""
         if (
             isinstance(board, Match)
-            and board.algorithm == "minimax"
-            and (rules := board.kind).inline
-            and rules.cells - 1 - board.ply >= SLOW_EMPTY_CELLS  # the bot's reply searches within the press
             and board.is_player(interaction.user.id)
+            and slow_reply(board.kind, board.state, cell, board.level, board.algorithm)
         ):
             await defer(interaction, thinking=False)
         await self._guarded(

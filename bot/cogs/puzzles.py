@@ -23,7 +23,6 @@ from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.puzzles.service import PuzzleAnswer, PuzzleRefusal, PuzzleService
 from bot.records import PuzzleStore, RecordsStore
-from bot.text.common import VARIANT_NAMES
 from bot.ui import puzzles as view
 from bot.ui.responder import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
@@ -32,7 +31,7 @@ __all__ = ["PuzzleButton", "PuzzleCommands", "setup"]
 
 log = logging.getLogger(__name__)
 
-PUZZLE_CHOICES = [app_commands.Choice(name=VARIANT_NAMES[name], value=name) for name in PUZZLE_VARIANTS]
+PUZZLE_CHOICES = [app_commands.Choice(name=variant_named(name).title, value=name) for name in PUZZLE_VARIANTS]
 
 
 class PuzzleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=view.ID_TEMPLATE):

@@ -126,7 +126,7 @@ class RecordCommands(commands.Cog):
     )
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def leaderboard_command(
-        self, interaction: Interaction, scope: Literal["server", "global"] = "server", variant: str = "3x3"
+        self, interaction: Interaction, scope: Literal["server", "global"] = "server", variant: str = DEFAULT_VARIANT
     ) -> None:
         """/ttt leaderboard: the top 10 ratings, as /ttt help explains (outside a server, every server's players)."""
         await self.leaderboard(interaction, everywhere=scope == "global", variant=variant)
@@ -139,7 +139,7 @@ class RecordCommands(commands.Cog):
     )
     @app_commands.choices(variant=VARIANT_CHOICES)
     async def rating_command(
-        self, interaction: Interaction, user: discord.User | None = None, variant: str = "3x3"
+        self, interaction: Interaction, user: discord.User | None = None, variant: str = DEFAULT_VARIANT
     ) -> None:
         """/ttt rating: a player's Glicko-2 ratings in ``variant`` against the bot and against people."""
         await self.rating(interaction, user or interaction.user, variant)
@@ -196,7 +196,7 @@ class RecordCommands(commands.Cog):
         text = rating_text(name, variant, ratings, tr) + ("" if puzzles is None else "\n" + puzzle_line(puzzles, tr))
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
-    async def leaderboard(self, interaction: Interaction, *, everywhere: bool, variant: str = "3x3") -> None:
+    async def leaderboard(self, interaction: Interaction, *, everywhere: bool, variant: str = DEFAULT_VARIANT) -> None:
         """The top 10 ratings in ``variant`` of this server's players, or of every server's (``everywhere``, and
         always outside a server)."""
         tr = lang(str(interaction.locale))

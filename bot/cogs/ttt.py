@@ -23,17 +23,15 @@ from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.games.match import new_game_id
+from bot.games.moves import QUICK_MS, slow_inline
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
-from bot.text.common import VARIANT_DESCRIPTIONS, VARIANT_NAMES, escaped
-from bot.text.grid import DEFAULT_VARIANT
+from bot.text.common import escaped
 from bot.text.help import help_text
 from bot.ui.responder import apologise, defer, private
-from engine import Mark
-from engine.errors import CellOutOfRangeError
-from engine.variants import VARIANTS
-from engine.variants import variant as variant_named
+from engine import DEFAULT_VARIANT, VARIANTS, CellOutOfRangeError, Mark
+from engine import variant as variant_named
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "VARIANT_CHOICES", "GameCommands", "command_failed", "setup"]
 
@@ -69,10 +67,9 @@ LEVEL_CHOICES = [
 ]
 """``/ttt start level:``: levels 1-8, each named with its rating in 3x3, the default game (Discord's choices cannot
 depend on another option; the board names the level with its rating in the game played)."""
-VARIANT_CHOICES = [app_commands.Choice(name=VARIANT_NAMES[name], value=name) for name in VARIANT_NAMES]
-"""``/ttt start variant:``: every variant, named and translated (the translator localizes each name); a variant the
-engine does not offer yet is refused privately when chosen."""
-VARIANT_CHOICE_DESCRIPTIONS = tuple(VARIANT_DESCRIPTIONS.values())
+VARIANT_CHOICES = [app_commands.Choice(name=kind.title, value=name) for name, kind in VARIANTS.items()]
+"""``/ttt start variant:``: every game registered when the cog is loaded, named and translated (the translator
+localizes each :attr:`engine.Variant.title`); a game no longer offered is refused privately when chosen."""
 NO_VARIANT = N_("The game {variant} is not available yet.")
 NOT_A_CELL = N_("{cell} is not a cell of this board: give a coordinate from a1 to {last}.")
 HINT_COOLDOWN_SECONDS = 5.0
@@ -114,14 +111,15 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
         level: int = DEFAULT_LEVEL,
         algorithm: Literal["alpha-beta", "minimax"] = "alpha-beta",
         board: Literal["buttons", "text"] = "buttons",
-        variant: str = "3x3",
+        variant: str = DEFAULT_VARIANT,
     ) -> None:
         """/ttt start: a game of ``variant`` against the bot, or a challenge to ``opponent``."""
         if variant not in VARIANTS:
             await private(interaction, lang(str(interaction.locale))(NO_VARIANT, variant=variant))
             return
         rules = variant_named(variant)
-        if opponent is None and play_as != "X" and rules.slow(rules.game.initial_state(), algorithm):
+        opening_ms = rules.answer_ms(rules.game.initial_state(), level, algorithm)
+        if opponent is None and play_as != "X" and slow_inline(opening_ms):
             await defer(interaction)  # the bot may open with a long search, within the command
         game_id = new_game_id(interaction.id)
         await self._run(
@@ -157,7 +155,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
                 last = game.cell_name(game.cells - 1)
                 await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=escaped(cell), last=last))
                 return
-        if game is not None and game.kind.slow(game.state, game.algorithm):
+        if game is not None and slow_inline(game.kind.answer_ms(game.state, game.level, game.algorithm)):
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
 
@@ -168,7 +166,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
     async def hint(self, interaction: Interaction) -> None:
         """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is None or not game.kind.inline or game.kind.slow(game.state, "minimax"):
+        if game is None or game.kind.hint_ms(game.state) > QUICK_MS:
             await defer(interaction, ephemeral=True)  # up to a second in a worker, or 3x3's plain minimax count
         await self._run(interaction, lambda history: self.service.hint(actor(interaction), history=history))
 

@@ -5,10 +5,10 @@ are plain picklable values, so an executor may be a thread pool or a process poo
 ``benchmarks/loop_lag.py``). Moves and hints have separate executors, so a burst of hints never delays
 a move.
 
-A game whose variant answers inline (:attr:`engine.variants.Variant.inline`: 3x3) is searched by :meth:`AI.choose`
-(alpha-beta in threads, the counted plain minimax in processes); every other game by :meth:`AI.variant_move` in the
-search pool (:mod:`bot.games.moves`). Hints and reviews of every game run in the hint executor (:func:`hint`,
-:func:`review`).
+The bot's move in every game is :func:`bot.games.moves.bot_move`, run by :meth:`AI.move`: inside the interaction's
+callback when the game answers within its budget (:attr:`bot.games.match.Match.inline`; in threads, or in processes
+for a longer search such as 3x3's plain minimax), otherwise in the search pool under a ticket. Hints and reviews of
+every game run in the hint executor (:func:`hint`, :func:`review`).
 """
 
 from __future__ import annotations
@@ -22,42 +22,36 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
-from bot.games.fallback import fallback_move
-from bot.games.match import Algorithm, Match
-from bot.games.moves import decide, variant_move
+from bot.games.match import Match
+from bot.games.moves import QUICK_MS, bot_move, fallback_move
 from bot.games.pool import SearchPool, Ticket
 from bot.games.workers import die_with_parent
-from engine import State, levels
-from engine.hints import Hint
-from engine.protocol import EngineMove
-from engine.review import PlyReview
-from engine.variants import VARIANTS
-from engine.variants import variant as variant_named
+from engine import DEFAULT_VARIANT, TOP_LEVEL, EngineMove, Hint, PlyReview, Variant
+from engine import variant as variant_named
 
 __all__ = ["AI", "fast_executor", "hint", "hint_executor", "review", "search_executor"]
 
 log = logging.getLogger(__name__)
-_INLINE = next(v for v in VARIANTS.values() if v.inline)  # the game :meth:`AI.choose` searches (3x3)
 _R = TypeVar("_R")
 
 
-def hint(variant: str, moves: tuple[int, ...]) -> Hint:
-    """The hint for the player to move after ``moves`` on ``variant`` (:meth:`engine.variants.Variant.hint`). Runs
-    in a worker.
+def hint(kind: Variant, moves: tuple[int, ...]) -> Hint:
+    """The hint for the player to move after ``moves`` in game ``kind`` (:meth:`engine.Variant.hint`). Runs in a
+    worker.
 
     Raises:
-        IllegalSequenceError, GameOverError, ValueError: as :meth:`~engine.variants.Variant.hint`.
+        IllegalSequenceError, GameOverError, ValueError: as :meth:`~engine.Variant.hint`.
     """
-    return variant_named(variant).hint(moves)
+    return kind.hint(moves)
 
 
-def review(variant: str, moves: tuple[int, ...]) -> tuple[PlyReview, ...]:
-    """Every move of a finished ``variant`` game labelled (:meth:`engine.variants.Variant.review`). Runs in a worker.
+def review(kind: Variant, moves: tuple[int, ...]) -> tuple[PlyReview, ...]:
+    """Every move of a finished ``variant`` game labelled (:meth:`engine.Variant.review`). Runs in a worker.
 
     Raises:
         IllegalSequenceError: ``moves`` are not a legal game.
     """
-    return variant_named(variant).review(moves)
+    return kind.review(moves)
 
 
 def search_executor(workers: int | None = None) -> ProcessPoolExecutor:
@@ -96,7 +90,8 @@ class AI:
 
     ``None`` for any executor means the loop's default thread pool. :meth:`shutdown` stops them all.
     ``pending`` counts the searches submitted and not done (the pool's own in :attr:`SearchPool.pending`);
-    ``on_search(state, algorithm, decision)`` is called after each of the bot's 3x3 moves at level 8 (the metrics).
+    ``on_search(game, decision)`` is called after each of the bot's top-level moves searched inline (the
+    metrics).
     """
 
     def __init__(
@@ -114,36 +109,45 @@ class AI:
         self.pool = pool or SearchPool(self.slow_executor)
         self.rng = rng or random.Random()
         self.pending = 0
-        self.on_search: Callable[[State, Algorithm, EngineMove], None] | None = None
+        self.on_search: Callable[[Match, EngineMove], None] | None = None
 
-    async def variant_move(self, game: Match, ticket: Ticket) -> EngineMove:
-        """The bot's move in ``game`` (a variant that does not answer inline, the bot to move), searched in the pool
-        under ``ticket`` (its budget; the ticket is given back when the search ends).
+    async def move(self, game: Match, ticket: Ticket | None = None) -> EngineMove:
+        """The bot's move in ``game`` (the bot to move; :func:`bot.games.moves.bot_move`): with ``ticket``, searched in
+        the pool under its budget (the ticket is given back when the search ends); without, searched now, in a
+        thread, or in a process when the game says it may take more than :data:`bot.games.moves.QUICK_MS`.
+        ``on_search`` hears of every top-level move searched without a ticket.
 
         Raises:
             GameOverError, IllegalSequenceError: ``game`` is over, or its moves are not a legal game.
         """
         seed = self.rng.getrandbits(64)
-        return await self.pool.run(ticket, variant_move, game.variant, game.moves, game.level, ticket.budget_ms, seed)
+        args = (game.kind, game.moves, game.level, game.algorithm)
+        if ticket is not None:
+            return await self.pool.run(ticket, bot_move, *args, ticket.budget_ms, seed)
+        slow = game.kind.answer_ms(game.state, game.level, game.algorithm) > QUICK_MS
+        decision = await self._run(self.slow_executor if slow else self.executor, bot_move, *args, None, seed)
+        if self.on_search is not None and game.level == TOP_LEVEL:
+            self.on_search(game, decision)
+        return decision
 
     async def fallback_move(self, game: Match) -> EngineMove:
-        """The bot's move in ``game`` when its search failed (:func:`bot.games.fallback.fallback_move`: within
-        about 50 ms), computed in this process in the loop's default thread pool, never in the worker pool.
+        """The bot's move in ``game`` when its search failed (:func:`bot.games.moves.fallback_move`: within about
+        50 ms), computed in this process in the loop's default thread pool, never in the worker pool.
 
         Raises:
             GameOverError, IllegalSequenceError: ``game`` is over, or its moves are not a legal game.
         """
         seed = self.rng.getrandbits(64)
-        return await self._run(None, fallback_move, game.variant, game.moves, game.level, seed)
+        return await self._run(None, fallback_move, game.kind, game.moves, game.level, seed)
 
     async def hint(self, game: Match) -> Hint:
         """The hint for the player to move in ``game``, any variant (:func:`hint`), in the hint executor.
 
         Raises:
-            ValueError: a position before the variant's :attr:`~engine.variants.Variant.hint_from` marks.
+            ValueError: a position before the variant's :meth:`~engine.Variant.hint_from` marks.
             GameOverError: the game is over.
         """
-        return await self._run(self.hint_executor, hint, game.variant, game.moves)
+        return await self._run(self.hint_executor, hint, game.kind, game.moves)
 
     async def review(self, variant: str, moves: Sequence[int]) -> tuple[PlyReview, ...]:
         """Every move of a finished ``variant`` game labelled (:func:`review`), in the hint executor.
@@ -151,27 +155,16 @@ class AI:
         Raises:
             IllegalSequenceError: the moves are not a legal game.
         """
-        return await self._run(self.hint_executor, review, variant, tuple(moves))
-
-    async def choose(self, state: State, level: int, algorithm: Algorithm) -> EngineMove:
-        """The bot's 3x3 move in ``state`` at ``level`` (:func:`bot.games.moves.decide`), searched off the event
-        loop; ``on_search`` hears of a level-8 search."""
-        seed = self.rng.getrandbits(64)
-        executor = self.slow_executor if algorithm == "minimax" and level == levels.TOP else self.executor
-        decision = await self._run(executor, decide, state, level, algorithm, seed)
-        if self.on_search is not None and level == levels.TOP:
-            self.on_search(state, algorithm, decision)
-        return decision
+        return await self._run(self.hint_executor, review, variant_named(variant), tuple(moves))
 
     async def warm_up(self) -> None:
         """Run one tiny search in each executor, so a process pool has started a worker before the first game."""
-        played = (7, 0, 8, 1)  # 3x3: X on b3 and c3, O on a1 and b1
-        nearly_full = _INLINE.replay(played)
+        kind, played, seed = variant_named(DEFAULT_VARIANT), (7, 0, 8, 1), 0  # a nearly full board: quick searches
         loop = asyncio.get_running_loop()
         await asyncio.gather(
-            self.choose(nearly_full, levels.TOP, "alpha-beta"),
-            self.choose(nearly_full, levels.TOP, "minimax"),
-            loop.run_in_executor(self.hint_executor, hint, _INLINE.name, played),
+            loop.run_in_executor(self.executor, bot_move, kind, played, TOP_LEVEL, "alpha-beta", None, seed),
+            loop.run_in_executor(self.slow_executor, bot_move, kind, played, TOP_LEVEL, "minimax", None, seed),
+            loop.run_in_executor(self.hint_executor, hint, kind, played),
         )
 
     async def _run(self, executor: Executor | None, function: Callable[..., _R], *args: object) -> _R:

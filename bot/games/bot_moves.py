@@ -1,14 +1,16 @@
-"""The bot's moves: on a variant answered inline (3x3) searched under the channel's lock (under a millisecond; plain
-minimax up to ~0.2 s in a worker), on every other variant searched after the player's move was committed and
-answered, in the AI's :class:`~bot.games.pool.SearchPool` outside every lock, and committed under the lock only if
-the game is still at the position searched (not resigned, timed out or moved on). That move reaches the Discord layer as
-:class:`~bot.games.answers.BotMoved` through ``on_bot_move``.
+"""The bot's moves, one way for every game (:meth:`BotMoves.answer`): where the game answers within the callback's
+budget (:attr:`bot.games.match.Match.inline`: 3x3, under a millisecond; plain minimax up to ~0.2 s in a worker)
+searched under the channel's lock and committed with the player's move; otherwise searched after the player's move
+was committed and answered, in the AI's :class:`~bot.games.pool.SearchPool` outside every lock, and committed under
+the lock only if the game is still at the position searched (not resigned, timed out or moved on). That move reaches
+the Discord layer as :class:`~bot.games.answers.BotMoved` through ``on_bot_move``.
 
-A search that fails (it raised, or its worker died and broke the pool, which the pool then replaces) is run once
-more; when that fails too, the bot plays a cheap fallback move computed in this process
-(:mod:`bot.games.fallback`), committed and delivered the same way. Only when even that fails does the bot give
-up: the game ends as ``abandoned`` (no result: recorded as no one's loss) and is shown through ``on_expired``, as
-when a turn's time runs out; a running game is never left waiting for a move that cannot come.
+A search in the pool that fails (it raised, or its worker died and broke the pool, which the pool then replaces) is
+run once more; when that fails too, or when an inline search fails, the bot plays the game's cheap fallback move
+computed in this process (:func:`bot.games.moves.fallback_move`), committed and delivered the same way. Only when
+even that fails does the bot give up: the game ends as ``abandoned`` (no result: recorded as no one's loss) and is
+shown through ``on_expired``, as when a turn's time runs out; a running game is never left waiting for a move that
+cannot come.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from bot.games import refusals
 from bot.games.ai import AI
 from bot.games.answers import BotMoved, Refusal
 from bot.games.hooks import Stage
@@ -54,9 +57,33 @@ class BotMoves:
         while self._searches:
             await asyncio.gather(*self._searches, return_exceptions=True)
 
+    async def answer(self, game: Match) -> tuple[Match, Ticket | None] | Refusal:
+        """How the bot answers in ``game`` (uncommitted, under the channel's lock): nothing to do when it is not the
+        bot's turn; where the game answers inline, ``game`` after the bot's move, searched now; otherwise ``game``
+        with the ticket of its search in the pool (started when the game is committed: :meth:`commit`), or
+        ``SEARCH_BUSY`` when the pool admits no more."""
+        if not game.ai_to_move:
+            return game, None
+        if game.inline:
+            return await self.reply(game), None
+        ticket = self.ai.pool.admit()
+        return Refusal(refusals.SEARCH_BUSY) if ticket is None else (game, ticket)
+
     async def reply(self, game: Match) -> Match:
-        """``game`` after the bot's reply, searched now (on a variant answered inline, under the channel's lock)."""
-        decision = await self.ai.choose(game.state, game.level, game.algorithm)
+        """``game`` after the bot's move, searched now; the game's fallback move if the search fails.
+
+        Raises:
+            Exception: the fallback failed too (the game is unchanged).
+        """
+        try:
+            decision = await self.ai.move(game)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            log.error("bot search failed: channel=%s game=%s error=%r", game.channel_id, game.game_id, error)
+            if self.sessions.hooks.on_search_failed is not None:
+                self.sessions.hooks.on_search_failed(game, "search")
+            decision = await self.ai.fallback_move(game)
         log.debug("ai move: channel=%s game=%s level=%d %r", game.channel_id, game.game_id, game.level, decision)
         return game.with_ai(decision)
 
@@ -77,10 +104,9 @@ class BotMoves:
 
     def owed(self, game: Match) -> None:
         """The bot owes a move in ``game``, resumed after a restart with the bot to move: search it in the background
-        (on a variant answered inline, such as 3x3, as its reply is searched; on a slow variant in the pool, admitted
-        even when the pool is full, with the smaller budget then), so that no resumed game waits for a move that never
-        comes."""
-        if game.kind.inline:
+        (where the game answers inline, as its reply is searched; otherwise in the pool, admitted even when the pool
+        is full, with the smaller budget then), so that no resumed game waits for a move that never comes."""
+        if game.inline:
             self._background(self._reply_later(game), game)
             return
         pool = self.ai.pool
@@ -93,17 +119,18 @@ class BotMoves:
         task.add_done_callback(self._searches.discard)
 
     async def _reply_later(self, game: Match) -> None:
-        """The bot's inline reply (3x3) in resumed ``game``, searched outside the lock and played as a slow variant's
-        move is; if the search fails, the bot gives up (:meth:`_give_up`)."""
+        """The bot's inline reply in resumed ``game``, searched outside the lock and played as a pool search's move
+        is; if the search and its fallback fail, the bot gives up (:meth:`_give_up`)."""
         try:
-            decision = await self.ai.choose(game.state, game.level, game.algorithm)
+            decision = (await self.reply(game)).last_ai
         except asyncio.CancelledError:
             raise
         except Exception as error:
             log.error("bot reply failed: channel=%s game=%s error=%r", game.channel_id, game.game_id, error)
             await self._give_up(game)
             return
-        await self._commit_bot_move(game, decision)
+        if decision is not None:
+            await self._commit_bot_move(game, decision)
 
     async def _bot_move(self, game: Match, ticket: Ticket) -> None:
         """Search ``game``'s bot move outside every lock (once more if it fails, then the fallback), then commit it
@@ -153,8 +180,8 @@ class BotMoves:
         """The bot's move in ``game``: the pool's search under ``ticket``, else its retry, else the fallback;
         ``None`` when all of them failed, or when the game moved on before a retry or a fallback (nothing to do)."""
         attempts: tuple[tuple[Stage, Callable[[], Awaitable[EngineMove]]], ...] = (
-            ("search", lambda: self.ai.variant_move(game, ticket)),
-            ("retry", lambda: self.ai.variant_move(game, self.ai.pool.retry(ticket))),
+            ("search", lambda: self.ai.move(game, ticket)),
+            ("retry", lambda: self.ai.move(game, self.ai.pool.retry(ticket))),
             ("fallback", lambda: self.ai.fallback_move(game)),
         )
         for stage, attempt in attempts:

@@ -1,6 +1,7 @@
 """A game written into a component ``custom_id`` and read back, so boards keep working after a restart.
 
-One codec for every game, keyed by its variant's data (:attr:`engine.variants.Variant.code` and ``by_reference``).
+One codec for every registered game, keyed by its code (:attr:`engine.Variant.code`): a game of at most
+:data:`MAX_CARRIED_CELLS` cells carries its moves in every button, a bigger one names its game by reference.
 
 **A board that carries its game** (3x3, 4x4, 5x5; fields separated by ``:``)::
 
@@ -42,14 +43,14 @@ from typing import Final
 
 from bot.games.match import Algorithm, BoardRef, Match, Mode, to_base36
 from bot.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS
-from engine import Difficulty, IllegalMoveError
-from engine.variants import VARIANTS, Variant
+from engine import VARIANTS, IllegalMoveError, Variant
 
 __all__ = [
     "ANSWER_TEMPLATE",
     "BOARD_TEMPLATE",
     "CELL_TEMPLATE",
     "LEVEL_CODE",
+    "MAX_CARRIED_CELLS",
     "MAX_CUSTOM_ID",
     "MNK_BOARD_TEMPLATE",
     "REF_TEMPLATE",
@@ -75,7 +76,8 @@ _BOT: Final = "b"
 _B36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 _FIRST_STATES_DIGITS: Final = 6  # 3x3's format, the first: its states count has at most 6 digits
 
-_LEGACY_DIFFICULTY: Final = {"e": Difficulty.EASY, "m": Difficulty.MEDIUM, "u": Difficulty.UNBEATABLE}
+_LEGACY_DIFFICULTY: Final = {"e": "easy", "m": "medium", "u": "unbeatable"}
+"""The letter of a difficulty (boards posted before the levels) and its name."""
 _FROM_LEVEL_CODE: Final = {str(level): level for level in LEVELS} | {
     code: LEVEL_OF_DIFFICULTY[difficulty] for code, difficulty in _LEGACY_DIFFICULTY.items()
 }
@@ -85,11 +87,21 @@ _ALGORITHM: dict[Algorithm, str] = {"alpha-beta": "a", "minimax": "m"}
 _MODE: dict[Mode, str] = {"buttons": "b", "text": "t"}
 _FROM_ALGORITHM = {c: a for a, c in _ALGORITHM.items()}
 _FROM_MODE = {c: m for m, c in _MODE.items()}
-_BY_CODE: Final = {v.code: v for v in VARIANTS.values()}
-_CARRIED = [v for v in VARIANTS.values() if not v.by_reference]
-_CODES = "".join(v.code for v in _CARRIED)
-_MOST_CARRIED = max(v.cells for v in _CARRIED)
-_REF_CODES = "".join(v.code for v in VARIANTS.values() if v.by_reference)
+MAX_CARRIED_CELLS: Final = 25
+"""The most cells a board may have and still carry its moves (one base-36 digit each) in its buttons' ids beside the
+players and the states count (5x5: at most 96 characters); a bigger board is named by reference."""
+_CODE = r"[0-9a-z]{0,2}"
+
+
+def _carried(rules: Variant) -> bool:
+    """True when ``rules``' boards carry their moves (small enough), false when they name their game by reference."""
+    return rules.cells <= MAX_CARRIED_CELLS
+
+
+def _by_code(code: str) -> Variant | None:
+    """The registered game whose ``custom_id`` code is ``code``."""
+    return next((v for v in VARIANTS.values() if v.code == code), None)
+
 
 _PLAYERS = r"(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20})"
 _PAYLOAD_3X3 = rf"(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-8]{{0,9}}):(?P<opts>{LEVEL_CODE}[am][bt]):{_PLAYERS}"
@@ -106,12 +118,12 @@ MNK_BOARD_TEMPLATE: Final = (
 )
 """The template of every 4x4 and 5x5 board button (cells, Resign, Rematch)."""
 BOARD_TEMPLATE: Final = (
-    rf"ttt:(?P<kind>\d{{1,2}}|[rn]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-z]{{0,{_MOST_CARRIED}}}):"
-    rf"(?P<opts>[{_CODES}]?{LEVEL_CODE}[am][bt]):{_PLAYERS}:(?P<states>[0-9a-z]{{1,13}})"
+    rf"ttt:(?P<kind>\d{{1,2}}|[rn]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-z]{{0,{MAX_CARRIED_CELLS}}}):"
+    rf"(?P<opts>{_CODE}{LEVEL_CODE}[am][bt]):{_PLAYERS}:(?P<states>[0-9a-z]{{1,13}})"
 )
 """The template of every button of a board that carries its game, whatever the variant (cells, Resign, Rematch)."""
 REF_TEMPLATE: Final = (
-    rf"ttt:(?P<variant>[{_REF_CODES}])(?P<pad>p?):(?P<kind>\d{{1,2}}|[rnk]|p[0-8]):(?P<game>[0-9a-z]{{1,13}}):"
+    r"ttt:(?P<variant>[0-9a-z]{1,2}?)(?P<pad>p?):(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]{1,13}):"
     r"(?P<version>\d{1,2})"
 )
 """The template of every button of a board by reference and of its private pad (``pad`` is ``p``)."""
@@ -144,7 +156,7 @@ def encoder(game: Match) -> Callable[[Kind], str]:
             function raises it for a kind that is not a button of this board).
     """
     rules = game.kind
-    if rules.by_reference:
+    if not _carried(rules):
         return ref_encoder(game)
     opts = rules.code + level_code(game) + _ALGORITHM[game.algorithm] + _MODE[game.mode]
     x, o = game.x_id, game.o_id
@@ -175,7 +187,7 @@ def ref_encoder(game: Match, *, pad: bool = False) -> Callable[[Kind], str]:
             another kind).
     """
     rules = game.kind
-    if not rules.by_reference:
+    if _carried(rules):
         raise CodecError(f"cannot encode game {game.game_id!r} by reference: variant {game.variant!r}")
     tail = f"{game.game_id}:{game.ply}"
     cells = rules.cells
@@ -240,8 +252,8 @@ def from_match(
             plays, or both sides are one player.
     """
     opts = match["opts"]
-    rules = _BY_CODE.get(opts[:-3])
-    if rules is None or rules.by_reference:
+    rules = _by_code(opts[:-3])
+    if rules is None or not _carried(rules):
         raise CodecError(f"{match.string!r}: no variant has the code {opts[:-3]!r}")
     kind = _kind(match["kind"])
     moves = tuple(_B36.index(c) for c in match["moves"])
@@ -291,7 +303,9 @@ def ref_from_match(
     Raises:
         CodecError: the version or the cell is off the board, or a pad's button is Resign or Rematch.
     """
-    rules = _BY_CODE[match["variant"]]
+    rules = _by_code(match["variant"])
+    if rules is None or _carried(rules):
+        raise CodecError(f"{match.string!r}: no game named by reference has the code {match['variant']!r}")
     version = int(match["version"])
     kind = _kind(match["kind"])
     pad = bool(match["pad"])
@@ -309,6 +323,6 @@ def _kind(raw: str) -> Kind:
 
 
 def _states_digits(rules: Variant) -> int:
-    """The most base-36 digits of a states count a board of ``rules`` carries: 6 in the first format (3x3's, without
-    a code), else 13 (any 63-bit count)."""
+    """The most base-36 digits of a states count a board of ``rules`` carries: 6 in the first format (without a
+    code: 3x3's), else 13 (any 63-bit count)."""
     return 13 if rules.code else _FIRST_STATES_DIGITS

@@ -12,12 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
-from bot.vocabulary import EndReason, Mode
-from engine import GameOverError, Mark, initial_state
-from engine.protocol import Algorithm, EngineMove
-from engine.protocol import Game as Rules
-from engine.variants import VARIANTS, Variant
-from engine.variants import variant as variant_named
+from bot.games.moves import CALLBACK_BUDGET_MS
+from bot.vocabulary import DEFAULT_LEVEL, EndReason, Mode
+from engine import DEFAULT_VARIANT, TOP_LEVEL, VARIANTS, Algorithm, EngineMove, GameOverError, Mark, Variant
+from engine import Game as Rules
+from engine import variant as variant_named
 
 __all__ = [
     "DISCORD_EPOCH_MS",
@@ -50,8 +49,8 @@ def initial_for(variant: str) -> Any:
 class Match:
     """One game in one channel. Player ids are user ids; ``None`` stands for the bot.
 
-    ``variant`` names the game played (a key of :data:`engine.variants.VARIANTS`: ``"3x3"``, the default,
-    ``"4x4"``, ``"5x5"``, ``"ultimate"``). ``moves`` are the cells played, 0-based row by row over the whole board
+    ``variant`` names the game played (a key of :data:`engine.VARIANTS`; :data:`engine.DEFAULT_VARIANT` by
+    default). ``moves`` are the cells played, 0-based row by row over the whole board
     (0-8, 0-15, 0-24, 0-80), in order, and ``state`` the variant's engine state they lead to
     (``engine.variants.variant(variant).replay(moves)``; build a new game's with :func:`initial_for`).
     While the bot searches a slow variant's move (:attr:`thinking`), the player's move is already committed.
@@ -71,11 +70,11 @@ class Match:
     channel_id: int
     x_id: int | None
     o_id: int | None
-    level: int = 8
+    level: int = DEFAULT_LEVEL
     algorithm: Algorithm = "alpha-beta"
     mode: Mode = "buttons"
     moves: tuple[int, ...] = ()
-    state: Any = field(default_factory=initial_state)
+    state: Any = field(default_factory=lambda: variant_named(DEFAULT_VARIANT).game.initial_state())
     guild_id: int | None = None
     message_id: int | None = None
     status: Status = "playing"
@@ -89,7 +88,7 @@ class Match:
     superseded: tuple[int, ...] = ()
     retired: int | None = None
     verified: bool = True
-    variant: str = "3x3"
+    variant: str = DEFAULT_VARIANT
 
     @property
     def kind(self) -> Variant:
@@ -111,10 +110,16 @@ class Match:
         return VARIANTS[self.variant].cell_name(cell)
 
     @property
+    def inline(self) -> bool:
+        """True when the bot's move in this position is answered inside the interaction's callback: the game says it
+        takes at most :data:`bot.games.moves.CALLBACK_BUDGET_MS` (:meth:`engine.Variant.answer_ms`)."""
+        return self.kind.answer_ms(self.state, self.level, self.algorithm) <= CALLBACK_BUDGET_MS
+
+    @property
     def thinking(self) -> bool:
-        """True when the game waits for the bot's move (a slow variant's search is running): the board says so
-        and takes no press; the move arrives later (:class:`bot.games.answers.BotMoved`)."""
-        return self.ai_to_move
+        """True when the game waits for the bot's move searched in the pool: the board says so and takes no press;
+        the move arrives later (:class:`bot.games.answers.BotMoved`)."""
+        return self.ai_to_move and not self.inline
 
     @property
     def vs_bot(self) -> bool:
@@ -221,7 +226,7 @@ class Match:
         Raises:
             GameOverError, IllegalMoveError: as :meth:`play`.
         """
-        ai = replace(move, mark=self.to_move, algorithm=self.algorithm if self.level == 8 else "alpha-beta")
+        ai = replace(move, mark=self.to_move, algorithm=self.algorithm if self.level == TOP_LEVEL else "alpha-beta")
         return replace(self, **self._marked(ai.cell), last_ai=ai, ai_states=self.ai_states + ai.states)
 
     def _marked(self, cell: int) -> dict[str, Any]:

@@ -1,12 +1,11 @@
-"""The bot's move in any game as the engine's one move record (:class:`engine.players.EngineMove`), chosen in a
-worker (arguments and result are picklable).
+"""The bot's move in any game, the one way: the game's own :meth:`engine.Variant.play` at the game's level, as the
+engine's one move record (:class:`engine.EngineMove`). Runs in an executor or a search worker (arguments and result
+are picklable: a built-in game pickles by name, another by value).
 
-A game whose variant answers inline (:attr:`engine.variants.Variant.inline`: 3x3) is searched by :func:`decide` (the
-counted alpha-beta or plain minimax at level 8); every other game by :func:`variant_move`: every variant plays the
-engine's levels 1-8 (:func:`engine.levels.choose_move`): on 4x4 and 5x5 levels 1-7 search a few plies deep with a
-heuristic evaluation and level 8 plays perfectly (the exact search and, on 5x5, its opening book); on ultimate levels
-1-7 search a budget of MCTS iterations and level 8 for the whole of the pool's time budget (:data:`DEFAULT_BUDGET_MS`,
-less when the pool is busy; both stop early on a proof). The worker is given the moves, not a state, and replays
+Where it runs is the game's answer to how long its move takes (:meth:`engine.Variant.answer_ms`): within
+:data:`CALLBACK_BUDGET_MS` the move is searched inside the interaction's callback, under the channel's lock, and
+committed with the player's move (in a thread, or beyond :data:`QUICK_MS` in a process); otherwise after the player's
+move was committed, in the search pool under its budget. The worker is given the moves, not a state, and replays
 them: what it searches is always a position that was played.
 """
 
@@ -14,78 +13,80 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any, Final
 
 from bot.games.pool import DEFAULT_BUDGET_MS
-from engine import SearchConfig, State, levels
-from engine.minimax.search import ALGORITHM_CONFIGS
-from engine.players import choose_move
-from engine.protocol import Algorithm, Difficulty, EngineMove
-from engine.variants import VARIANTS, Variant
-from engine.variants import variant as variant_named
+from engine import Algorithm, EngineMove, IllegalMoveError, Variant
 
-__all__ = ["budget_for", "config_for", "decide", "move_with", "variant_move"]
+__all__ = [
+    "CALLBACK_BUDGET_MS",
+    "FALLBACK_BUDGET_MS",
+    "QUICK_MS",
+    "bot_move",
+    "fallback_move",
+    "slow_inline",
+    "slow_reply",
+]
 
-_THREE: Variant = next(v for v in VARIANTS.values() if v.inline)  # the game :func:`decide` searches (3x3)
+CALLBACK_BUDGET_MS: Final = 500.0
+"""The longest a bot's move may take to be answered inside the interaction's callback, under the channel's lock
+(deferred first beyond :data:`QUICK_MS`): Discord waits 3 s for the first answer."""
+QUICK_MS: Final = 10.0
+"""A move (or a hint) that may take longer is searched in a process, and its interaction deferred first."""
+FALLBACK_BUDGET_MS: Final = 50.0
+"""The budget of the fallback move when the search failed twice, ms (:meth:`engine.Variant.quick_move`)."""
 
 
-def config_for(algorithm: Algorithm) -> SearchConfig:
-    """The search configuration behind an ``algorithm`` option."""
-    return ALGORITHM_CONFIGS[algorithm]
+def slow_inline(answer_ms: float) -> bool:
+    """True when a bot's move that takes up to ``answer_ms`` (:meth:`engine.Variant.answer_ms`) is searched inside
+    the callback but may take long enough that the interaction should be deferred first."""
+    return QUICK_MS < answer_ms <= CALLBACK_BUDGET_MS
 
 
-def decide(state: State, level: int, algorithm: Algorithm, seed: int | None = None) -> EngineMove:
-    """Choose the bot's 3x3 move at ``level`` (runs in a worker): level 8 is the perfect search with ``algorithm``
-    (:func:`engine.players.choose_move`: the counted alpha-beta or plain minimax), levels 1-7 the level's
-    depth-limited alpha-beta (:func:`engine.levels.choose_move`).
+def slow_reply(kind: Variant, state: Any, cell: int, level: int, algorithm: Algorithm) -> bool:
+    """True when the bot's reply to a press on ``cell`` in ``state`` is searched inside the callback but may take long
+    enough that the press should be deferred first (:func:`slow_inline`); False for a cell that cannot be played."""
+    try:
+        after = kind.game.result(state, cell)
+    except IllegalMoveError:
+        return False
+    return slow_inline(kind.answer_ms(after, level, algorithm))
+
+
+def bot_move(
+    kind: Variant, moves: tuple[int, ...], level: int, algorithm: Algorithm, budget_ms: float | None, seed: int
+) -> EngineMove:
+    """The bot's move after ``moves`` in game ``kind`` at ``level`` (1-8) with ``algorithm``, with at most
+    ``budget_ms`` (``None``: :data:`DEFAULT_BUDGET_MS` where the game searches under a budget; a smaller one when the
+    pool was busy, which the move then says: ``reduced``). A move in a game with exact values carries no value and
+    no depth (the board shows neither). Runs in a thread, a process or a search worker.
 
     Raises:
-        ValueError: ``level`` is not 1-8.
-        GameOverError: the game in ``state`` is over.
-    """
-    rng = random.Random(seed)
-    if level == levels.TOP:
-        return choose_move(state, Difficulty.UNBEATABLE, rng=rng, config=config_for(algorithm))
-    chosen = levels.choose_move(_THREE.name, state, level, rng=rng)
-    return replace(chosen, value=None, depth=None, source="search")
-
-
-def budget_for(variant: str, budget_ms: float | None = None) -> float | None:
-    """The time budget (ms) ``variant``'s search has when given at most ``budget_ms`` (``None``:
-    :data:`DEFAULT_BUDGET_MS`); ``None`` for a solved variant, whose levels search a fixed depth or exactly."""
-    if variant_named(variant).solved:
-        return None
-    return DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
-
-
-def variant_move(variant: str, moves: tuple[int, ...], level: int, budget_ms: float | None, seed: int) -> EngineMove:
-    """The bot's move after ``moves`` on ``variant`` at ``level`` (1-8), with at most ``budget_ms`` (``None``:
-    :data:`DEFAULT_BUDGET_MS`; a smaller one when the pool was busy). Runs in a worker.
-
-    Raises:
-        UnknownVariantError: no such variant.
         ValueError: ``level`` is not 1-8.
         IllegalSequenceError: ``moves`` are not a legal game.
         GameOverError: the game after ``moves`` is over.
     """
-    return move_with(variant_named(variant), moves, level, budget_ms, seed)
+    state = kind.replay(moves)
+    cap = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+    chosen = kind.play(state, level, algorithm=algorithm, budget_ms=cap, rng=random.Random(seed))
+    return _shown(kind, chosen, budget_ms)
 
 
-def move_with(rules: Variant, moves: tuple[int, ...], level: int, budget_ms: float | None, seed: int) -> EngineMove:
-    """:func:`variant_move` played by ``rules``: a variant, or one with a quicker player (the fallback's), which then
-    plays level 8 of a solved variant in place of the engine's perfect player. A solved variant's move carries no
-    value and no depth (the board shows neither); an unsolved one's its search's.
+def fallback_move(kind: Variant, moves: tuple[int, ...], level: int, seed: int) -> EngineMove:
+    """The bot's move after ``moves`` when its search failed: the game's cheap move (:meth:`engine.Variant.quick_move`)
+    within about :data:`FALLBACK_BUDGET_MS`, marked as a shorter search than usual. Runs in the bot's process.
 
     Raises:
-        ValueError, IllegalSequenceError, GameOverError: as :func:`variant_move`.
+        IllegalSequenceError, GameOverError: as :func:`bot_move`.
     """
-    state = rules.replay(moves)
-    cap = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
-    rng = random.Random(seed)
-    quicker = rules is not VARIANTS.get(rules.name)
-    if quicker and rules.solved and level == levels.TOP:
-        chosen = rules.choose(state, budget_ms=cap, rng=rng)
-    else:
-        chosen = levels.choose_move(rules.name, state, level, rng=rng, budget_ms=cap)
-    if rules.solved:
-        chosen = replace(chosen, value=None, depth=None)
-    return replace(chosen, budget_ms=budget_for(rules.name, budget_ms), reduced=budget_ms is not None)
+    chosen = kind.quick_move(kind.replay(moves), level, random.Random(seed), FALLBACK_BUDGET_MS)
+    return _shown(kind, chosen, FALLBACK_BUDGET_MS)
+
+
+def _shown(kind: Variant, chosen: EngineMove, budget_ms: float | None) -> EngineMove:
+    """The move as the board shows it: an exact game's without value or depth; a budgeted search's budget."""
+    if kind.exact:
+        return replace(chosen, value=None, depth=None, reduced=budget_ms is not None)
+    return replace(
+        chosen, budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, reduced=budget_ms is not None
+    )

@@ -57,9 +57,11 @@ class Play:
         game = await self._to_move(actor, ref)
         if not isinstance(game, Match):
             return game
-        if getattr(game.state, "forced_board", 0) is not None:  # not ultimate, or the last move chose the board
+        kind, state = game.kind, game.state
+        open_blocks = kind.open_blocks(state)
+        if not open_blocks or kind.forced_block(state) is not None:  # no small boards, or not a free choice
             return Refusal(refusals.BOARD_CHANGED)
-        if board is not None and board not in game.state.playable_boards:
+        if board is not None and board not in open_blocks:
             return Refusal(refusals.CLOSED_BOARD)
         return Chosen(game, board, on_pad=pad)
 
@@ -125,8 +127,8 @@ class Play:
         game = await self._to_move(actor)
         if not isinstance(game, Match):
             return game
-        if game.ply < game.kind.hint_from:
-            return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from})
+        if game.ply < game.kind.hint_from():
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from()})
         hint = await self.ai.hint(game)
         return Hinted(game, hint)
 
@@ -157,9 +159,4 @@ class Play:
             return refusal
         after = game.play(cell, locale=actor.locale)
         log.debug("move: channel=%s game=%s user=%s cell=%d", game.channel_id, game.game_id, actor.user_id, cell)
-        if not after.ai_to_move:
-            return after, None
-        if after.kind.inline:
-            return await self.moves.reply(after), None
-        ticket = self.ai.pool.admit()
-        return Refusal(refusals.SEARCH_BUSY) if ticket is None else (after, ticket)
+        return await self.moves.answer(after)

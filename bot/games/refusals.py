@@ -6,12 +6,9 @@ The Discord layer translates them by the interaction's locale and fills in the v
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.answers import Refusal
 from bot.games.match import Match
 from bot.i18n import N_
-from engine.variants import VARIANTS
 
 NO_GAME = N_("No game is running in this channel — start one with /ttt start.")
 NOT_YOUR_GAME = N_("This isn't your game — start your own with /ttt start.")
@@ -54,7 +51,7 @@ NO_SUCH_CELL = N_("There is no such cell on this board: cells go from {first} to
 """Values: ``first``, ``last`` (str: the first and last coordinates, e.g. ``"a1"``, ``"d4"``)."""
 WRONG_BOARD = N_("You must play in the small board {board}.")
 """Ultimate: the cell is free but in another small board than the one the last move sent the player to. Values:
-``board`` (int 0-8: the small board to play in, row by row)."""
+``board`` (str: the small board to play in by the cells it covers, e.g. ``"d4-f6"``)."""
 CLOSED_BOARD = N_("That small board is already decided — play in an open one.")
 """Ultimate: the cell's small board is won or full (the player may play anywhere else)."""
 BOT_THINKING = N_("I'm still thinking about my move — wait for it to appear on the board.")
@@ -66,7 +63,7 @@ NO_HINT = N_("Hints aren't available for this game.")
 HINT_TOO_EARLY = N_(
     "On this board hints start once {marks} marks are on it: before that the exact analysis takes minutes."
 )
-"""A position before :attr:`engine.variants.Variant.hint_from` marks (5x5: 4). Values: ``marks`` (int)."""
+"""A position before :meth:`engine.Variant.hint_from` marks (5x5: 4). Values: ``marks`` (int)."""
 
 
 def busy(running: Match) -> Refusal:
@@ -87,27 +84,18 @@ def changed(game: Match, board: Match) -> Refusal:
     return Refusal(BOARD_CHANGED) if newer and game.message_id == board.message_id else stale(game)
 
 
-def occupied(state: Any, cell: int) -> bool:
-    """True when ``cell`` holds a mark in ``state`` (a state indexable by cell, or a pair of masks ``x``, ``o``)."""
-    getitem = getattr(state, "__getitem__", None)
-    if getitem is not None:
-        return getitem(cell) is not None
-    return bool((state.x | state.o) >> cell & 1)
-
-
 def cell_refusal(game: Match, cell: int) -> Refusal | None:
     """Why the player to move cannot play ``cell`` (0-based) in running ``game``, or ``None`` when it is legal:
     ``NO_SUCH_CELL`` (off the board), ``CELL_TAKEN``, and on ultimate ``WRONG_BOARD`` (the last move sent the
     player to another small board) or ``CLOSED_BOARD`` (the cell's small board is decided)."""
-    if cell in game.rules.actions(game.state):
+    kind, state = game.kind, game.state
+    if cell in kind.game.actions(state):
         return None
-    board = VARIANTS[game.variant]
-    if not 0 <= cell < game.cells:
-        last = board.cell_name(game.cells - 1)
-        return Refusal(NO_SUCH_CELL, {"first": board.cell_name(0), "last": last})
-    if occupied(game.state, cell):
+    if not 0 <= cell < kind.cells:
+        return Refusal(NO_SUCH_CELL, {"first": kind.cell_name(0), "last": kind.cell_name(kind.cells - 1)})
+    if kind.mark(state, cell) is not None:
         return Refusal(CELL_TAKEN)
-    forced = getattr(game.state, "forced_board", None)
+    forced = kind.forced_block(state)
     if forced is not None:
-        return Refusal(WRONG_BOARD, {"board": forced})
+        return Refusal(WRONG_BOARD, {"board": kind.block_name(forced)})
     return Refusal(CLOSED_BOARD)

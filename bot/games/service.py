@@ -38,7 +38,7 @@ from bot.games.resuming.boards import Resuming
 from bot.games.resuming.recovery import Recovery, everywhere
 from bot.games.sessions import Sessions
 from bot.games.store import GameStore
-from engine import Mark
+from engine import DEFAULT_VARIANT, Mark
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +185,7 @@ class GameService:
         level: int = 8,
         algorithm: Algorithm = "alpha-beta",
         mode: Mode = "buttons",
-        variant: str = "3x3",
+        variant: str = DEFAULT_VARIANT,
         history: History | None = None,
     ) -> Answer:
         """A new game of ``variant`` (a key of :data:`engine.variants.VARIANTS`) against the bot, or a challenge to
@@ -269,14 +269,10 @@ class GameService:
                     on_started(game)
                 log.info("challenge: channel=%s game=%s", game.channel_id, game.game_id)
                 return Challenged(game)
-            ticket = None
-            if game.ai_to_move:
-                if game.kind.inline:
-                    game = await self.moves.reply(game)
-                else:
-                    ticket = self.ai.pool.admit()
-                    if ticket is None:
-                        return Refusal(refusals.SEARCH_BUSY)
+            answered = await self.moves.answer(game)
+            if isinstance(answered, Refusal):
+                return answered
+            game, ticket = answered
             refusal = self.moves.commit(game, rearm=True, ticket=ticket)
             if refusal is not None:
                 return refusal

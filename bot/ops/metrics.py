@@ -23,28 +23,25 @@ from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
+from engine import VARIANTS
 from engine.kernels import search_kernels
-from engine.variants import VARIANTS
 
 __all__ = [
-    "DEFAULT_VARIANT",
     "INTERACTION_KINDS",
     "LATE_SECONDS",
+    "SEARCHED_VARIANTS",
     "SEARCH_STAGES",
-    "SLOW_VARIANTS",
     "Children",
     "Metrics",
     "Readings",
     "StateCollector",
 ]
 
-DEFAULT_VARIANT = "3x3"
 LATE_SECONDS = 3.0
 """Discord's deadline for an interaction's first callback; later, the user sees "This interaction failed"."""
 
-SLOW_VARIANTS = tuple(name for name, variant in VARIANTS.items() if not variant.inline)
-"""The variants whose bot moves are searched in the worker pool (``ttt_search_failures_total`` starts at 0 for
-each)."""
+SEARCHED_VARIANTS = tuple(VARIANTS)
+"""The games registered when the metrics are made (``ttt_search_failures_total`` starts at 0 for each)."""
 SEARCH_STAGES = ("search", "retry", "fallback")
 """The ``stage`` label of ``ttt_search_failures_total`` (:data:`bot.games.bot_moves.Stage`)."""
 
@@ -176,7 +173,7 @@ class Metrics:
             self.late_callbacks_by(kind)
             for result in ("answered", "refused", "failed"):
                 self.interactions_by(kind, result)
-        for variant in SLOW_VARIANTS:
+        for variant in SEARCHED_VARIANTS:
             for stage in SEARCH_STAGES:
                 self.search_failures_by(variant, stage)
 

@@ -147,7 +147,7 @@ class PuzzleService:
         rating = rated_now.rating if rated_now else puzzle.rating
         if key == "k" or key.startswith("b"):
             board = -1 if key == "k" else int(key[1:])
-            if board >= 0 and (not rules.block or board not in position(puzzle, ply).playable_boards):
+            if board >= 0 and board not in rules.open_blocks(position(puzzle, ply)):
                 return PuzzleRefusal(ILLEGAL)
             run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, ply, board, run.daily)
             await self.store.advance(run)
@@ -192,6 +192,6 @@ def _refute(name: str) -> Callable[[Any], int]:
     rules = variant_named(name)
 
     def refute(state: Any) -> int:
-        return rules.best_move(state, REFUTE_BUDGET_MS, random.Random(0)).cell
+        return rules.play(state, budget_ms=REFUTE_BUDGET_MS, rng=random.Random(0)).cell
 
     return refute

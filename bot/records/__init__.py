@@ -24,14 +24,13 @@ from bot.records.running_writer import RunningWriter
 from bot.records.store import RecordsStore, open_store
 from bot.records.url import DEFAULT_SQLITE_PATH, database_url
 from bot.records.writer import RecordWriter
-from bot.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS, Algorithm, Difficulty, EndReason, Result, Side
+from bot.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS, Algorithm, EndReason, Result, Side
 
 __all__ = [
     "DEFAULT_SQLITE_PATH",
     "LEVELS",
     "LEVEL_OF_DIFFICULTY",
     "Algorithm",
-    "Difficulty",
     "EndReason",
     "FinishedGame",
     "GameSetup",

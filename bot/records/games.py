@@ -24,11 +24,10 @@ from bot.vocabulary import (
     Result,
     Side,
 )
-from engine.variants import VARIANTS
+from engine import DEFAULT_VARIANT, VARIANTS
 
 __all__ = [
     "MAX_SNOWFLAKE",
-    "VARIANT_CELLS",
     "FinishedGame",
     "GameSetup",
     "Leaderboard",
@@ -42,8 +41,6 @@ MAX_SNOWFLAKE: Final = 2**63 - 1
 """The largest id stored (a signed 64-bit ``BIGINT``). A Discord snowflake keeps its millisecond timestamp
 (since 2015-01-01) in the top 42 bits, so its top bit stays 0, and the id fits, until the year 2084."""
 MAX_GAME_ID_LENGTH: Final = 64
-VARIANT_CELLS: Final[dict[str, int]] = {name: variant.cells for name, variant in VARIANTS.items()}
-"""The variants a record may name, with the cells of each board (moves are 0-based cells below that)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,12 +84,11 @@ class FinishedGame(GameSetup):
     """One game as it ended, keyed by ``game_id`` (stored once, whatever the number of saves).
 
     The players and options are those of :class:`GameSetup`; a game against the bot needs its ``level`` and
-    ``algorithm``. ``variant`` names the board (a key of
-    :data:`VARIANT_CELLS`, ``"3x3"`` by default) and ``moves`` are its cells (0-based: 0-8, 0-15, 0-24, 0-80) in
-    the order played. ``result`` is the winning mark (by three in a row or because the other side
-    resigned), ``"draw"``, or ``None`` for a game ended without a result (abandoned, declined, expired).
-    ``states_evaluated`` counts the states the bot's searches evaluated over the game. Times are
-    timezone-aware and kept in UTC.
+    ``algorithm``. ``variant`` names the board (a key of :data:`engine.VARIANTS`, :data:`engine.DEFAULT_VARIANT` by
+    default) and ``moves`` are its cells (0-based: 0-8, 0-15, 0-24, 0-80) in the order played. ``result`` is the
+    winning mark (by three in a row or because the other side resigned), ``"draw"``, or ``None`` for a game ended
+    without a result (abandoned, declined, expired). ``states_evaluated`` counts the states the bot's searches
+    evaluated over the game. Times are timezone-aware and kept in UTC.
 
     Raises:
         ValueError: a field is out of range or contradicts another (quoted with ``!r``).
@@ -104,12 +100,12 @@ class FinishedGame(GameSetup):
     states_evaluated: int
     started_at: datetime
     ended_at: datetime
-    variant: str = "3x3"
+    variant: str = DEFAULT_VARIANT
 
     def __post_init__(self) -> None:
         self._check_setup()
-        if self.variant not in VARIANT_CELLS:
-            raise ValueError(f"variant must be one of {tuple(VARIANT_CELLS)}, not {self.variant!r}")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"variant must be one of {tuple(VARIANTS)}, not {self.variant!r}")
         self._check_sides()
         if self.bot_side is not None and (self.level is None or self.algorithm is None):
             raise ValueError(f"game {self.game_id!r} against the bot needs its level and algorithm")
@@ -138,7 +134,7 @@ class FinishedGame(GameSetup):
 
     def _check_moves(self) -> None:
         moves = self.moves
-        last = VARIANT_CELLS[self.variant] - 1
+        last = VARIANTS[self.variant].cells - 1
         if isinstance(moves, str) or not isinstance(moves, Sequence):
             raise ValueError(f"moves must be a sequence of cells 0-{last}, not {moves!r}")
         cells = tuple(moves)

@@ -2,7 +2,7 @@
 one rating per user, variant and pool, updated by every finished game in the transaction that records it.
 
 - **Pool ``bot``**: games against the bot. The opponent is the level played, with its frozen rating from the
-  engine's ladder (:func:`engine.levels.ladder`) and the small fixed deviation :data:`LEVEL_DEVIATION`.
+  game's ladder (:meth:`engine.Variant.rating`) and the small fixed deviation :data:`LEVEL_DEVIATION`.
 - **Pool ``people``**: games between people, both players updated from their ratings before the game.
 - Each game is a rating period of its own, as on lichess. A win scores 1, a draw 0.5, a loss 0; a resignation is
   a loss, and so is a game abandoned on a player's turn (a time-out). A game abandoned on the bot's turn (it gave
@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.records.games import FinishedGame, Rating
 from bot.records.schema import ratings
 from bot.vocabulary import Side
-from engine.levels import ladder
+from engine import variant as variant_named
 
 __all__ = [
     "LEVEL_DEVIATION",
@@ -63,15 +63,15 @@ class Score:
 
 
 def level_rating(variant: str, level: int) -> float:
-    """The frozen rating of ``level`` (1-8) in ``variant`` (:func:`engine.levels.ladder`).
+    """The frozen rating of ``level`` (1-8) in ``variant`` (:meth:`engine.Variant.rating`).
 
     Raises:
-        KeyError, ValueError: an unknown variant or level.
+        UnknownVariantError, ValueError: an unknown variant or level.
     """
-    for step in ladder(variant):
-        if step.level == level:
-            return float(step.rating)
-    raise ValueError(f"{variant} has no level {level!r}")
+    try:
+        return variant_named(variant).rating(level)
+    except KeyError:
+        raise ValueError(f"{variant} has no level {level!r}") from None
 
 
 def scores(game: FinishedGame) -> tuple[Score, ...]:

@@ -20,6 +20,7 @@ from bot.records.games import GameSetup, check_id, utc
 from bot.records.schema import games, running_games
 from bot.records.store import RecordsStore, setup_row, setup_values
 from bot.vocabulary import Mode
+from engine import DEFAULT_VARIANT
 
 __all__ = ["MODES", "Mode", "RunningGame", "RunningStore", "Stored"]
 
@@ -46,7 +47,7 @@ class RunningGame(GameSetup):
     states_evaluated: int
     verified: bool
     updated_at: datetime
-    variant: str = "3x3"
+    variant: str = DEFAULT_VARIANT
 
     def __post_init__(self) -> None:
         self._check_setup()

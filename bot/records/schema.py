@@ -24,6 +24,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
+from engine import DEFAULT_VARIANT
+
 __all__ = ["UTCDateTime", "games", "metadata", "ratings", "running_games"]
 
 
@@ -74,7 +76,7 @@ games = Table(
     Column("states_evaluated", BigInteger, nullable=False),
     Column("started_at", UTCDateTime, nullable=False),
     Column("ended_at", UTCDateTime, nullable=False),
-    Column("variant", String(16), nullable=False, server_default=text("'3x3'")),
+    Column("variant", String(16), nullable=False, server_default=text(f"'{DEFAULT_VARIANT}'")),
     Column("level", SmallInteger, nullable=True),
     PrimaryKeyConstraint("game_id", name="pk_games"),
     CheckConstraint("bot_side IN ('X', 'O')", name="ck_games_bot_side"),
@@ -102,7 +104,7 @@ running_games = Table(
     "running_games",
     metadata,
     Column("game_id", String(64), nullable=False),
-    Column("variant", String(16), nullable=False, server_default=text("'3x3'")),
+    Column("variant", String(16), nullable=False, server_default=text(f"'{DEFAULT_VARIANT}'")),
     *_setup_columns(),
     Column("mode", String(16), nullable=False),
     Column("moves", Text, nullable=False),

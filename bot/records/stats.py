@@ -10,9 +10,10 @@ from typing import Any, Protocol
 from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.records.games import VARIANT_CELLS, Leaderboard, RatedRow, Rating, Record, UserStats
+from bot.records.games import Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.schema import games, ratings
 from bot.vocabulary import LEVELS
+from engine import DEFAULT_VARIANT, VARIANTS
 
 __all__ = ["LEADERBOARD_MAX_DEVIATION", "LEADERBOARD_MIN_GAMES", "StatsQueries"]
 
@@ -111,18 +112,18 @@ class StatsQueries:
         self: _Connects, guild_id: int | None = None, excluding: Collection[str] = ()
     ) -> dict[str, dict[int, Record]]:
         """The bot's own record per variant and level (e.g. ultimate, level 8: beaten 3 times in 1,204 games), in
-        guild ``guild_id`` or everywhere (``None``): every variant of :data:`VARIANT_CELLS` in its order, every level
+        guild ``guild_id`` or everywhere (``None``): every variant of :data:`engine.VARIANTS` in its order, every level
         in each, in one query. Games whose id is in ``excluding`` are left out.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
         found = await _per_level(self, guild_id, None, excluding)
-        return {
-            variant: {level: found.get((variant, level), Record()) for level in LEVELS} for variant in VARIANT_CELLS
-        }
+        return {variant: {level: found.get((variant, level), Record()) for level in LEVELS} for variant in VARIANTS}
 
-    async def leaderboard(self: _Connects, guild_id: int | None, limit: int = 10, variant: str = "3x3") -> Leaderboard:
+    async def leaderboard(
+        self: _Connects, guild_id: int | None, limit: int = 10, variant: str = DEFAULT_VARIANT
+    ) -> Leaderboard:
         """The top ``limit`` ratings in ``variant`` against the bot and between people, of the players with a game
         in guild ``guild_id`` (every player: ``None``), best first (then the lower deviation, then the lower user
         id). As on chess sites, a rating is listed only after :data:`LEADERBOARD_MIN_GAMES` rated games and while

@@ -14,14 +14,13 @@ from bot.i18n.lang import Lang, lang
 from bot.text.common import (
     ALGORITHM_NAMES,
     MARK_EMOJI,
-    VARIANT_NAMES,
     Who,
     discord_who,
     format_elapsed,
     level_name,
     proven_text,
 )
-from bot.text.grid import DEFAULT_VARIANT, board_grid, small_board_name
+from bot.text.grid import DEFAULT_VARIANT, board_grid
 from engine import Mark
 from engine.variants import variant as variant_named
 
@@ -39,10 +38,6 @@ __all__ = [
     "thinking_line",
 ]
 
-HEADERS = {"3x3": N_("**Tic-tac-toe** · {x} vs {o}")}
-"""A game's own header (the classic game goes unnamed); any other says its name (:data:`HEADER`)."""
-HEADER = N_("**Tic-tac-toe {variant}** · {x} vs {o}")
-
 
 def ai_line(ai: EngineMove, tr: Lang | None = None, variant: str = DEFAULT_VARIANT) -> str:
     """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"``: :func:`played_line` with the cell named as
@@ -53,9 +48,8 @@ def ai_line(ai: EngineMove, tr: Lang | None = None, variant: str = DEFAULT_VARIA
 def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
     """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
     its search evaluated and its time, then a note for each of: an opening book move, a search's result (ultimate:
-    what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy, a
-    random move its difficulty allowed. A winning move found without a search reads ``"O played e9 and wins at
-    once"``."""
+    what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy. A
+    winning move found without a search reads ``"O played e9 and wins at once"``."""
     tr = tr or lang(None)
     if ai.states == 0 and ai.value is not None and ai.value.result == "win" and ai.value.plies == 1:
         return tr(N_("{mark} played {cell} and wins at once"), mark=ai.mark.value, cell=cell)  # nothing searched
@@ -85,8 +79,6 @@ def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
         text += " " + tr(N_("(an estimate: {depth} plies deep)"), depth=ai.depth)
     if ai.reduced:
         text += " " + tr(N_("(a shorter search than usual: I am busy)"))
-    if ai.random:
-        text += " " + tr(N_("(then played a random move, as its difficulty allows)"))
     return text
 
 
@@ -140,8 +132,8 @@ def _bot_gave_up(game: Match) -> bool:
 
 def _header(game: Match, who: Who, tr: Lang) -> str:
     x, o = _side(game, Mark.X, who), _side(game, Mark.O, who)
-    own = HEADERS.get(game.variant)
-    text = tr(own, x=x, o=o) if own else tr(HEADER, variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
+    kind = game.kind
+    text = tr(kind.heading(), variant=tr(kind.title), x=x, o=o)
     if game.vs_bot:
         text += f" · {level_name(game.variant, game.level, tr)}"
         if len(game.kind.algorithms) > 1:  # the player chose the search (3x3); elsewhere the move line names it
@@ -164,32 +156,30 @@ def message_text(game: Match, who: Who | None = None, *, tr: Lang | None = None,
         lines.append(result_line(game, who, tr))
         if commands and game.moves:
             lines.append(tr(N_("Game `{game_id}` · `/ttt review` shows every move's value."), game_id=game.game_id))
-    elif game.thinking and not rules.inline:
+    elif game.thinking:
         lines.append(thinking_line(tr))
     else:
         mark = game.to_move
         lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
-        if rules.block:
+        if rules.open_blocks(game.state):
             lines.append(_next_board_line(game, tr))
     if game.mode == "text":
         lines.append(board_grid(game.state, game.variant))
-        if commands and not game.over and rules.numbered:
-            lines.append(tr(N_("Play with `/ttt move cell:<1-9>`.")))
-        elif commands and not game.over:
-            last = game.cell_name(game.cells - 1)
-            lines.append(tr(N_("Play with `/ttt move cell:<a1-{last}>`."), last=last))
+        if commands and not game.over:
+            first, last = rules.cell_label(0), rules.cell_label(rules.cells - 1)
+            lines.append(tr(N_("Play with `/ttt move cell:<{first}-{last}>`."), first=first, last=last))
     return "\n".join(lines)
 
 
 def _next_board_line(game: Match, tr: Lang) -> str:
     """Where the next move goes on a board of small boards: the small board to play in, or any open one."""
-    forced = getattr(game.state, "forced_board", None)
+    forced = game.kind.forced_block(game.state)
     if forced is None:
         return tr(N_("Next move: in any open small board."))
-    return tr(N_("Next move: in the small board {board}."), board=small_board_name(forced))
+    return tr(N_("Next move: in the small board {board}."), board=game.kind.block_name(forced))
 
 
-def pad_text(board: int | None, tr: Lang | None = None) -> str:
+def pad_text(game: Match, board: int | None, tr: Lang | None = None) -> str:
     """What an ultimate free choice's private pad says: the small board ``board`` (0-8) whose cells it shows, or
     (``None``) that it shows the open small boards."""
     tr = tr or lang(None)
@@ -197,7 +187,7 @@ def pad_text(board: int | None, tr: Lang | None = None) -> str:
         return tr(N_("Only you see this pad. Choose a small board; nothing is played until you press a cell."))
     return tr(
         N_("Only you see this pad. Small board {board}: choose a cell, or Back to choose another small board."),
-        board=small_board_name(board),
+        board=game.kind.block_name(board),
     )
 
 

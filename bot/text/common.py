@@ -16,8 +16,6 @@ __all__ = [
     "ERROR",
     "MARK_EMOJI",
     "OUTCOME_NAMES",
-    "VARIANT_DESCRIPTIONS",
-    "VARIANT_NAMES",
     "Who",
     "discord_who",
     "escaped",
@@ -41,22 +39,6 @@ ALGORITHM_NAMES = {"alpha-beta": N_("alpha-beta"), "minimax": N_("minimax")}
 
 
 OUTCOME_NAMES = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
-
-
-VARIANT_NAMES = {
-    "3x3": N_("3x3"),
-    "4x4": N_("4x4, four in a row"),
-    "5x5": N_("5x5, four in a row"),
-    "ultimate": N_("ultimate"),
-}
-"""The name of each game, as players choose it (``/ttt start variant:``) and as board headers say it."""
-VARIANT_DESCRIPTIONS = {
-    "3x3": N_("Classic tic-tac-toe: three in a row on 3x3"),
-    "4x4": N_("Four in a row on a 4x4 board"),
-    "5x5": N_("Four in a row on a 5x5 board"),
-    "ultimate": N_("Nine small boards in one: win three of them in a row"),
-}
-"""A one-line description of each game."""
 
 
 def proven_text(result: ValueKind, plies: int | None, tr: Lang) -> str:

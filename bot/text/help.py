@@ -6,7 +6,7 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
 from bot.text.grid import board_grid
-from engine import State
+from engine import DEFAULT_VARIANT, variant
 from engine.review import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
 
 __all__ = ["help_text"]
@@ -19,7 +19,7 @@ def help_text(tr: Lang | None = None) -> str:
         [
             tr(N_("**Tic-tac-toe** — get three in a row (across, down or diagonally). X moves first.")),
             tr(N_("Cells are numbered like a phone keypad:")),
-            board_grid(State()),
+            board_grid(variant(DEFAULT_VARIANT).game.initial_state()),
             tr(
                 N_(
                     "`/ttt start` plays the bot (or challenges `opponent`); press a cell or use "

@@ -10,7 +10,6 @@ from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import MARK_EMOJI, OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
-from bot.text.grid import small_board_name
 from engine import GameValue
 from engine.hints import Hint, HintMove
 
@@ -26,8 +25,6 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
     for name, value in values.items():
         if isinstance(value, Player):
             filled[name] = who(value.user_id)
-        elif name == "board" and isinstance(value, int):
-            filled[name] = small_board_name(value)
         elif name == "states" and isinstance(value, int):
             filled[name] = tr.number(value)
         elif name == "link" and value is None:

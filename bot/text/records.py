@@ -9,7 +9,8 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records import Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
-from bot.text.common import VARIANT_NAMES, discord_who, level_name
+from bot.text.common import discord_who, level_name
+from engine import variant as variant_named
 
 __all__ = [
     "bot_record_text",
@@ -21,14 +22,10 @@ __all__ = [
 ]
 
 
-SHORT_NAMES = {"ultimate": VARIANT_NAMES["ultimate"]}
-"""The games records name by a translated word; any other goes by its board, e.g. ``"4x4"``."""
-
-
 def short_variant_name(variant: str, tr: Lang | None = None) -> str:
-    """A variant as records name it: ``"4x4"``, ``"5x5"``, or ``"ultimate"`` translated."""
-    short = SHORT_NAMES.get(variant)
-    return variant if short is None else (tr or lang(None))(short)
+    """A variant as records name it (:meth:`engine.Variant.short_title`): ``"4x4"``, ``"5x5"``, or ``"ultimate"``
+    translated."""
+    return (tr or lang(None))(variant_named(variant).short_title())
 
 
 def bot_records_text(name: str, records: Mapping[str, Mapping[int, Record]], tr: Lang | None = None) -> str:

@@ -10,9 +10,8 @@ from typing import Any
 from discord.enums import ButtonStyle
 
 from bot.text.common import MARK_EMOJI
-from bot.text.grid import DEFAULT_VARIANT, mark_at
-from engine import Mark
-from engine.variants import variant as variant_named
+from engine import DEFAULT_VARIANT, Mark
+from engine import variant as variant_named
 
 __all__ = ["MARK_STYLE", "ButtonFace", "cell_faces"]
 
@@ -43,13 +42,13 @@ def _labels(variant: str) -> tuple[str, ...]:
 @lru_cache(maxsize=4096)
 def cell_faces(state: Any, finished: bool, variant: str = DEFAULT_VARIANT) -> tuple[ButtonFace, ...]:
     """The faces of every cell of engine ``state`` of game ``variant``, row by row: each its mark or its name, the
-    winning line green (where the rules' ``winning_cells`` names it), all disabled when ``finished`` (cached: a
+    winning line green (:meth:`engine.Variant.winning_line`), all disabled when ``finished`` (cached: a
     board is drawn on every move; 3x3 has only 5,478 positions)."""
-    winning = getattr(variant_named(variant).game, "winning_cells", None)
-    won = winning(state) if winning is not None else frozenset()
+    kind = variant_named(variant)
+    won = kind.winning_line(state)
     faces = []
     for cell, label in enumerate(_labels(variant)):
-        mark = mark_at(state, cell)
+        mark = kind.mark(state, cell)
         if mark is None:
             faces.append(_face(label=label, emoji=None, style=ButtonStyle.secondary, disabled=finished))
         else:

@@ -155,7 +155,7 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
         case BotMoved(game=game):
             return _board_reply(game, tr, Background(game))
         case Chosen(game=game, board=board, on_pad=on_pad):
-            return Reply(pad_text(board, tr), OnPad(update=on_pad), private_pad(game, board, tr))
+            return Reply(pad_text(game, board, tr), OnPad(update=on_pad), private_pad(game, board, tr))
         case Shown(game=game, pad=True):
             return Reply(pad_played_text(game, tr), OnPad(update=True, board=game))
         case Shown(game=game) if game.status == "over" and game.end_reason == "expired":

@@ -23,7 +23,7 @@ from bot.puzzles.messages import Term
 from bot.puzzles.play import position
 from bot.puzzles.service import PuzzleRefusal, PuzzleShown
 from bot.records.puzzle_values import PuzzleRating, Run
-from bot.text.grid import board_cells, board_grid, mark_at, small_board_name
+from bot.text.grid import board_grid
 from bot.ui.views import PICTURE_NAME, BoardComponents, button_payload, state_picture
 from engine.puzzles import Puzzle
 from engine.variants import variant as variant_named
@@ -93,15 +93,17 @@ def status_text(puzzle: Puzzle, progress: int, head: str, lines: list[str]) -> s
 def picture(puzzle: Puzzle, progress: int, *, over: bool = False) -> discord.File | None:
     """The ultimate grid's picture after ``progress`` plies of the line (``ultimate.png``, drawn here: about 30 ms),
     as the game's board shows it; ``None`` for a board without small boards (4x4, 5x5), whose board is the buttons."""
-    if not variant_named(puzzle.variant).block:
+    kind = variant_named(puzzle.variant)
+    if not kind.block:
         return None
     played = (*puzzle.moves, *puzzle.line[:progress])
-    drawn = draw_ultimate(state_picture(position(puzzle, progress), played[-1] if played else None, over=over))
+    drawn = draw_ultimate(state_picture(kind, position(puzzle, progress), played[-1] if played else None, over=over))
     return discord.File(io.BytesIO(drawn), filename=PICTURE_NAME)
 
 
-def _cell_button(run: Run, state: Any, cell: int, name: str, live: bool) -> dict[str, Any]:
-    mark = mark_at(state, cell)
+def _cell_button(run: Run, state: Any, cell: int, live: bool) -> dict[str, Any]:
+    rules = variant_named(run.puzzle.variant)
+    mark, name = rules.mark(state, cell), rules.cell_label(cell)
     custom_id = f"tpz:{run.run_id}:{run.progress}:{cell}"
     if mark is not None:
         return button_payload(custom_id, discord.ButtonStyle.secondary, label=mark.value, disabled=True)
@@ -119,22 +121,22 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
     state = position(puzzle, run.progress)
     width, block = rules.width, rules.block
     if not block:
-        cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in range(rules.cells)]
+        cells = [_cell_button(run, state, c, live) for c in range(rules.cells)]
         return BoardComponents(_rows(cells, width))
-    boards = state.playable_boards
+    boards = rules.open_blocks(state)
     board = boards[0] if len(boards) == 1 else run.pad
     if board < 0:
         pads = [
             button_payload(
                 f"tpz:{run.run_id}:{run.progress}:b{b}",
                 discord.ButtonStyle.primary,
-                label=small_board_name(b, width, block),
+                label=rules.block_name(b),
                 disabled=not live or b not in boards,
             )
             for b in range((width // block) ** 2)
         ]
         return BoardComponents(_rows(pads, width // block))
-    cells = [_cell_button(run, state, c, rules.cell_label(c), live) for c in board_cells(board, width, block)]
+    cells = [_cell_button(run, state, c, live) for c in rules.block_cells(board)]
     rows = _rows(cells, block)
     if len(boards) > 1:
         back = button_payload(f"tpz:{run.run_id}:{run.progress}:k", discord.ButtonStyle.secondary, label=tr(BACK))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import discord
 
@@ -30,12 +30,10 @@ from bot.games.match import Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture
-from bot.text.grid import board_cells, small_board_name
 from bot.ui.buttons import ChallengeButton
 from bot.ui.faces import cell_faces
 from bot.ui.pictures import Attachment, Picture
-from engine import Mark
-from engine.variants import Variant
+from engine import Variant
 
 __all__ = [
     "PICTURE_NAME",
@@ -170,19 +168,17 @@ def _controls(make: Make, game: Match, tr: Lang, *, retired: bool) -> list[dict[
 def ultimate_picture(game: Match) -> UltimatePicture:
     """What the picture of a board of small boards shows: its marks, its small boards' results, the boards the
     player to move may play in (none once it is over) and the last move."""
-    return state_picture(game.state, game.moves[-1] if game.moves else None, over=game.over)
+    return state_picture(game.kind, game.state, game.moves[-1] if game.moves else None, over=game.over)
 
 
-def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePicture:
-    """:func:`ultimate_picture` of an engine ``state`` whose last move was ``last`` (a puzzle's position, say)."""
-    boards: list[Mark | str | None] = []
-    for status in state.board_statuses:
-        value = getattr(status, "value", status)
-        boards.append(Mark(value) if value in ("X", "O") else "draw" if value == "drawn" else None)
+def state_picture(kind: Variant, state: Any, last: int | None, *, over: bool) -> UltimatePicture:
+    """:func:`ultimate_picture` of an engine ``state`` of game ``kind`` whose last move was ``last`` (a puzzle's
+    position, say)."""
+    blocks = range((kind.width // kind.block) ** 2)
     return UltimatePicture(
-        cells=tuple(state[cell] for cell in range(81)),
-        boards=cast(Any, tuple(boards)),
-        targets=frozenset(() if over else state.playable_boards),
+        cells=tuple(kind.mark(state, cell) for cell in range(kind.cells)),
+        boards=tuple(kind.block_result(state, block) for block in blocks),
+        targets=frozenset(() if over else kind.open_blocks(state)),
         last=last,
     )
 
@@ -190,22 +186,18 @@ def state_picture(state: Any, last: int | None, *, over: bool) -> UltimatePictur
 def _pad(game: Match, make: Make, chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
     """The pad: the cells of small board ``chosen`` or of the one to play in, or the open small boards."""
     state, shape = game.state, game.kind
-    width, block = shape.width, shape.block
-    boards = range((width // block) ** 2)
-    board = chosen if chosen is not None or game.over else state.forced_board
+    across = shape.width // shape.block
+    board = chosen if chosen is not None or game.over else shape.forced_block(state)
     if board is None and game.over and game.moves:
-        board = next(b for b in boards if game.moves[-1] in board_cells(b, width, block))
+        board = shape.block_of(game.moves[-1])
     if board is not None:
-        buttons, across = _cells(game, make, board_cells(board, width, block), frozen), block
+        buttons, across = _cells(game, make, shape.block_cells(board), frozen), shape.block
     else:
-        playable = set(state.playable_boards)
+        playable = set(shape.open_blocks(state))
         buttons = [
-            button_payload(
-                make(f"p{b}"), _GREEN, label=small_board_name(b, width, block), disabled=frozen or b not in playable
-            )
-            for b in boards
+            button_payload(make(f"p{b}"), _GREEN, label=shape.block_name(b), disabled=frozen or b not in playable)
+            for b in range(across * across)
         ]
-        across = width // block
     return [_row(buttons[i : i + across]) for i in range(0, len(buttons), across)]
 
 
@@ -225,9 +217,9 @@ def private_pad(game: Match, board: int | None, tr: Lang | None = None) -> Board
     return BoardComponents(rows)
 
 
-def _frozen(game: Match, rules: Variant, retired: bool) -> bool:
+def _frozen(game: Match, retired: bool) -> bool:
     """True when no cell may be pressed: the game is over, the board retired, or the bot's search runs."""
-    return game.over or retired or (not rules.inline and game.thinking)
+    return game.over or retired or game.thinking
 
 
 def board_view(game: Match, tr: Lang | None = None, *, retired: bool = False) -> BoardComponents | None:
@@ -238,7 +230,7 @@ def board_view(game: Match, tr: Lang | None = None, *, retired: bool = False) ->
         CodecError: the game cannot be written in its ``custom_id`` format.
     """
     make, rules = encoder(game), game.kind
-    rows = _grid_rows(game, make, rules, _frozen(game, rules, retired)) if game.mode == "buttons" else []
+    rows = _grid_rows(game, make, rules, _frozen(game, retired)) if game.mode == "buttons" else []
     rows += _controls(make, game, tr or lang(None), retired=retired)
     return BoardComponents(rows) if rows else None
 
@@ -258,7 +250,7 @@ def board_message(
         return board_view(game, tr, retired=retired), ()
     tr = tr or lang(None)
     make, shape = encoder(game), game.kind
-    frozen = _frozen(game, shape, retired)
+    frozen = _frozen(game, retired)
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
     files: tuple[Attachment, ...] = ()
     if shape.width <= MAX_ROW_BUTTONS:  # a button per cell

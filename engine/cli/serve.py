@@ -22,9 +22,10 @@ answered with ``{"error": "...", "kind": "<engine error class>"}`` and the serve
 ultimate's search stops at it; the exact search of 4x4 and 5x5 (instant in the opening book, minutes on some 5x5
 positions outside it) runs in a child process that is stopped when the budget is spent, and the answer is then
 level 7's move (three plies deep, tens of ms) with ``"value": null, "proven": false``.
-``algorithm`` is one of the variant's searches (3x3: ``"alpha-beta"``, the default, or ``"minimax"``). At level 8 a
-variant the bot searches inline (3x3) is answered by the bot's own counted search (:func:`engine.players.choose_move`),
-so ``states`` is the count the bot shows for that move and the size of the tree ``python -m engine tree`` draws.
+``algorithm`` is one of the variant's searches (3x3: ``"alpha-beta"``, the default, or ``"minimax"``). A move the
+game answers within the budget (:meth:`engine.Variant.answer_ms`: 3x3) is the game's own (:meth:`engine.Variant.play`),
+the bot's: at level 8 the counted search, so ``states`` is the count the bot shows for that move and the size of the
+tree ``python -m engine tree`` draws.
 """
 
 from __future__ import annotations
@@ -37,11 +38,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any, TextIO
 
-from engine import players
 from engine.cli.deadline import within
 from engine.errors import IllegalSequenceError, RequestError
 from engine.levels import LEVELS, TOP, choose_move
-from engine.minimax.config import ALGORITHM_CONFIGS
 from engine.protocol import EngineMove, GameValue, Mark
 from engine.variants import variant
 
@@ -148,11 +147,10 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
     algorithm = request.get("algorithm", game.algorithms[0])
     if algorithm not in game.algorithms:
         raise RequestError(f"algorithm must be one of {', '.join(game.algorithms)} on {game.name}, not {algorithm!r}")
-    if level == TOP and game.inline:
-        counted = players.choose_move(state, rng=rng, config=ALGORITHM_CONFIGS[algorithm])
-        chosen = replace(counted, value=None if game.value is None else game.value(state, counted.mark))
+    if game.answer_ms(state, level, algorithm) <= budget:
+        chosen = game.play(state, level, algorithm=algorithm, budget_ms=float(budget), rng=rng)
     else:
-        chosen = _move(game.name, state, level, float(budget), game.solved and level == TOP, rng)
+        chosen = _move(game.name, state, level, float(budget), game.exact and level == TOP, rng)
     return {
         "move": chosen.cell + 1,
         "states": chosen.states,

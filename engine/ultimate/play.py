@@ -5,7 +5,7 @@ All three run :func:`engine.ultimate.tree.search` (MCTS-Solver) in the calling p
 score turned into the share of points players got from such positions, :func:`engine.ultimate.scale.
 expected_score`), or, when the search proved it, the result itself ("win in N", "loss in N" in plies, "draw").
 
-Difficulty maps to a budget and noise (:data:`LEVELS`): noise adds a Gaussian of that standard deviation (in
+A level's budget and noise come from :mod:`engine.levels`: noise adds a Gaussian of that standard deviation (in
 expected score) drawn from the caller's ``rng`` to each of the :data:`NOISY_CANDIDATES` most searched moves'
 expected scores before the pick; a proven result counts as its score (1, 1/2, 0), so a proven win is kept and a
 proven loss avoided unless the noise is large.
@@ -17,13 +17,12 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import IllegalMoveError
-from engine.protocol import Difficulty, EngineMove, GameValue, Mark
+from engine.protocol import EngineMove, GameValue, Mark
 from engine.ultimate.rules import UltimateState, UltimateTicTacToe
 from engine.ultimate.scale import expected_score
 from engine.ultimate.tree import Result, RootMove, search
 
 __all__ = [
-    "LEVELS",
     "NOISY_CANDIDATES",
     "REVIEW_THRESHOLDS",
     "Assessment",
@@ -33,18 +32,10 @@ __all__ = [
     "assess",
     "choose_move",
     "hints",
-    "level_move",
     "review_move",
 ]
 
 NOISY_CANDIDATES = 4
-
-#: Per level: (budget in ms, noise in expected score). "Unbeatable" is the strongest setting, not a proof.
-LEVELS: dict[Difficulty, tuple[float, float]] = {
-    Difficulty.EASY: (100.0, 0.15),
-    Difficulty.MEDIUM: (300.0, 0.05),
-    Difficulty.UNBEATABLE: (1000.0, 0.0),
-}
 
 #: A reviewed move's loss (expected score: the best move's minus the move's) from which it is labelled, worst first.
 REVIEW_THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.25), ("mistake", 0.12), ("inaccuracy", 0.05))
@@ -164,16 +155,6 @@ def choose_move(
     return Decision(
         pick.move, assess(pick), report.states, report.iterations, report.elapsed_ms, report.depth, report.pv
     )
-
-
-def level_move(state: UltimateState, level: Difficulty, rng: random.Random | None = None) -> Decision:
-    """:func:`choose_move` with the budget and noise of ``level`` (:data:`LEVELS`).
-
-    Raises:
-        GameOverError: the game is over.
-    """
-    budget_ms, noise = LEVELS[level]
-    return choose_move(state, budget_ms, noise, rng)
 
 
 def hints(state: UltimateState, budget_ms: float = 1000.0, iterations: int | None = None, seed: int = 0) -> Hints:

@@ -6,7 +6,7 @@ sites turn centipawns into a win percentage, :func:`expected_score` maps the mea
 curve fitted by maximum likelihood to self-play games (each move's mean against the mover's final score, a draw
 counting 1/2); the raw mean is the curve with intercept 0 and slope 1, so the fit can only improve on it::
 
-    python benchmarks/ultimate_selfplay.py fit --games 200 --iterations 20000
+    python -m benchmarks.ultimate_selfplay fit --games 200 --iterations 20000
 
 which prints :data:`INTERCEPT` and :data:`SLOPE` (docs/engine.md gives the figures of the fit).
 """

@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from engine import Mark, initial_state, player, result, search
+from engine import Mark
+from engine.minimax.search import search
+from engine.tictactoe.rules import initial_state, player, result
 from testing.boards import EMPTY, board_of, button_labelled, cell_buttons, finished, free_cells
 from testing.fake_discord import FakeDiscord
 from testing.players import press, public_message, refusal, start_game, ttt, updated_message

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from bot.records.puzzle_values import PuzzleRating, rate, starting
-from bot.text.grid import small_board_name
 from engine.puzzles import Puzzle, load
 from engine.ultimate.rules import BIT_OF_CELL
 from engine.variants import variant
@@ -117,7 +116,7 @@ async def test_an_ultimate_puzzle_is_solved_on_its_pad(start_bot: BotStarter) ->
             state = rules.replay((*puzzle.moves, *puzzle.line[: 2 * i]))
             if len(state.playable_boards) > 1:  # a free choice: open the small board first
                 board = BIT_OF_CELL[cell] // 9
-                pad = button_labelled(message, small_board_name(board))
+                pad = button_labelled(message, variant("ultimate").block_name(board))
                 assert pad is not None, message["components"]
                 rec = await fake.press_button(fake.default_guild_id, channel, kim, message["id"], pad["custom_id"])
                 message = await updated_message(fake, rec)

@@ -10,7 +10,8 @@ import pytest
 
 from bot.games.levels import rating_of
 from bot.records.ratings import LEVEL_DEVIATION, STARTING, rated
-from engine import analyse, parse_board
+from engine.analysis import analyse
+from engine.tictactoe.rules import parse_board
 from testing.boards import board_of, button_labelled, finished, winner
 from testing.fake_discord import FakeDiscord
 from testing.players import press, public_message, start_game, ttt, updated_message

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from engine import review
+from engine.review import review
 from testing.boards import board_of, button_labelled
 from testing.fake_discord import FakeDiscord
 from testing.players import answered, press, private_text, refusal, start_game, ttt, updated_message

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GameOverError, Mark, analyse, parse_board
+from engine import GameOverError, Mark
+from engine.analysis import analyse
 from engine.hints import HINT_BUDGET_MS, Hint, mnk_hint, tictactoe_hint, ultimate_hint
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.protocol import GameValue
+from engine.tictactoe.rules import parse_board
 from engine.variants import VARIANTS
 
 

@@ -16,10 +16,11 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"protocol", "coordinates"},
         {"estimate", "tictactoe", "mnk", "ultimate", "connect_four"},
         {"minimax"},
-        {"players", "analysis", "review", "tree"},
+        {"analysis", "review", "tree"},
         {"hints"},
         {"variants"},
         {"levels"},
+        {"games"},
         {"puzzles"},
         {"cli"},
         {"__init__"},
@@ -30,7 +31,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
 
 
 def _group(module: str) -> str:
-    """``engine.mnk.play`` -> ``mnk``; ``engine.players`` -> ``players``; ``engine`` -> ``__init__``."""
+    """``engine.mnk.play`` -> ``mnk``; ``engine.levels`` -> ``levels``; ``engine`` -> ``__init__``."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 

@@ -13,8 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import (
-    DEFAULT,
-    PLAIN_MINIMAX,
     CellOccupiedError,
     CellOutOfRangeError,
     GameOverError,
@@ -23,20 +21,11 @@ from engine import (
     IllegalSequenceError,
     Mark,
     PlyReview,
-    SearchResult,
-    State,
-    actions,
-    initial_state,
-    parse_board,
-    result,
-    review,
-    search,
-    summary,
-    terminal,
-    winner,
 )
+from engine.minimax.search import DEFAULT, PLAIN_MINIMAX, SearchResult, search
 from engine.mnk.rules import TIC_TAC_TOE_4X4
-from engine.review import exact_label, mnk_review, ultimate_review
+from engine.review import exact_label, mnk_review, review, summary, ultimate_review
+from engine.tictactoe.rules import State, actions, initial_state, parse_board, result, terminal, winner
 from engine.variants import VARIANTS
 
 

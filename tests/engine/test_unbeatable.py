@@ -15,9 +15,8 @@ import pytest
 
 from engine.errors import GameOverError
 from engine.minimax.search import DEFAULT, search
-from engine.players import choose_move
-from engine.protocol import Difficulty
 from engine.tictactoe.rules import Mark, State, actions, initial_state, parse_board, player, result, terminal, winner
+from engine.variants import variant
 
 if TYPE_CHECKING:
     from conftest import Oracle
@@ -83,8 +82,7 @@ def test_best_moves_equal_the_oracles_optimal_moves_everywhere(non_terminal: lis
 def test_random_tie_breaking_only_picks_optimal_moves(seed: int, non_terminal: list[State], oracle: Oracle) -> None:
     rng = random.Random(seed)
     for state in non_terminal[::7]:
-        decision = choose_move(state, Difficulty.UNBEATABLE, rng=rng)
-        assert not decision.random
+        decision = variant("3x3").play(state, rng=rng)
         assert decision.cell in oracle.optimal(state)
         assert search(state, rng=rng).move in oracle.optimal(state)
 
@@ -141,4 +139,4 @@ def test_search_refuses_finished_games() -> None:
     with pytest.raises(GameOverError):
         search(parse_board("XXXOO...."))
     with pytest.raises(GameOverError):
-        choose_move(parse_board("XOXXOOOXX"))
+        variant("3x3").play(parse_board("XOXXOOOXX"))

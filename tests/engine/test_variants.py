@@ -1,4 +1,5 @@
-"""engine.variants: every variant by name, replayed from cells, played at each difficulty."""
+"""engine.variants: every game by name, an object that answers for itself: replayed from cells, played at its
+levels, its cells, lines, small boards, hints and reviews; and the registry that lists them."""
 
 from __future__ import annotations
 
@@ -6,11 +7,11 @@ import random
 
 import pytest
 
-from engine import Difficulty, Mark, review
+from engine import Mark, register
 from engine.errors import CellOccupiedError, CellOutOfRangeError, IllegalSequenceError, UnknownVariantError
+from engine.games.tictactoe import ThreeByThree
 from engine.minimax.reference import alpha_beta_search
-from engine.ultimate import play as ultimate_play
-from engine.ultimate.rules import UltimateState
+from engine.review import review
 from engine.variants import VARIANTS, variant
 
 
@@ -37,7 +38,7 @@ def test_a_solved_variant_finds_the_win_in_one(name: str) -> None:
     x_cells = list(range(k - 1))  # the top row but its last cell
     o_cells = [v.width * 2 + i for i in range(k - 1)]  # the third row
     moves = [c for pair in zip(x_cells, o_cells, strict=True) for c in pair]
-    chosen = v.choose(v.replay(moves), rng=random.Random(1))
+    chosen = v.play(v.replay(moves), rng=random.Random(1))
     assert chosen.cell == k - 1
     assert chosen.value is not None and (chosen.value.result, chosen.value.plies) == ("win", 1)
     assert v.winner(v.replay([*moves, chosen.cell])) is Mark.X
@@ -56,62 +57,60 @@ def test_the_4x4_value_agrees_with_the_textbook_alpha_beta_near_the_end() -> Non
             continue
         reference = alpha_beta_search(v.game, state)
         sign = 1 if v.game.player(state) is Mark.X else -1
-        exact = v.choose(state, rng=rng).value
+        exact = v.play(state, rng=rng).value
         assert exact is not None
         assert {"win": 1, "draw": 0, "loss": -1}[exact.result] == reference.value * sign
 
 
-def test_random_moves_wait_for_the_book_on_5x5() -> None:
-    v = variant("5x5")
-    always = Difficulty.EASY  # a random move half of the time
-    rng = random.Random(3)
-    early = [v.choose(v.replay([12]), always, rng=rng) for _ in range(20)]
-    assert not any(m.random for m in early)  # 1 mark: below random_from, so the book's move every time
-    late = [v.choose(v.replay([12, 6, 7, 17]), always, rng=rng) for _ in range(20)]
-    assert any(m.random for m in late) and not all(m.random for m in late)
-
-
-def test_ultimate_plays_each_difficulty_with_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[tuple[float, float]] = []  # (budget in ms, noise) of each search
-    search = ultimate_play.choose_move
-
-    def counted(state: UltimateState, budget_ms: float, noise: float, rng: random.Random) -> ultimate_play.Decision:
-        asked.append((budget_ms, noise))
-        return search(state, budget_ms, noise, rng, iterations=2_000)  # the same search, bounded by its iterations
-
-    monkeypatch.setattr(ultimate_play, "choose_move", counted)
+def test_ultimate_plays_a_level_under_the_budget_it_is_given() -> None:
     v = variant("ultimate")
     state = v.replay([40])
-    rng = random.Random(2)
-    easy = v.choose(state, Difficulty.EASY, rng=rng)
-    capped = v.choose(state, Difficulty.UNBEATABLE, budget_ms=50, rng=rng)
-    assert asked == [ultimate_play.LEVELS[Difficulty.EASY], (50, ultimate_play.LEVELS[Difficulty.UNBEATABLE][1])]
-    for chosen in (easy, capped):
-        assert chosen.cell in v.game.actions(state)
+    for level in (2, 8):
+        chosen = v.play(state, level, budget_ms=50, rng=random.Random(2))
+        assert chosen.cell in v.game.actions(state) and chosen.elapsed_ms < 1000
         assert chosen.value is None and chosen.expected is not None and chosen.depth is not None
-        assert not chosen.random
 
 
 def test_the_board_shape_and_the_custom_id_codes_are_data() -> None:
     shapes = {name: (v.width, v.height, v.cells, v.block) for name, v in VARIANTS.items()}
     assert shapes == {"3x3": (3, 3, 9, 0), "4x4": (4, 4, 16, 0), "5x5": (5, 5, 25, 0), "ultimate": (9, 9, 81, 3)}
-    assert {name: (v.code, v.by_reference) for name, v in VARIANTS.items()} == {
-        "3x3": ("", False),
-        "4x4": ("4", False),
-        "5x5": ("5", False),
-        "ultimate": ("u", True),
-    }
+    assert {name: v.code for name, v in VARIANTS.items()} == {"3x3": "", "4x4": "4", "5x5": "5", "ultimate": "u"}
     assert len({v.code for v in VARIANTS.values()}) == len(VARIANTS)  # a code names one variant
 
 
-def test_the_algorithms_offered_and_the_inline_answer_are_data() -> None:
-    assert VARIANTS["3x3"].algorithms == ("alpha-beta", "minimax") and VARIANTS["3x3"].inline
-    assert all(v.algorithms == ("alpha-beta",) and not v.inline for n, v in VARIANTS.items() if n != "3x3")
+def test_each_game_says_how_long_its_move_takes() -> None:
+    assert VARIANTS["3x3"].algorithms == ("alpha-beta", "minimax")
+    assert all(v.algorithms == ("alpha-beta",) for n, v in VARIANTS.items() if n != "3x3")
     assert [v.exact for v in VARIANTS.values()] == [True, True, True, False]
     three = VARIANTS["3x3"]
-    assert three.slow(three.replay(()), "minimax") and three.slow(three.replay((0, 1)), "minimax")
-    assert not three.slow(three.replay((0, 1, 2)), "minimax") and not three.slow(three.replay(()), "alpha-beta")
-    assert not VARIANTS["4x4"].slow(VARIANTS["4x4"].replay(()), "minimax")  # minimax is not offered there
+    assert three.answer_ms(three.replay(()), 8, "minimax") > 10 < three.answer_ms(three.replay((0, 1)), 8, "minimax")
+    assert three.answer_ms(three.replay((0, 1, 2)), 8, "minimax") <= 1
+    assert (
+        three.answer_ms(three.replay(()), 8, "alpha-beta") <= 1 and three.answer_ms(three.replay(()), 3, "minimax") <= 1
+    )
+    assert all(v.answer_ms(v.replay(()), 8, "alpha-beta") == float("inf") for n, v in VARIANTS.items() if n != "3x3")
+
+
+def test_marks_lines_and_small_boards_are_answered_by_the_game() -> None:
+    three, four, ultimate = VARIANTS["3x3"], VARIANTS["4x4"], VARIANTS["ultimate"]
+    won = three.replay((0, 3, 1, 4, 2))
+    assert three.mark(won, 0) is Mark.X and three.mark(won, 3) is Mark.O and three.mark(won, 8) is None
+    assert three.winning_line(won) == {0, 1, 2} and four.winning_line(four.replay((0,))) == frozenset()
+    assert four.mark(four.replay((5, 15)), 15) is Mark.O
+    sent = ultimate.replay((40,))  # the centre of the centre board: O must play in the centre board
+    assert (
+        ultimate.forced_block(sent) == 4
+        and ultimate.open_blocks(sent) == (4,)
+        and ultimate.block_result(sent, 4) is None
+    )
+    assert three.forced_block(won) is None and three.open_blocks(won) == () and three.value(won, Mark.X) is not None
+    assert four.value(four.replay(()), Mark.X) is None  # no microsecond solver: nothing to prove a board with
+
+
+def test_a_game_registers_once_by_name_and_code() -> None:
+    with pytest.raises(ValueError, match="already"):
+        register(ThreeByThree())
+    assert register(VARIANTS["3x3"]) is VARIANTS["3x3"]  # the same object again changes nothing
 
 
 def test_cells_are_named_and_parsed_by_the_variants_rules() -> None:
@@ -135,7 +134,7 @@ def test_the_records_move_format_reads_back_by_the_boards_size(name: str) -> Non
 
 
 def test_a_hint_waits_for_the_variants_first_fast_ply() -> None:
-    assert [v.hint_from for v in VARIANTS.values()] == [0, 0, 4, 0]
+    assert [v.hint_from() for v in VARIANTS.values()] == [0, 0, 4, 0]
     with pytest.raises(ValueError, match="4 marks"):
         VARIANTS["5x5"].hint((12, 0, 6))
     assert len(VARIANTS["5x5"].hint((12, 0, 6, 18)).moves) == 21
@@ -152,16 +151,16 @@ def test_every_variant_reviews_its_games_with_the_one_review_type() -> None:
 def test_every_variants_player_returns_the_one_move_record_with_its_mover(name: str) -> None:
     v = VARIANTS[name]
     state = v.replay((0,) if name != "5x5" else (12, 0, 6, 18))
-    chosen = v.choose(state, budget_ms=20.0, rng=random.Random(2))
+    chosen = v.play(state, budget_ms=20.0, rng=random.Random(2))
     assert chosen.mark is v.game.player(state) and chosen.elapsed_ms >= 0 and chosen.states > 0
     assert chosen.cell in v.game.actions(state) and chosen.book == (chosen.source == "book")
     assert chosen.value is not None if v.exact else chosen.expected is not None  # exact, or an estimate's score
 
 
 def test_only_3x3_gives_exact_values_fast_enough_to_check_a_board_and_they_are_the_solver_s() -> None:
-    assert [name for name, rules in VARIANTS.items() if rules.value is not None] == ["3x3"]
+    valued = [name for name, rules in VARIANTS.items() if rules.value(rules.replay(()), Mark.X) is not None]
+    assert valued == ["3x3"]
     three = variant("3x3")
-    assert three.value is not None
     after_centre = three.replay([4])
-    assert three.value(after_centre, Mark.O).result == "draw"
-    assert three.value(three.replay([0, 3, 1, 4]), Mark.X).result == "win"
+    assert getattr(three.value(after_centre, Mark.O), "result", None) == "draw"
+    assert getattr(three.value(three.replay([0, 3, 1, 4]), Mark.X), "result", None) == "win"

@@ -52,7 +52,7 @@ async def evidence(store: GameStore | None, ai: AI, board: Match, user_id: int) 
     assert bot is not None  # proven() holds only for a game against the bot
     executor = ai.slow_executor if board.algorithm == "minimax" else ai.executor
     loop = asyncio.get_running_loop()
-    states = await loop.run_in_executor(executor, proof.states_of, board.moves, bot, board.algorithm)
+    states = await loop.run_in_executor(executor, proof.states_of, board.kind, board.moves, bot, board.algorithm)
     return Evidence(stored, states)
 
 

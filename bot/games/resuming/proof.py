@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from bot.games.live import same_setup
 from bot.games.match import Algorithm, Match
-from bot.games.moves import config_for
-from engine import Mark, initial_state, result, search
+from engine import TOP_LEVEL, Mark, Variant
 
 __all__ = ["extends", "matches", "proven", "states_of"]
 
@@ -39,34 +38,34 @@ def proven(board: Match, user_id: int) -> bool:
     keeps the bot's game-theoretic value (a move its unbeatable search could have played; AIMA §5.2), so the
     position is one the bot has not lost. The moves' legality is the codec's check.
 
-    Only a board whose variant gives exact values in microseconds (:attr:`engine.variants.Variant.value`: 3x3) can
-    prove itself; any other board never does: after a restart with nothing stored it is refused (``UNVERIFIED``)."""
+    Only a board whose game gives exact values in microseconds (:meth:`engine.Variant.value`: 3x3) can prove itself;
+    any other board never does: after a restart with nothing stored it is refused (``UNVERIFIED``)."""
     kind, bot = board.kind, board.bot_mark
     value, rules = kind.value, kind.game
-    if value is None or bot is None or board.mark_of(user_id) is not bot.other or board.over:
-        return False
     state = rules.initial_state()
+    if bot is None or value(state, bot) is None or board.mark_of(user_id) is not bot.other or board.over:
+        return False
     for cell in board.moves:
         before = state
         state = rules.result(state, cell)
         if rules.terminal(before):
             return False
-        if rules.player(before) is bot and value(state, bot).result != value(before, bot).result:
+        now, then = value(state, bot), value(before, bot)
+        if rules.player(before) is bot and (now is None or then is None or now.result != then.result):
             return False
     return True
 
 
-def states_of(moves: tuple[int, ...], bot: Mark, algorithm: Algorithm) -> int:
-    """The states the bot's searches evaluate over a game with ``moves`` where it plays ``bot`` with ``algorithm``:
-    the sum of one search per bot move, from the position before it. A search's count depends on the position and
-    the configuration only (its random choice comes after), so this is the count the bot showed while playing.
-    The searches are 3x3's, the one variant whose boards can be :func:`proven`. Runs in an executor (plain minimax
-    from the empty board is 549,945 states)."""
-    config = config_for(algorithm)
-    state = initial_state()
+def states_of(kind: Variant, moves: tuple[int, ...], bot: Mark, algorithm: Algorithm) -> int:
+    """The states the bot's searches evaluate over a game of ``kind`` with ``moves`` where it plays ``bot`` at the top
+    level with ``algorithm``: the sum of one search per bot move, from the position before it. A search's count
+    depends on the position and the configuration only (its random choice comes after), so this is the count the bot
+    showed while playing. Runs in an executor (3x3's plain minimax from the empty board is 549,945 states)."""
+    rules = kind.game
+    state = rules.initial_state()
     total = 0
     for cell in moves:
-        if (state.marks % 2 == 0) == (bot is Mark.X):
-            total += search(state, config=config).states
-        state = result(state, cell)
+        if rules.player(state) is bot:
+            total += kind.play(state, TOP_LEVEL, algorithm=algorithm).states
+        state = rules.result(state, cell)
     return total

@@ -9,19 +9,29 @@ import pytest
 
 from bot.games.ai import AI, fast_executor, hint, review, search_executor
 from bot.games.match import Match, initial_for
-from bot.games.moves import config_for, decide
-from engine import GameOverError, IllegalSequenceError, Mark, initial_state, parse_board
+from bot.games.moves import bot_move, slow_inline
+from engine import Algorithm, EngineMove, GameOverError, IllegalSequenceError, Mark
+from engine.tictactoe.rules import State, initial_state, parse_board
 from engine.variants import VARIANTS
+
+THREE = VARIANTS["3x3"]
+
+
+def decide(state: State, level: int, algorithm: Algorithm, seed: int) -> EngineMove:
+    """3x3's move at ``level`` in ``state`` (:meth:`engine.Variant.play`), seeded."""
+    return THREE.play(state, level, algorithm=algorithm, rng=random.Random(seed))
 
 
 async def test_alpha_beta_runs_in_threads_minimax_and_hints_in_the_process_pool() -> None:
     fast, slow = fast_executor(1), search_executor(1)
     try:
         ai = AI(fast, rng=random.Random(0), slow_executor=slow)
-        decision = await ai.choose(parse_board("XX.OO...."), 8, "alpha-beta")
+        bot_x = Match("g0", 1, None, 10, moves=(0, 3, 1, 4), state=THREE.replay((0, 3, 1, 4)))
+        decision = await ai.move(bot_x)
         assert decision.cell == 2 and decision.states > 0 and decision.mark is Mark.X
         assert any(t.name.startswith("alpha-beta") for t in threading.enumerate())
-        minimax = await ai.choose(parse_board("....X...."), 8, "minimax")
+        bot_o = Match("g1", 1, 10, None, algorithm="minimax", moves=(4,), state=THREE.replay((4,)))
+        minimax = await ai.move(bot_o)
         assert minimax.states == 55_504 and minimax.algorithm == "minimax"  # the textbook figure after X's centre
         assert slow._processes  # type: ignore[attr-defined]  # the pool started a worker for it
         game = Match("g1", 1, 10, None, moves=(4,), state=VARIANTS["3x3"].replay((4,)))
@@ -35,11 +45,14 @@ async def test_alpha_beta_runs_in_threads_minimax_and_hints_in_the_process_pool(
 
 
 def test_options_and_slowness() -> None:
-    assert config_for("minimax").algorithm == "minimax" and not config_for("minimax").transposition
-    assert config_for("alpha-beta").algorithm == "alpha-beta"
     three = VARIANTS["3x3"]
-    assert three.slow(initial_state(), "minimax") and not three.slow(initial_state(), "alpha-beta")
-    assert not three.slow(parse_board("XO.X....."), "minimax")
+    assert slow_inline(three.answer_ms(initial_state(), 8, "minimax"))
+    assert not slow_inline(three.answer_ms(initial_state(), 8, "alpha-beta"))
+    assert not slow_inline(three.answer_ms(initial_state(), 5, "minimax"))  # below 8 the level's own short search
+    assert not slow_inline(three.answer_ms(parse_board("XO.X....."), 8, "minimax"))
+    assert not slow_inline(VARIANTS["4x4"].answer_ms(VARIANTS["4x4"].replay(()), 8, "alpha-beta"))  # in the pool
+    shown = bot_move(three, (4,), 8, "minimax", None, 1)
+    assert shown.value is None and shown.depth is None and shown.algorithm == "minimax" and not shown.reduced
     moves = {decide(initial_state(), 8, "alpha-beta", seed).cell for seed in range(20)}
     assert len(moves) > 1  # the seed picks among equally good moves
     assert {decide(initial_state(), 8, "alpha-beta", 5).cell for _ in range(5)} == {
@@ -53,7 +66,7 @@ def test_the_3x3_levels_below_8_search_a_few_plies_and_8_never_misses_a_win() ->
         decision = decide(win_or_block, level, "minimax", 1)
         # below 8 the level's own search (alpha-beta), whatever the option
         assert decision.algorithm == ("minimax" if level == 8 else "alpha-beta") and decision.cell in range(9)
-        assert decision.value is None and decision.depth is None and not decision.book
+        assert not decision.book
     assert all(decide(win_or_block, 8, "alpha-beta", seed).cell == 2 for seed in range(5))
     fork = parse_board("X...O...X")  # O to move must take an edge; depth 1 cannot see why
     weak = {decide(fork, 1, "alpha-beta", seed).cell for seed in range(40)}
@@ -66,10 +79,10 @@ def test_the_3x3_levels_below_8_search_a_few_plies_and_8_never_misses_a_win() ->
 
 
 def test_every_variants_hint_and_review_run_through_one_worker_function() -> None:
-    assert hint("4x4", (5, 0, 6)).exact and len(hint("4x4", (5, 0, 6)).moves) == 13
+    assert hint(VARIANTS["4x4"], (5, 0, 6)).exact and len(hint(VARIANTS["4x4"], (5, 0, 6)).moves) == 13
     with pytest.raises(ValueError, match="4 marks"):
-        hint("5x5", (12, 0, 6))
-    assert [row.ply for row in review("4x4", (5, 0, 6))] == [1, 2, 3]
+        hint(VARIANTS["5x5"], (12, 0, 6))
+    assert [row.ply for row in review(VARIANTS["4x4"], (5, 0, 6))] == [1, 2, 3]
     with pytest.raises(IllegalSequenceError):
-        review("ultimate", (40, 40))
+        review(VARIANTS["ultimate"], (40, 40))
     assert initial_for("ultimate") == VARIANTS["ultimate"].replay(())

@@ -30,6 +30,7 @@ from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
 from bot.games.service import GameService
 from bot.text.board import message_text
+from engine import Algorithm, Variant
 
 ALICE, CHANNEL = 11, 100
 STALL_MARKER = "TTT_TEST_STALL_MARKER"
@@ -85,10 +86,10 @@ async def test_a_search_that_fails_once_is_retried_and_the_bot_moves(ai: AI, cap
         calls.append(args)
         if len(calls) == 1:
             raise RuntimeError("the search broke")
-        return worker_moves.variant_move(*args)  # type: ignore[arg-type]
+        return worker_moves.bot_move(*args)  # type: ignore[arg-type]
 
     await played.start("4x4")
-    with mock.patch.object(bot_ai_module, "variant_move", flaky), caplog.at_level(logging.WARNING):
+    with mock.patch.object(bot_ai_module, "bot_move", flaky), caplog.at_level(logging.WARNING):
         thinking = await played.press(5)
         await played.games.settled()
     assert len(calls) == 2 and calls[0][:4] == calls[1][:4]  # the same search (a new seed), run once more
@@ -107,7 +108,7 @@ async def test_a_search_that_always_fails_gives_way_to_the_fallback_move(ai: AI,
         raise BrokenProcessPool("a worker died")
 
     await played.start(variant)
-    with mock.patch.object(bot_ai_module, "variant_move", broken):
+    with mock.patch.object(bot_ai_module, "bot_move", broken):
         await played.press(cell)
         await played.games.settled()
     assert played.failed == [("g1", "search"), ("g1", "retry")]
@@ -125,7 +126,7 @@ async def test_when_the_fallback_fails_too_the_game_ends_abandoned_and_nobody_lo
 
     await played.start("4x4")
     with (
-        mock.patch.object(bot_ai_module, "variant_move", broken),
+        mock.patch.object(bot_ai_module, "bot_move", broken),
         mock.patch.object(bot_ai_module, "fallback_move", broken),
     ):
         await played.press(5)
@@ -151,7 +152,7 @@ async def test_a_game_that_moved_on_while_its_search_failed_is_not_searched_agai
         raise RuntimeError("the search broke")
 
     await played.start("4x4")
-    with mock.patch.object(bot_ai_module, "variant_move", failing_later):
+    with mock.patch.object(bot_ai_module, "bot_move", failing_later):
         thinking = await played.press(5)
         resigned = await played.games.resign(Actor(ALICE, CHANNEL, guild_id=5), board=thinking)
         assert isinstance(resigned, Shown) and resigned.game.end_reason == "resigned"
@@ -162,14 +163,16 @@ async def test_a_game_that_moved_on_while_its_search_failed_is_not_searched_agai
     assert ai.pool.pending == 0
 
 
-def stalled_once(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> EngineMove:
+def stalled_once(
+    kind: Variant, moves: tuple[int, ...], level: int, algorithm: Algorithm, budget: float | None, seed: int
+) -> EngineMove:
     """In a worker: the first call writes its process id to the file named by ``$TTT_TEST_STALL_MARKER`` and stalls
     (until the test kills it); later calls, in any process, search for real."""
     marker = Path(os.environ[STALL_MARKER])
     if not marker.exists():
         marker.write_text(str(os.getpid()))
         threading.Event().wait(120)
-    return worker_moves.variant_move(variant, moves, level, budget, seed)
+    return worker_moves.bot_move(kind, moves, level, algorithm, budget, seed)
 
 
 async def test_a_worker_killed_mid_search_breaks_its_pool_and_the_search_goes_on_in_a_new_one(
@@ -184,7 +187,7 @@ async def test_a_worker_killed_mid_search_breaks_its_pool_and_the_search_goes_on
     played = Played(ai)
     try:
         await played.start("4x4")
-        with mock.patch.object(bot_ai_module, "variant_move", stalled_once):
+        with mock.patch.object(bot_ai_module, "bot_move", stalled_once):
             await played.press(5)
             for _ in range(6000):  # the worker starts (a spawned process), then stalls in the search
                 if marker.exists() and marker.read_text():

@@ -8,12 +8,21 @@ from unittest import mock
 
 import pytest
 
-from bot.games.fallback import FALLBACK_BUDGET_MS, fallback_move, quick_rules, tactical_cell
-from bot.games.moves import variant_move
-from engine import GameOverError
+from bot.games import moves as bot_moves
+from bot.games.moves import FALLBACK_BUDGET_MS
+from engine import EngineMove, GameOverError
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4
+from engine.mnk.tactics import tactical_cell
 from engine.variants import VARIANTS
+
+
+def fallback_move(name: str, moves: tuple[int, ...], level: int, seed: int) -> EngineMove:
+    return bot_moves.fallback_move(VARIANTS[name], moves, level, seed)
+
+
+def variant_move(name: str, moves: tuple[int, ...], level: int, budget_ms: float | None, seed: int) -> EngineMove:
+    return bot_moves.bot_move(VARIANTS[name], moves, level, "alpha-beta", budget_ms, seed)
 
 
 def test_a_line_of_its_own_comes_before_blocking_one_and_blocking_before_building() -> None:
@@ -62,7 +71,6 @@ def test_ultimate_searches_with_the_small_budget_at_its_level() -> None:
     state = VARIANTS["ultimate"].replay((40,))
     assert move.cell in VARIANTS["ultimate"].game.actions(state)
     assert move.budget_ms == FALLBACK_BUDGET_MS and move.reduced and move.depth is not None and move.depth >= 1
-    assert quick_rules("ultimate") is VARIANTS["ultimate"]
 
 
 def test_the_lower_levels_play_their_own_search() -> None:

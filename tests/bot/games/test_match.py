@@ -9,16 +9,11 @@ from dataclasses import replace
 import pytest
 
 from bot.games.match import DISCORD_EPOCH_MS, Match, new_game_id, to_base36
-from engine import (
-    CellOccupiedError,
-    CellOutOfRangeError,
-    Difficulty,
-    GameOverError,
-    Mark,
-    choose_move,
-    parse_board,
-    search,
-)
+from engine import CellOccupiedError, CellOutOfRangeError, GameOverError, Mark, variant
+from engine.minimax.search import search
+from engine.tictactoe.rules import parse_board
+
+THREE = variant("3x3")
 
 ALICE, BOB = 101, 102
 CHANNEL, GUILD, MESSAGE = 1001, 5001, 9001
@@ -55,23 +50,22 @@ def test_a_win_and_a_draw_end_the_game() -> None:
 
 def test_with_ai_plays_the_decision_and_adds_its_states_to_the_total() -> None:
     game = vs_bot(4)
-    first = choose_move(game.state, rng=random.Random(0))
+    first = THREE.play(game.state, rng=random.Random(0))
     replied = game.with_ai(first)
     assert replied.last_ai == replace(first, mark=Mark.O) and replied.last_ai.algorithm == "alpha-beta"
     assert replied.ai_states == first.states == search(game.state).states
     assert replied.moves == (4, first.cell) and replied.to_move is Mark.X and not replied.ai_to_move
     free = next(c for c in range(9) if replied.state[c] is None)
     second_position = replied.play(free)
-    second = choose_move(second_position.state, Difficulty.EASY, rng=random.Random(3))
+    second = THREE.play(second_position.state, 2, rng=random.Random(3))
     total = second_position.with_ai(second)
     assert total.ai_states == first.states + second.states
     assert total.last_ai is not None and total.last_ai.states == second.states
-    assert total.last_ai.random is second.random
 
 
 def test_the_minimax_option_is_recorded_on_the_bots_move() -> None:
     game = Match("0a1b2c", CHANNEL, None, ALICE, algorithm="minimax")
-    replied = game.with_ai(choose_move(game.state, rng=random.Random(0)))
+    replied = game.with_ai(THREE.play(game.state, rng=random.Random(0)))
     assert replied.last_ai is not None and replied.last_ai.algorithm == "minimax" and replied.last_ai.mark is Mark.X
 
 

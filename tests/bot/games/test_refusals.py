@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.match import BoardRef, Match, initial_for
-from bot.games.refusals import cell_refusal, occupied
+from bot.games.refusals import cell_refusal
 from bot.games.resuming.refs import ref_view, truncated, unresolved
 
 
@@ -16,12 +16,6 @@ def game(variant: str, *moves: int) -> Match:
     return played
 
 
-def test_occupied_reads_indexable_states_and_mask_pairs() -> None:
-    assert occupied(game("3x3", 4).state, 4) and not occupied(game("3x3", 4).state, 0)
-    assert occupied(game("4x4", 15).state, 15) and not occupied(game("4x4", 15).state, 14)
-    assert occupied(game("ultimate", 40).state, 40) and not occupied(game("ultimate", 40).state, 41)
-
-
 def test_every_refused_cell_says_why() -> None:
     four = game("4x4", 5)
     assert cell_refusal(four, 6) is None
@@ -29,7 +23,7 @@ def test_every_refused_cell_says_why() -> None:
     assert cell_refusal(four, 16) == Refusal(refusals.NO_SUCH_CELL, {"first": "a1", "last": "d4"})
     ultimate = game("ultimate", 40)  # e5 sends O to the centre board (4)
     assert cell_refusal(ultimate, 30) is None
-    assert cell_refusal(ultimate, 0) == Refusal(refusals.WRONG_BOARD, {"board": 4})
+    assert cell_refusal(ultimate, 0) == Refusal(refusals.WRONG_BOARD, {"board": "d4-f6"})
     assert cell_refusal(ultimate, 81) == Refusal(refusals.NO_SUCH_CELL, {"first": "a1", "last": "i9"})
 
 

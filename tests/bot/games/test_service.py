@@ -23,11 +23,11 @@ from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, Ne
 from bot.games.finished import finished_game
 from bot.games.intents import Actor
 from bot.games.match import Algorithm, BoardRef, EngineMove, Match, initial_for
-from bot.games.pool import SearchPool
+from bot.games.pool import SearchPool, Ticket
 from bot.games.service import MINIMAX_REPLY_STATES, GameService, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
 from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
-from engine import Mark, State
+from engine import Mark, Variant
 from engine.levels import SPECS
 from engine.variants import VARIANTS
 
@@ -174,10 +174,10 @@ class HeldAI(AI):
         self.searching = asyncio.Event()
         self.release = asyncio.Event()
 
-    async def choose(self, state: State, level: int, algorithm: Algorithm) -> EngineMove:
+    async def move(self, game: Match, ticket: Ticket | None = None) -> EngineMove:
         self.searching.set()
         await self.release.wait()
-        return await super().choose(state, level, algorithm)
+        return await super().move(game, ticket)
 
 
 async def test_a_search_in_one_channel_never_holds_up_others_or_a_spectator() -> None:
@@ -285,10 +285,10 @@ class GatedAI(AI):
         self.gate = asyncio.Event()
         self.searching = asyncio.Event()
 
-    async def choose(self, state: State, level: int, algorithm: Algorithm) -> EngineMove:
+    async def move(self, game: Match, ticket: Ticket | None = None) -> EngineMove:
         self.searching.set()
         await self.gate.wait()
-        return await super().choose(state, level, algorithm)
+        return await super().move(game, ticket)
 
 
 async def test_a_press_on_the_retired_board_while_the_repost_is_on_its_way_is_stale(ai: AI) -> None:
@@ -724,13 +724,13 @@ async def test_a_search_whose_game_was_resigned_is_dropped(ai: AI) -> None:
     games = service(ai, on_bot_move=later.append)
     board = await started(games, variant="4x4")
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = worker_moves.variant_move
+    real = worker_moves.bot_move
 
     def slow(*args: object) -> EngineMove:
         gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 
-    with mock.patch.object(bot_ai_module, "variant_move", slow):
+    with mock.patch.object(bot_ai_module, "bot_move", slow):
         outcome = await games.press(who(ALICE), mnk_pressed(board), 0)
         assert isinstance(outcome, Shown) and outcome.game.thinking
         resigned = await games.resign(who(ALICE), board=mnk_pressed(outcome.game))  # not blocked by the search
@@ -747,13 +747,13 @@ async def test_a_search_whose_game_timed_out_is_dropped(ai: AI) -> None:
     games = service(ai, on_bot_move=later.append, on_expired=expired.append, turn_timeout=0.05)
     board = await started(games, variant="4x4")
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = worker_moves.variant_move
+    real = worker_moves.bot_move
 
     def slow(*args: object) -> EngineMove:
         gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 
-    with mock.patch.object(bot_ai_module, "variant_move", slow):
+    with mock.patch.object(bot_ai_module, "bot_move", slow):
         await games.press(who(ALICE), mnk_pressed(board), 0)
         await until(lambda: bool(expired))
         gate.set()
@@ -767,14 +767,16 @@ async def test_a_full_queue_searches_with_a_smaller_budget_then_refuses_privatel
     games = service(ai, on_bot_move=later.append)
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1, queue_limit=0, reduced_limit=1, reduced_budget_ms=50)
     budgets: list[float | None] = []
-    real = worker_moves.variant_move
+    real = worker_moves.bot_move
 
-    def slow(variant: str, moves: tuple[int, ...], level: int, budget: float | None, seed: int) -> EngineMove:
+    def slow(
+        kind: Variant, moves: tuple[int, ...], level: int, algorithm: Algorithm, budget: float | None, seed: int
+    ) -> EngineMove:
         budgets.append(budget)
         gate.wait(5)
-        return real(variant, moves, level, budget, seed)
+        return real(kind, moves, level, algorithm, budget, seed)
 
-    with mock.patch.object(bot_ai_module, "variant_move", slow):
+    with mock.patch.object(bot_ai_module, "bot_move", slow):
         boards = [await started(games, channel=CHANNEL + i, variant="4x4") for i in range(3)]
         first = await games.press(who(ALICE, CHANNEL), mnk_pressed(boards[0]), 0)
         second = await games.press(who(ALICE, CHANNEL + 1), mnk_pressed(boards[1]), 0)
@@ -796,13 +798,14 @@ async def test_a_search_never_blocks_another_channel_or_a_refusal_in_its_own(ai:
     gate = threading.Event()
     games = service(ai)
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = worker_moves.variant_move
+    real = worker_moves.bot_move
 
     def slow(*args: object) -> EngineMove:
-        gate.wait(5)
+        if args[0] is VARIANTS["4x4"]:  # the 3x3 game's reply in the other channel is not held
+            gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 
-    with mock.patch.object(bot_ai_module, "variant_move", slow):
+    with mock.patch.object(bot_ai_module, "bot_move", slow):
         board = await started(games, variant="4x4")
         other = await started(games, channel=CHANNEL + 1)
         thinking = await games.press(who(ALICE), mnk_pressed(board), 0)
@@ -913,13 +916,13 @@ async def test_a_restart_during_the_bots_search_searches_again_when_the_game_res
     gate = threading.Event()
     games = service(ai, store=store)
     ai.pool = SearchPool(ThreadPoolExecutor(1), workers=1)
-    real = worker_moves.variant_move
+    real = worker_moves.bot_move
 
     def stuck(*args: object) -> EngineMove:
         gate.wait(5)
         return real(*args)  # type: ignore[arg-type]
 
-    with mock.patch.object(bot_ai_module, "variant_move", stuck):
+    with mock.patch.object(bot_ai_module, "bot_move", stuck):
         board = await started(games, variant="4x4")
         thinking = await games.press(who(ALICE), mnk_pressed(board), 0)
         assert isinstance(thinking, Shown) and thinking.game.thinking

@@ -20,8 +20,9 @@ from bot.text.board import (
     result_line,
 )
 from bot.text.grid import board_grid
-from engine import Mark, parse_board
+from engine import Mark
 from engine.protocol import GameValue
+from engine.tictactoe.rules import parse_board
 
 ALICE, BOB = 10, 20
 CHANNEL = 1
@@ -54,10 +55,8 @@ def test_ai_line_uses_thousands_separators_people_numbering_and_plurals() -> Non
     assert ai_line(ai) == "O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"
     one = EngineMove(8, 1, None, 0.01, mark=Mark.O)
     assert ai_line(one) == "O played 9 · alpha-beta evaluated 1 state in 0.01 ms"
-    slow = EngineMove(0, 549_945, None, 1500.0, random=True, algorithm="minimax", mark=Mark.X)
-    assert ai_line(slow) == (
-        "X played 1 · minimax evaluated 549,945 states in 1.50 s (then played a random move, as its difficulty allows)"
-    )
+    slow = EngineMove(0, 549_945, None, 1500.0, algorithm="minimax", mark=Mark.X)
+    assert ai_line(slow) == "X played 1 · minimax evaluated 549,945 states in 1.50 s"
 
 
 def test_message_text_for_each_ending() -> None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from bot.text.grid import board_cells, board_grid, small_board_name
-from engine import parse_board
+from bot.text.grid import board_grid
+from engine.tictactoe.rules import parse_board
 from engine.variants import variant
 
 
 def test_small_boards_cover_their_block_of_cells() -> None:
-    assert board_cells(0) == (0, 1, 2, 9, 10, 11, 18, 19, 20)
-    assert board_cells(4) == (30, 31, 32, 39, 40, 41, 48, 49, 50)
-    assert small_board_name(8) == "g7-i9"
-    assert board_cells(3, width=4, block=2) == (10, 11, 14, 15) and small_board_name(3, 4, 2) == "c3-d4"
+    ultimate = variant("ultimate")
+    assert ultimate.block_cells(0) == (0, 1, 2, 9, 10, 11, 18, 19, 20)
+    assert ultimate.block_cells(4) == (30, 31, 32, 39, 40, 41, 48, 49, 50)
+    assert ultimate.block_name(8) == "g7-i9" and ultimate.block_of(50) == 4 and ultimate.block_of(80) == 8
 
 
 def test_the_3x3_grid_is_a_keypad_and_the_others_have_coordinates() -> None:

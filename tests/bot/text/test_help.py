@@ -9,8 +9,8 @@ import pytest
 from bot.i18n.lang import lang
 from bot.text.grid import board_grid
 from bot.text.help import help_text
-from engine import parse_board
 from engine.review import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, Label
+from engine.tictactoe.rules import parse_board
 
 
 def test_help_text_explains_the_numbering_and_the_state_counts() -> None:

@@ -66,6 +66,6 @@ def test_every_refusal_renders_with_the_values_the_service_gives() -> None:
         fields = {name for _, name, _, _ in string.Formatter().parse(key) if name}
         assert fields <= {"link", "user", "variant", "states", "first", "last", "board", "marks"}, key
         values = {"link": None, "user": Player(BOB), "variant": "5x5", "states": 1234567, "first": "a1", "last": "d4"}
-        text = refusal_text(key, {**values, "board": 4, "marks": 4})
+        text = refusal_text(key, {**values, "board": "d4-f6", "marks": 4})
         shown = {**values, "link": "see above", "user": "<@20>", "states": "1,234,567", "board": "d4-f6", "marks": 4}
         assert "{" not in text and text == key.format(**shown)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from discord import ButtonStyle
 
 from bot.ui.faces import ButtonFace, cell_faces
-from engine import parse_board
+from engine.tictactoe.rules import parse_board
 from engine.variants import variant
 
 

@@ -26,9 +26,10 @@ from bot.ui.present import (
     present,
 )
 from bot.ui.views import board_view
-from engine import Mark, parse_board
+from engine import Mark
 from engine.hints import Hint, HintMove, tictactoe_hint
 from engine.protocol import GameValue
+from engine.tictactoe.rules import parse_board
 
 ALICE, BOB = 10, 20
 CHANNEL = 1

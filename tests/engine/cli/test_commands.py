@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import review
 from engine.cli.commands import main, render_board
 from engine.puzzles import load
+from engine.review import review
 from engine.tictactoe.rules import parse_board
 
 

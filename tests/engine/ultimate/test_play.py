@@ -1,4 +1,4 @@
-"""The Ultimate tic-tac-toe API the bot calls: choose_move, hints, review_move and the difficulty levels."""
+"""The Ultimate tic-tac-toe API the bot calls: choose_move, hints, review_move."""
 
 from __future__ import annotations
 
@@ -8,15 +8,13 @@ import random
 import pytest
 
 from engine.errors import CellOccupiedError, GameOverError
-from engine.protocol import Difficulty, GameValue
+from engine.protocol import GameValue
 from engine.ultimate.play import (
-    LEVELS,
     NOISY_CANDIDATES,
     REVIEW_THRESHOLDS,
     Assessment,
     choose_move,
     hints,
-    level_move,
     review_move,
 )
 from engine.ultimate.rules import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
@@ -105,14 +103,6 @@ def test_review_thresholds_go_from_worst_to_mildest() -> None:
     limits = [limit for _, limit in REVIEW_THRESHOLDS]
     assert names == ["blunder", "mistake", "inaccuracy"] and limits == sorted(limits, reverse=True)
     assert limits[-1] > 0 and limits[0] < 1
-
-
-def test_levels_spend_more_and_guess_less_as_they_rise() -> None:
-    budgets = [LEVELS[level][0] for level in Difficulty]
-    noises = [LEVELS[level][1] for level in Difficulty]
-    assert budgets == sorted(budgets) and noises == sorted(noises, reverse=True) and noises[-1] == 0
-    decision = level_move(GAME.play([40]), Difficulty.EASY, random.Random(3))
-    assert decision.move in GAME.actions(GAME.play([40])) and decision.iterations > 0
 
 
 def test_a_proven_result_reads_as_a_value_and_an_estimate_does_not() -> None:

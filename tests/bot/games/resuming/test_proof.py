@@ -4,13 +4,23 @@ searches give for the moves (a search's count depends on the position and config
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from bot.games.match import Algorithm, Match, initial_for
-from bot.games.moves import config_for
 from bot.games.resuming.proof import extends, matches, proven, states_of
-from engine import Difficulty, Mark, choose_move
+from engine import EngineMove, Mark, variant
+from engine.tictactoe.rules import State, actions
+
+THREE = variant("3x3")
+
+
+def sometimes_random(state: State, rng: random.Random, algorithm: Algorithm = "alpha-beta") -> EngineMove:
+    """The bot's top-level move, replaced half of the time by a random legal move (its count stays the search's)."""
+    move = THREE.play(state, algorithm=algorithm, rng=rng)
+    return replace(move, cell=rng.choice(actions(state))) if rng.random() < 0.5 else move
+
 
 ALICE, BOB = 11, 22
 
@@ -30,11 +40,11 @@ def test_the_count_replayed_from_the_moves_is_the_count_the_bot_showed(algorithm
     played = Match("g1", 1, None if bot is Mark.X else ALICE, ALICE if bot is Mark.X else None, algorithm=algorithm)
     while not played.over:
         if played.ai_to_move:
-            played = played.with_ai(choose_move(played.state, Difficulty.EASY, rng=rng, config=config_for(algorithm)))
+            played = played.with_ai(sometimes_random(played.state, rng, algorithm))
         else:
             played = played.play(rng.choice([c for c in range(9) if played.state[c] is None]))
     assert played.ai_states > 0
-    assert states_of(played.moves, bot, algorithm) == played.ai_states
+    assert states_of(THREE, played.moves, bot, algorithm) == played.ai_states
 
 
 def test_a_board_proves_itself_only_for_its_one_person_against_a_bot_that_kept_its_value() -> None:
