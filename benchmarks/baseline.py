@@ -1,4 +1,4 @@
-"""The yardsticks for ``benchmarks/engine.py``: a textbook searcher, and seed 002's alpha-beta.
+"""The yardsticks for ``benchmarks/engine_speed.py``: a textbook searcher, and seed 002's alpha-beta.
 
 **The textbook searcher** is the kind of program the student labs (the seeds) contain, written
 independently for the comparison: the board is a 9-element list of ``"X"``, ``"O"`` and ``" "``;

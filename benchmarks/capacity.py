@@ -1,7 +1,7 @@
 """Capacity of one bot process: how many guilds and active games it holds within Discord's first-callback contract,
 and what a shard costs in memory.
 
-Run from the repository root: ``python benchmarks/capacity.py [--games 100,200,400] [--shards 4] [--guilds 200]
+Run from the repository root: ``python -m benchmarks.capacity [--games 100,200,400] [--shards 4] [--guilds 200]
 [--think 2] [--seconds 20] [--memory-shards 1,4,8] [--guilds-per-shard 50]``.
 
 **Games.** For every N of ``--games`` it starts a fresh fake Discord (``testing/fake_discord/``, REST round trips
@@ -35,12 +35,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this folder (it has an engine.py) would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from benchmarks.harness import (  # noqa: E402
+from benchmarks.harness import (
     LATE,
     LAUNCHER,
     BotProcess,
@@ -54,7 +49,7 @@ from benchmarks.harness import (  # noqa: E402
     quantile_ms,
     status_kb,
 )
-from testing.fake_discord import FakeDiscord  # noqa: E402
+from testing.fake_discord import FakeDiscord
 
 __all__ = ["GamesRow", "MemoryRow", "main", "memory_per_shard", "run_games"]
 

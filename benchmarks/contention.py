@@ -17,7 +17,7 @@ one person per round trip shows a multiple near the number of people. Interactio
 ``--timeout`` seconds count as never answered. Targets: a) one board, every refusal in time; b) the slowest
 answer <= 1 s. The exit code is 1 when a target is missed.
 
-    python benchmarks/contention.py [--starters 50] [--spectators 30] [--round-trip 0.1] [--timeout 8]
+    python -m benchmarks.contention [--starters 50] [--spectators 30] [--round-trip 0.1] [--timeout 8]
 """
 
 from __future__ import annotations
@@ -27,17 +27,11 @@ import asyncio
 import logging
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this folder (it has an engine.py) would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from benchmarks.harness import BotProcess, bot_env, launch  # noqa: E402
-from testing.boards import board_of, free_cell_id  # noqa: E402
-from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
-from testing.players import ACK_LIMIT, in_time, public_message, settle  # noqa: E402
+from benchmarks.harness import BotProcess, bot_env, launch
+from testing.boards import board_of, free_cell_id
+from testing.fake_discord import FakeDiscord, InteractionRecord
+from testing.players import ACK_LIMIT, in_time, public_message, settle
 
 __all__ = ["ScenarioResult", "main", "run"]
 

@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/level_tactics.py [--variant 3x3 --variant 4x4 ...] [--positions 300] [--seed 1]
+    python -m benchmarks.level_tactics [--variant 3x3 --variant 4x4 ...] [--positions 300] [--seed 1]
 
 Each position is asked of ``engine serve``'s request handler (:func:`engine.cli.serve.answer`, the function a
 ``{"variant": ..., "moves": [...], "level": N}`` line reaches) once per level, with a seeded random generator
@@ -21,21 +21,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from engine.cli.serve import answer  # noqa: E402
-from engine.levels import LEVELS  # noqa: E402
-from engine.mnk.rules import TicTacToe  # noqa: E402
-from engine.mnk.solver import initial_threats  # noqa: E402
-from engine.protocol import Mark  # noqa: E402
+from engine.cli.serve import answer
+from engine.levels import LEVELS
+from engine.mnk.rules import TicTacToe
+from engine.mnk.solver import initial_threats
+from engine.protocol import Mark
 
 GAMES = {"3x3": TicTacToe(3, 3, 3), "4x4": TicTacToe(4, 4, 4), "5x5": TicTacToe(5, 5, 4)}
 

@@ -2,8 +2,8 @@
 
 Run from the repository root (see ``docs/levels.md`` for the commands that made the committed table)::
 
-    python benchmarks/levels_calibration.py play 3x3 --games 40 --procs 2 --minutes 20 --out calib/3x3.jsonl
-    python benchmarks/levels_calibration.py fit calib/3x3.jsonl calib/4x4.jsonl ... --write engine/levels.json
+    python -m benchmarks.levels_calibration play 3x3 --games 40 --procs 2 --minutes 20 --out calib/3x3.jsonl
+    python -m benchmarks.levels_calibration fit calib/3x3.jsonl calib/4x4.jsonl ... --write engine/levels.json
 
 ``play`` plays every pairing of the variant's plan (:func:`pairings`) ``--games`` times, colours alternating,
 one JSON line per game (``benchmarks/levels_players.py``), in round-robin order (every pairing's first game,
@@ -29,14 +29,9 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-if __name__ in ("__main__", "__mp_main__"):  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from benchmarks.elo_fit import Pairing, fit  # noqa: E402
-from benchmarks.levels_players import play_game  # noqa: E402
-from engine.levels import SPECS  # noqa: E402
+from benchmarks.elo_fit import Pairing, fit
+from benchmarks.levels_players import play_game
+from engine.levels import SPECS
 
 ANCHOR, ANCHOR_RATING = "mcts-1000", 1500.0
 PRIOR_DRAWS = 1.0

@@ -32,7 +32,7 @@ describes (alpha-beta in an executor, a ``DynamicItem``, a per-channel lock, one
 an application command, no records), and prints its CPU per press against the floor's and ours against its: how
 much of our cost the game itself needs.
 
-    python benchmarks/load.py [--games 1,10,100] [--seconds 10] [--repeat R] [--quick] [--no-raw] [--minimal]
+    python -m benchmarks.load [--games 1,10,100] [--seconds 10] [--repeat R] [--quick] [--no-raw] [--minimal]
                               [--processes K] [--bot-root DIR ...]
                               [--profile DIR] [--py-spy DIR] [--tracemalloc] [--think SECONDS] [--ramp K]
                               [--bot-log-level INFO] [--inline-search] [--metrics]
@@ -85,13 +85,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this folder (it has an engine.py) would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from benchmarks.harness import History, Row, RunResult, fmt, print_report, run_floor, run_ours  # noqa: E402
-from benchmarks.harness.ours import SCRAPE_EVERY  # noqa: E402
+from benchmarks.harness import History, Row, RunResult, fmt, print_report, run_floor, run_ours
+from benchmarks.harness.ours import SCRAPE_EVERY
 
 __all__ = ["main"]
 

@@ -1,6 +1,6 @@
 """Benchmark: the CPU the Prometheus metrics add to one press, measured in-process without Discord.
 
-Run from the repository root: ``python benchmarks/metrics_cost.py [--presses N] [--presses-per-second R]``.
+Run from the repository root: ``python -m benchmarks.metrics_cost [--presses N] [--presses-per-second R]``.
 It runs, N times, what :mod:`bot.ops` does for one button press: the arrival (:meth:`InteractionTracker.arrived`),
 keeping the interaction (:meth:`~InteractionTracker.attach`), the first callback through the wrapped webhook
 adapter's path (:meth:`~InteractionTracker.callback` around an awaitable that returns at once), the search's two
@@ -17,19 +17,13 @@ import asyncio
 import statistics
 import sys
 import time
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
+from prometheus_client import generate_latest
 
-from prometheus_client import generate_latest  # noqa: E402
-
-from bot.ops.interactions import InteractionTracker  # noqa: E402
-from bot.ops.metrics import Metrics  # noqa: E402
+from bot.ops.interactions import InteractionTracker
+from bot.ops.metrics import Metrics
 
 BUTTON = 3
 

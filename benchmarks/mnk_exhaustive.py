@@ -1,6 +1,6 @@
 """Benchmark: the 4x4 bot against every sequence of opponent moves, as X and as O, checked by a plain solver.
 
-Run from the repository root with ``python benchmarks/mnk_exhaustive.py``.
+Run from the repository root with ``python -m benchmarks.mnk_exhaustive``.
 
 The bot (``engine.mnk.play.choose_move``, its random choice seeded by the position, so it is one fixed
 strategy) plays every opponent reply at every ply, memoised by position. At each of its turns the
@@ -16,21 +16,15 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-    sys.setrecursionlimit(10_000)
-
-from engine.mnk.play import choose_move, game_value  # noqa: E402
-from engine.mnk.rules import TIC_TAC_TOE_4X4 as GAME  # noqa: E402
-from engine.protocol import Mark  # noqa: E402
-from tests.engine.mnk_oracle import PlainSolver  # noqa: E402
+from engine.mnk.play import choose_move, game_value
+from engine.mnk.rules import TIC_TAC_TOE_4X4 as GAME
+from engine.protocol import Mark
+from tests.engine.mnk_oracle import PlainSolver
 
 
 def main() -> int:
+    sys.setrecursionlimit(10_000)  # the plain solver recurses once per ply
     oracle = PlainSolver(4, 4)
     failures: list[str] = []
     started = time.perf_counter()

@@ -1,6 +1,6 @@
 """Benchmark: the perfect 5x5 player (engine.mnk.play) against random players and OpenSpiel's MCTSBot.
 
-Run from the repository root with ``python benchmarks/mnk_matches.py [--random-games N] [--mcts-games N]``.
+Run from the repository root with ``python -m benchmarks.mnk_matches [--random-games N] [--mcts-games N]``.
 
 - Against a uniformly random player: ``N`` seeded games with the bot as X and ``N`` as O (default 1,000).
 - Against OpenSpiel's C++ ``pyspiel.MCTSBot`` (UCT, c = 2, 1,000 simulations a move, one random rollout per
@@ -16,18 +16,12 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
+import pyspiel
 
-import pyspiel  # noqa: E402
-
-from engine.mnk.play import choose_move  # noqa: E402
-from engine.mnk.rules import TIC_TAC_TOE_5X5 as GAME  # noqa: E402
-from engine.protocol import Mark  # noqa: E402
+from engine.mnk.play import choose_move
+from engine.mnk.rules import TIC_TAC_TOE_5X5 as GAME
+from engine.protocol import Mark
 
 
 def play_random(bot: Mark, games: int, seed: int) -> tuple[int, int, int]:

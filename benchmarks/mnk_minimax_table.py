@@ -1,6 +1,6 @@
 """Benchmark: plain minimax against alpha-beta on 4x4 (four in a row) from a few early positions, in states.
 
-Run from the repository root with ``python benchmarks/mnk_minimax_table.py [--budget-s 120]``.
+Run from the repository root with ``python -m benchmarks.mnk_minimax_table [--budget-s 120]``.
 
 Columns (states evaluated = calls of MAX-VALUE/MIN-VALUE below the root, as in ``engine.minimax.reference``):
 
@@ -21,19 +21,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-    sys.setrecursionlimit(10_000)
-
-from engine.minimax.reference import alpha_beta_search, minimax_search  # noqa: E402
-from engine.mnk.play import root_scores  # noqa: E402
-from engine.mnk.rules import TIC_TAC_TOE_4X4 as GAME  # noqa: E402
-from engine.mnk.solver import new_kernel  # noqa: E402
-from engine.protocol import Mark  # noqa: E402
+from engine.minimax.reference import alpha_beta_search, minimax_search
+from engine.mnk.play import root_scores
+from engine.mnk.rules import TIC_TAC_TOE_4X4 as GAME
+from engine.mnk.solver import new_kernel
+from engine.protocol import Mark
 
 LINES = GAME.lines
 LINES_THROUGH = GAME.lines_through
@@ -108,6 +101,7 @@ def textbook_alpha_beta(x: int, o: int, deadline: float) -> int:
 
 
 def main() -> int:
+    sys.setrecursionlimit(10_000)  # the plain solver recurses once per ply
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget-s", type=float, default=120.0, help="time allowed per alpha-beta or minimax run")
     args = parser.parse_args()

@@ -1,6 +1,6 @@
 """Benchmark: time per move of the perfect m,n,k player (4x4 and 5x5) over a sample of reachable positions.
 
-Run from the repository root with ``python benchmarks/mnk_timing.py [--games N] [--pure-python]``.
+Run from the repository root with ``python -m benchmarks.mnk_timing [--games N] [--pure-python]``.
 
 The sample is every position at which the bot was asked for a move in ``N`` seeded games per pairing: the
 bot as X and as O against a uniformly random player, and the bot against itself (its random choice among
@@ -17,12 +17,6 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
-
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
 
 P95_TARGET_MS = 1_000.0
 WORST_TARGET_MS = 2_000.0

@@ -1,6 +1,6 @@
 """Benchmark: the bot's own CPU per press, without Discord: the game service, the search and the rendering.
 
-Run from the repository root: ``python benchmarks/own_cost.py [--games N]``. It plays N games the way the load
+Run from the repository root: ``python -m benchmarks.own_cost [--games N]``. It plays N games the way the load
 benchmark's players do (a random free cell, ``/ttt start`` again when a game ends, the bot opening every other
 game) through the layers the cog uses: :func:`bot.games.codec.decode` of the pressed button's ``custom_id``,
 :meth:`bot.games.GameService.press`, then :func:`bot.text.board.message_text` and :func:`bot.ui.views.board_view` of
@@ -19,24 +19,18 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from pathlib import Path
 from typing import Any, TypeVar
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from bot.games import codec  # noqa: E402
-from bot.games.ai import AI  # noqa: E402
-from bot.games.answers import Posted, Shown  # noqa: E402
-from bot.games.intents import Actor  # noqa: E402
-from bot.games.match import Match, new_game_id  # noqa: E402
-from bot.games.service import GameService  # noqa: E402
-from bot.i18n.lang import Lang, lang  # noqa: E402
-from bot.text.board import message_text  # noqa: E402
-from bot.ui import views  # noqa: E402
-from engine import Mark  # noqa: E402
+from bot.games import codec
+from bot.games.ai import AI
+from bot.games.answers import Posted, Shown
+from bot.games.intents import Actor
+from bot.games.match import Match, new_game_id
+from bot.games.service import GameService
+from bot.i18n.lang import Lang, lang
+from bot.text.board import message_text
+from bot.ui import views
+from engine import Mark
 
 T = TypeVar("T")
 FIRST_SNOWFLAKE = 1_300_000_000_000_000_000

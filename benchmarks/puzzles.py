@@ -1,7 +1,7 @@
 """Check every shipped puzzle with the independent plain oracle (tests/engine/puzzle_oracle.py), time it, and print
 each set's statistics.
 
-Run from the repository root with ``python benchmarks/puzzles.py [VARIANT ...]`` (default: all). For each variant
+Run from the repository root with ``python -m benchmarks.puzzles [VARIANT ...]`` (default: all). For each variant
 it prints the puzzles checked by N and the seconds the oracle took, then the set's figures as JSON
 (:func:`engine.puzzles.quality.statistics`: count, defence puzzles and their share, solver turns with a single legal
 move, lines through another puzzle's start, the rating standard deviation per win_in); it stops at the first wrong
@@ -12,20 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from engine.puzzles import PUZZLE_VARIANTS, load  # noqa: E402
-from engine.puzzles.quality import statistics  # noqa: E402
-from engine.variants import variant  # noqa: E402
-from tests.engine.puzzle_oracle import PlainOracle  # noqa: E402
+from engine.puzzles import PUZZLE_VARIANTS, load
+from engine.puzzles.quality import statistics
+from engine.variants import variant
+from tests.engine.puzzle_oracle import PlainOracle
 
 
 def check_all(name: str) -> Counter[int]:

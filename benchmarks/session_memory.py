@@ -1,6 +1,6 @@
 """Benchmark: the bot's own retained memory per active game, measured with tracemalloc.
 
-Run from the repository root: ``python benchmarks/session_memory.py [--games N]``. It starts N games through
+Run from the repository root: ``python -m benchmarks.session_memory [--games N]``. It starts N games through
 the game service, as the cog does (each game after the person's first press and the bot's reply, with its
 board message and turn deadline), and prints the Python heap they retain per game. The RSS-based figure of
 ``benchmarks/load.py`` also counts allocator high-water marks and discord.py's per-interaction objects.
@@ -13,19 +13,13 @@ import asyncio
 import random
 import sys
 import tracemalloc
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from bot.games.ai import AI  # noqa: E402
-from bot.games.answers import Posted, Shown  # noqa: E402
-from bot.games.intents import Actor  # noqa: E402
-from bot.games.match import new_game_id  # noqa: E402
-from bot.games.service import GameService  # noqa: E402
-from engine import Mark  # noqa: E402
+from bot.games.ai import AI
+from bot.games.answers import Posted, Shown
+from bot.games.intents import Actor
+from bot.games.match import new_game_id
+from bot.games.service import GameService
+from engine import Mark
 
 
 async def retained_bytes_per_game(games: int) -> float:

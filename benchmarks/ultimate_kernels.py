@@ -2,7 +2,7 @@
 
 Run from the repository root (after ``pip install -e .`` has built ``engine/ultimate/_ultimate_c.c``)::
 
-    python benchmarks/ultimate_kernels.py [--positions 20] [--iterations 2000] [--seed 1]
+    python -m benchmarks.ultimate_kernels [--positions 20] [--iterations 2000] [--seed 1]
 
 Each position (random games of 0-55 plies, seeded) is searched by both kernels with the same seed and the same
 number of MCTS iterations, which grows the same tree (the script checks the answers are identical), so the work is
@@ -16,19 +16,12 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
 import time
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from engine.ultimate import _ultimate_c  # type: ignore[attr-defined]  # noqa: E402
-from engine.ultimate import mcts as ultimate_mcts  # type: ignore[attr-defined]  # noqa: E402
-from engine.ultimate.rules import UltimateState, UltimateTicTacToe  # noqa: E402
-from engine.ultimate.tree import EXPLORATION, MAX_NODES, raw_position  # noqa: E402
+from engine.ultimate import _ultimate_c  # type: ignore[attr-defined]
+from engine.ultimate import mcts as ultimate_mcts  # type: ignore[attr-defined]
+from engine.ultimate.rules import UltimateState, UltimateTicTacToe
+from engine.ultimate.tree import EXPLORATION, MAX_NODES, raw_position
 
 
 def positions(count: int, seed: int) -> list[UltimateState]:

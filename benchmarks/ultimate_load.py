@@ -27,7 +27,7 @@ the ultimate games too, and the 3x3 presses' first-callback p99 with the ultimat
 :data:`THREE_P99_LIMIT_MS`. A callback Discord refuses as too late (or none) stops that player's channel, not the
 run: the phases go on, and the report counts every late callback and the players stopped.
 
-    python benchmarks/ultimate_load.py [--games 20] [--three 4] [--seconds 30] [--repeat 1] [--think 0]
+    python -m benchmarks.ultimate_load [--games 20] [--three 4] [--seconds 30] [--repeat 1] [--think 0]
                                        [--seed 1] [--bot-root DIR] [--no-validate]
 """
 
@@ -46,18 +46,13 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this folder (it has an engine.py) would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from benchmarks.harness.launcher import LAUNCHER, ROOT, bot_env  # noqa: E402
-from benchmarks.harness.phase import sample_shares, timed_phase  # noqa: E402
-from benchmarks.harness.players import Budget, OursDriver, Player  # noqa: E402
-from benchmarks.harness.process import BenchmarkError, BotProcess, launch  # noqa: E402
-from benchmarks.harness.results import LATE, RunResult, quantile_ms  # noqa: E402
-from benchmarks.harness.ultimate import MOVE_TIMEOUT, UltimatePlayer, UltimateStats  # noqa: E402
-from testing.fake_discord import FakeDiscord, InteractionRecord  # noqa: E402
+from benchmarks.harness.launcher import LAUNCHER, ROOT, bot_env
+from benchmarks.harness.phase import sample_shares, timed_phase
+from benchmarks.harness.players import Budget, OursDriver, Player
+from benchmarks.harness.process import BenchmarkError, BotProcess, launch
+from benchmarks.harness.results import LATE, RunResult, quantile_ms
+from benchmarks.harness.ultimate import MOVE_TIMEOUT, UltimatePlayer, UltimateStats
+from testing.fake_discord import FakeDiscord, InteractionRecord
 
 ROUND_TRIP = (0.05, 0.15)
 """The fake's REST round trip, seconds (uniform)."""

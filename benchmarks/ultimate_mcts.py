@@ -3,7 +3,7 @@
 The engine has since moved to MCTS-Solver in C (``engine/ultimate/_ultimate_c.c``; docs/engine.md says why); this
 compares the two methods as they stood in Python, with the alpha-beta search kept in ``engine/ultimate/search.py``.
 
-Run from the repository root with ``python benchmarks/ultimate_mcts.py [GAMES] [BUDGET_MS]`` (default 20
+Run from the repository root with ``python -m benchmarks.ultimate_mcts [GAMES] [BUDGET_MS]`` (default 20
 games at 1,000 ms a move, 2 processes). The MCTS here is UCT (Kocsis & Szepesvari 2006; Browne et al. 2012)
 with uniformly random rollouts, exploration constant sqrt(2), written as fast as the alpha-beta kernel (the
 same board-major bitboards and move tables), so the comparison is of the methods in Python, not of their
@@ -18,20 +18,13 @@ import argparse
 import math
 import multiprocessing
 import random
-import sys
 import time
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from engine.protocol import Mark  # noqa: E402
-from engine.puzzles.ultimate_proof import moves_of as _moves  # noqa: E402
-from engine.puzzles.ultimate_proof import play as _play  # noqa: E402
-from engine.ultimate.rules import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe  # noqa: E402
-from engine.ultimate.search import search  # noqa: E402
+from engine.protocol import Mark
+from engine.puzzles.ultimate_proof import moves_of as _moves
+from engine.puzzles.ultimate_proof import play as _play
+from engine.ultimate.rules import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
+from engine.ultimate.search import search
 
 # A raw position: (mover's marks, other's marks, mover's boards, other's boards, closed, forced). The game
 # is over when the other side's boards hold a line (it just won) or every board is closed.

@@ -1,6 +1,6 @@
 """Rules check: engine.ultimate against OpenSpiel's ``ultimate_tic_tac_toe`` on random playouts.
 
-Run from the repository root with ``python benchmarks/ultimate_oracle.py [PLAYOUTS] [SEED]`` (default 10,000
+Run from the repository root with ``python -m benchmarks.ultimate_oracle [PLAYOUTS] [SEED]`` (default 10,000
 playouts, seed 17). At every ply of every playout it compares the legal moves, whether the game is over and
 the winner; it stops at the first disagreement with an AssertionError that shows the moves so far.
 ``tests/engine/ultimate/test_rules.py`` runs :func:`compare_playouts` on a sample.
@@ -15,20 +15,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
+import pyspiel
 
-import pyspiel  # noqa: E402
-
-from engine.protocol import Mark  # noqa: E402
-from engine.ultimate.rules import BIT_OF_CELL, UltimateTicTacToe  # noqa: E402
+from engine.protocol import Mark
+from engine.ultimate.rules import BIT_OF_CELL, UltimateTicTacToe
 
 
 def _openspiel_moves(state: Any) -> set[tuple[int, int]]:

@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python benchmarks/ultimate_selfplay.py fit --games 120 --iterations 50000
-    python benchmarks/ultimate_selfplay.py tune --games 60 --iterations 20000 --constants 0.7 1.0
+    python -m benchmarks.ultimate_selfplay fit --games 120 --iterations 50000
+    python -m benchmarks.ultimate_selfplay tune --games 60 --iterations 20000 --constants 0.7 1.0
 
 ``fit`` plays the engine (``engine.ultimate.tree.search``, a fixed number of MCTS iterations a move, seeded) against
 itself from seeded 4-ply random openings, records each searched move's mean rollout score for the mover and the
@@ -25,18 +25,11 @@ import math
 import multiprocessing
 import random
 import statistics
-import sys
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from engine.protocol import Mark  # noqa: E402
-from engine.ultimate.rules import UltimateTicTacToe  # noqa: E402
-from engine.ultimate.scale import CLIP  # noqa: E402
-from engine.ultimate.tree import search  # noqa: E402
+from engine.protocol import Mark
+from engine.ultimate.rules import UltimateTicTacToe
+from engine.ultimate.scale import CLIP
+from engine.ultimate.tree import search
 
 Sample = tuple[float, float]
 

@@ -2,8 +2,8 @@
 
 Run from the repository root (``--root`` runs another checkout's engine, e.g. main's, to compare)::
 
-    python benchmarks/ultimate_serve_time.py --positions 30 --budgets 1000 3000
-    python benchmarks/ultimate_serve_time.py --positions 30 --budgets 1000 3000 --root /work/main
+    python -m benchmarks.ultimate_serve_time --positions 30 --budgets 1000 3000
+    python -m benchmarks.ultimate_serve_time --positions 30 --budgets 1000 3000 --root /work/main
 
 The positions are random games of 2 to 40 plies (seeded by ``--seed``), each asked once per budget as
 ``{"variant": "ultimate", "moves": [...], "budget_ms": B, "level": 8}`` of one ``python -m engine serve`` process
@@ -17,16 +17,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from benchmarks.harness.engine_serve import ROOT, EngineServe  # noqa: E402
-from engine.ultimate.rules import UltimateTicTacToe  # noqa: E402
+from benchmarks.harness.engine_serve import ROOT, EngineServe
+from engine.ultimate.rules import UltimateTicTacToe
 
 __all__ = ["percentile", "positions"]
 

@@ -2,10 +2,10 @@
 
 Run from the repository root::
 
-    python benchmarks/ultimate_strength.py mcts --games 100 --budget-ms 1000 --wall-clock 1 --out ultimate.jsonl
-    python benchmarks/ultimate_strength.py mcts --games 20 --budget-ms 1000 --simulations 1000 --out sims.jsonl
-    python benchmarks/ultimate_strength.py random --games 200 --budget-ms 50 --out random.jsonl
-    python benchmarks/ultimate_strength.py summary ultimate.jsonl
+    python -m benchmarks.ultimate_strength mcts --games 100 --budget-ms 1000 --wall-clock 1 --out ultimate.jsonl
+    python -m benchmarks.ultimate_strength mcts --games 20 --budget-ms 1000 --simulations 1000 --out sims.jsonl
+    python -m benchmarks.ultimate_strength random --games 200 --budget-ms 50 --out random.jsonl
+    python -m benchmarks.ultimate_strength summary ultimate.jsonl
 
 Our side is ``python -m engine serve`` (``benchmarks/harness/engine_serve.py``, one process per game), asked
 ``{"variant": "ultimate", "moves": [...], "budget_ms": B, "level": L}`` (``--level``, default 8): the function the
@@ -39,16 +39,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
+import pyspiel
 
-import pyspiel  # noqa: E402
-
-from benchmarks.harness.engine_serve import EngineServe  # noqa: E402
-from engine.protocol import Mark  # noqa: E402
-from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe  # noqa: E402
+from benchmarks.harness.engine_serve import EngineServe
+from engine.protocol import Mark
+from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
 
 OPENING_PLIES = 2
 

@@ -1,6 +1,6 @@
 """Benchmark: how big each variant's board message is, and what ultimate's picture costs.
 
-Run from the repository root: ``python benchmarks/variant_messages.py [--repeat N]``. For every registered variant it
+Run from the repository root: ``python -m benchmarks.variant_messages [--repeat N]``. For every registered variant it
 builds the board message the bot sends (through :func:`bot.ui.present.present`, as the responder does) at the start
 of a game and after a few moves, and prints: the kind of message (classic or Components V2), its components (every
 nested one counted, as Discord counts them against the 40 of Components V2), the JSON bytes of its
@@ -14,24 +14,17 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from bot.games.answers import Shown  # noqa: E402
-from bot.games.match import Match, initial_for  # noqa: E402
-from bot.i18n.lang import lang  # noqa: E402
-from bot.images.ultimate import draw_ultimate  # noqa: E402
-from bot.ui.pictures import Picture  # noqa: E402
-from bot.ui.present import present  # noqa: E402
-from bot.ui.views import ultimate_picture  # noqa: E402
-from engine.variants import VARIANTS  # noqa: E402
+from bot.games.answers import Shown
+from bot.games.match import Match, initial_for
+from bot.i18n.lang import lang
+from bot.images.ultimate import draw_ultimate
+from bot.ui.pictures import Picture
+from bot.ui.present import present
+from bot.ui.views import ultimate_picture
+from engine.variants import VARIANTS
 
 
 def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """Benchmark: slow variants' searches through the game service (no Discord), on this machine's cores.
 
-Run from the repository root: ``python benchmarks/variant_searches.py [--games 20] [--seconds 20]``. N ultimate
+Run from the repository root: ``python -m benchmarks.variant_searches [--games 20] [--seconds 20]``. N ultimate
 games against the bot (level 8: up to 1 s a move) are played at once, each player pressing a random legal cell as soon
 as the bot's move arrives, while 3x3 games in other channels press as fast as their answers come back. It prints,
 for the ultimate presses, the time to the service's answer (the interaction's first callback waits for nothing
@@ -18,19 +18,13 @@ import statistics
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from bot.games.ai import AI  # noqa: E402
-from bot.games.answers import BotMoved, Posted, Refusal, Shown  # noqa: E402
-from bot.games.intents import Actor  # noqa: E402
-from bot.games.match import BoardRef, new_game_id  # noqa: E402
-from bot.games.pool import SearchPool, variant_executor  # noqa: E402
-from bot.games.service import GameService  # noqa: E402
+from bot.games.ai import AI
+from bot.games.answers import BotMoved, Posted, Refusal, Shown
+from bot.games.intents import Actor
+from bot.games.match import BoardRef, new_game_id
+from bot.games.pool import SearchPool, variant_executor
+from bot.games.service import GameService
 
 FIRST_SNOWFLAKE = 1_300_000_000_000_000_000
 

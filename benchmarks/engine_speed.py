@@ -1,6 +1,6 @@
 """Benchmark: the engine's DEFAULT search against seed 002's alpha-beta, and against a textbook baseline.
 
-Run from the repository root with ``python benchmarks/engine.py`` (or ``python -m benchmarks.engine``).
+Run from the repository root with ``python -m benchmarks.engine_speed`` (or ``python -m benchmarks.engine_speed``).
 
 The headline is the time of one first move from the empty board: ``engine.minimax.search`` with
 :data:`engine.DEFAULT` (what the bot calls) against the reproduction of seed 002's alpha-beta in
@@ -23,16 +23,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-if __name__ == "__main__":  # run as a script: this file's folder would shadow the engine package
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-    sys.path.insert(0, str(_HERE.parent))
-
-from benchmarks import baseline  # noqa: E402
-from engine.minimax.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, search  # noqa: E402
-from engine.tictactoe.rules import State, initial_state, parse_board, result  # noqa: E402
+from benchmarks import baseline
+from engine.minimax.search import DEFAULT, TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX, SearchConfig, search
+from engine.tictactoe.rules import State, initial_state, parse_board, result
 
 EMPTY = "........."
 CENTRE = "....X...."
