@@ -1,4 +1,4 @@
-"""The bot's 3x3 move (bot.games.moves.decide) and the tree engine.tree records for it count the same states."""
+"""The bot's 3x3 move (bot.games.moves.bot_move) and the tree engine.tree records for it count the same states."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bot.games.moves import decide
+from bot.games.moves import bot_move
+from engine import variant
 from engine.tictactoe.rules import State, actions, result, terminal
 from engine.tree.record import record
 
@@ -25,7 +26,7 @@ def test_the_bots_reply_and_its_recorded_tree_count_the_same_states(algorithm: s
         if terminal(state):
             continue
         seed = rng.randrange(1 << 30)
-        chosen = decide(state, 8, algorithm, seed)  # type: ignore[arg-type]
+        chosen = bot_move(variant("3x3"), tuple(cells), 8, algorithm, None, seed)  # type: ignore[arg-type]
         tree = record(cells, algorithm, move=chosen.cell)  # type: ignore[arg-type]
         assert (tree.states, tree.move) == (chosen.states, chosen.cell)
         checked += 1
