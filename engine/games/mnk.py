@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 import time
 
-from engine import levels
 from engine.games.calibrated import Calibrated
 from engine.mnk import play as mnk_play
 from engine.mnk.book import book_for
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.tactics import tactical_cell
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Mark
+from engine.protocol import TOP_LEVEL, EngineMove, Mark
 from engine.variants import N_, MoveValues
 
 __all__ = ["FIVE_BY_FIVE", "FOUR_BY_FOUR", "MnkVariant"]
@@ -35,18 +34,6 @@ class MnkVariant(Calibrated):
 
     def winning_line(self, state: MnkState) -> frozenset[int]:
         return self.game.winning_cells(state)
-
-    def play(
-        self,
-        state: MnkState,
-        level: int = TOP_LEVEL,
-        *,
-        algorithm: Algorithm = "alpha-beta",
-        budget_ms: float | None = None,
-        rng: random.Random | None = None,
-    ) -> EngineMove:
-        """:func:`engine.levels.choose_move`: levels 1-7 a shallow search, level 8 perfect play (book or solver)."""
-        return levels.choose_move(self.name, state, level, rng=rng, budget_ms=budget_ms)
 
     def quick_move(self, state: MnkState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Levels 1-7 as :meth:`play` (at most 3 plies: cheap). Level 8 never runs the exact solver here (it may take

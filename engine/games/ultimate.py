@@ -4,14 +4,12 @@ are estimates."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Literal
 
-from engine import levels
 from engine.games.calibrated import Calibrated
 from engine.hints import HINT_BUDGET_MS, Hint, ultimate_hint
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Mark
+from engine.protocol import Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, ultimate_review
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe
 from engine.variants import N_
@@ -56,18 +54,6 @@ class Ultimate(Calibrated):
 
     def block_result(self, state: UltimateState, block: int) -> Mark | Literal["draw"] | None:
         return _RESULTS[state.board_status(block)]
-
-    def play(
-        self,
-        state: UltimateState,
-        level: int = TOP_LEVEL,
-        *,
-        algorithm: Algorithm = "alpha-beta",
-        budget_ms: float | None = None,
-        rng: random.Random | None = None,
-    ) -> EngineMove:
-        """:func:`engine.levels.choose_move`: each level's MCTS-Solver iterations, capped by ``budget_ms``."""
-        return levels.choose_move(self.name, state, level, rng=rng, budget_ms=budget_ms)
 
     def hint_state(self, state: UltimateState) -> Hint:
         return ultimate_hint(state)
