@@ -25,6 +25,7 @@ from bot.puzzles.service import PuzzleAnswer, PuzzleRefusal, PuzzleService
 from bot.records import PuzzleStore, RecordsStore
 from bot.ui import puzzles as view
 from bot.ui.responder import NO_PINGS, defer, private
+from engine import variant as variant_named
 from engine.puzzles import PUZZLE_VARIANTS
 
 __all__ = ["PuzzleButton", "PuzzleCommands", "setup"]
