@@ -19,7 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"analysis", "review", "tree"},
         {"hints"},
         {"variants"},
-        {"levels"},
+        {"levels", "kernels"},
         {"games"},
         {"puzzles"},
         {"cli"},
