@@ -7,8 +7,9 @@ from collections.abc import Collection
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from sqlalchemy import ColumnElement, and_, case, func, or_, select, true
+from sqlalchemy import ColumnElement, and_, bindparam, case, func, or_, select, true
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.elements import BindParameter
 
 from bot.records.games import Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.schema import games, ratings
@@ -26,13 +27,20 @@ def _count(condition: ColumnElement[bool]) -> ColumnElement[int]:
     return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
 
 
+def _digit_variants() -> list[str]:
+    """The games whose records store their moves as digits: at most 10 cells (:meth:`engine.Variant.moves_text`), read
+    from the registry when a query runs."""
+    return [name for name, kind in VARIANTS.items() if kind.cells <= 10]
+
+
+_DIGITS: BindParameter[list[str]] = bindparam("digit_variants", callable_=_digit_variants, expanding=True)
 _PLIES = case(
-    (games.c.variant == "3x3", func.length(games.c.moves)),
+    (games.c.variant.in_(_DIGITS), func.length(games.c.moves)),
     (games.c.moves == "", 0),
     else_=func.length(games.c.moves) - func.length(func.replace(games.c.moves, ",", "")) + 1,
 )
 _TO_MOVE = case((_PLIES % 2 == 0, "X"), else_="O")
-"""The side to move when the game ended (``moves``: a 3x3 game's cells as digits, any other's comma-separated)."""
+"""The side to move when the game ended (``moves``: a small board's cells as digits, any other's comma-separated)."""
 _LOSER = case(
     (and_(games.c.end_reason.in_(("win", "resigned")), games.c.result == "X"), "O"),
     (and_(games.c.end_reason.in_(("win", "resigned")), games.c.result == "O"), "X"),
