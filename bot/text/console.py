@@ -6,9 +6,9 @@ from __future__ import annotations
 from bot.games.match import Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang
-from bot.text.board import HEADER, HEADERS, played_line, thinking_line
-from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, VARIANT_NAMES, level_name
-from bot.text.grid import board_grid, small_board_name
+from bot.text.board import played_line, thinking_line
+from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, level_name
+from bot.text.grid import board_grid
 from engine import Mark
 
 __all__ = ["BOT_WINS", "DRAW", "YOUR_MOVE", "YOU_PLAYED", "YOU_WIN", "console_text", "end_line"]
@@ -36,13 +36,13 @@ def console_text(game: Match, you: int, tr: Lang) -> str:
         lines.append(tr(YOU_PLAYED, cell=rules.cell_label(last)))
     if game.over:
         lines.append(end_line(game, you, tr))
-    elif game.thinking and not rules.inline:
+    elif game.thinking:
         lines.append(thinking_line(tr))
     else:
         lines.append(tr(YOUR_MOVE, mark=game.to_move.value))
-        if rules.block:
-            forced = getattr(game.state, "forced_board", None)
-            lines.append(tr(NEXT_ANY) if forced is None else tr(NEXT_BOARD, board=small_board_name(forced)))
+        if rules.open_blocks(game.state):
+            forced = rules.forced_block(game.state)
+            lines.append(tr(NEXT_ANY) if forced is None else tr(NEXT_BOARD, board=rules.block_name(forced)))
     lines.append(board_grid(game.state, game.variant))
     return "\n".join(lines)
 
@@ -73,9 +73,8 @@ def _header(game: Match, you: int, tr: Lang) -> str:
     def side(mark: Mark) -> str:
         return f"{MARK_EMOJI[mark]} {tr(N_('you')) if game.player_id(mark) == you else tr(N_('the bot'))}"
 
-    own = HEADERS.get(game.variant)
-    x, o = side(Mark.X), side(Mark.O)
-    text = tr(own, x=x, o=o) if own else tr(HEADER, variant=tr(VARIANT_NAMES[game.variant]), x=x, o=o)
+    kind = game.kind
+    text = tr(kind.heading(), variant=tr(kind.title), x=side(Mark.X), o=side(Mark.O))
     text += f" · {level_name(game.variant, game.level, tr)}"
     if len(game.kind.algorithms) > 1:
         text += f" · {tr(ALGORITHM_NAMES[game.algorithm])}"
