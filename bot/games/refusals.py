@@ -61,7 +61,7 @@ SEARCH_BUSY = N_("I'm thinking about too many games at once right now — try yo
 NO_HINT = N_("Hints aren't available for this game.")
 """A hint asked for a variant whose engine gives none."""
 HINT_TOO_EARLY = N_(
-    "On this board hints start once {marks} marks are on it: before that the exact analysis takes minutes."
+    "On this board hints start once {marks} marks are on it: before that the exact analysis takes up to 15 s."
 )
 """A position before :meth:`engine.Variant.hint_from` marks (5x5: 4). Values: ``marks`` (int)."""
 
