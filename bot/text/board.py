@@ -35,6 +35,7 @@ __all__ = [
     "pad_text",
     "played_line",
     "result_line",
+    "states_total",
     "thinking_line",
 ]
 
@@ -114,14 +115,19 @@ def result_line(game: Match, who: Who | None = None, tr: Lang | None = None) -> 
     else:
         text = tr(N_("Game over."))
     if game.vs_bot and game.ai_moves:
-        text += " " + tr.plural(
-            "The bot evaluated {states} states over {moves} move.",
-            "The bot evaluated {states} states over {moves} moves.",
-            game.ai_moves,
-            states=tr.number(game.ai_states),
-            moves=game.ai_moves,
-        )
+        text += " " + states_total(game, tr)
     return text
+
+
+def states_total(game: Match, tr: Lang) -> str:
+    """``"The bot evaluated 1,234 states over 4 moves."``: the bot's searches over a game."""
+    return tr.plural(
+        "The bot evaluated {states} states over {moves} move.",
+        "The bot evaluated {states} states over {moves} moves.",
+        game.ai_moves,
+        states=tr.number(game.ai_states),
+        moves=game.ai_moves,
+    )
 
 
 def _bot_gave_up(game: Match) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games.match import Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang
-from bot.text.board import played_line, thinking_line
+from bot.text.board import played_line, states_total, thinking_line
 from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, level_name
 from bot.text.grid import board_grid
 from engine import Mark
@@ -59,13 +59,7 @@ def end_line(game: Match, you: int, tr: Lang) -> str:
     else:
         text = tr(GAME_OVER)
     if game.ai_moves:
-        text += " " + tr.plural(
-            "The bot evaluated {states} states over {moves} move.",
-            "The bot evaluated {states} states over {moves} moves.",
-            game.ai_moves,
-            states=tr.number(game.ai_states),
-            moves=game.ai_moves,
-        )
+        text += " " + states_total(game, tr)
     return text
 
 
