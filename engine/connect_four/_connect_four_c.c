@@ -1,9 +1,10 @@
 /* The Connect Four solver's value function in C: the same algorithm as engine/connect_four/solver.py, line for line.
  *
  * Negamax fail-soft alpha-beta on bitboards (7 bits a column, the top one a sentinel), the exact threat rules,
- * score bounds, move ordering centre first then by threats created, and a transposition table of bounds: an array
- * of 2^table_bits slots chosen by Fibonacci hashing of the key and always replaced, which the Python kernel's dict
- * imitates slot for slot, so both kernels visit the same positions and count the same states.
+ * score bounds, move ordering (the table's best move, then centre first and by threats created), and a transposition
+ * table of bounds and best moves: an array of 2^table_bits slots chosen by Fibonacci hashing of the key and always
+ * replaced, which the Python kernel's dict imitates slot for slot, so both kernels visit the same positions and count
+ * the same states.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -23,6 +24,7 @@ typedef struct {
     uint64_t key; /* position key + 1; 0 marks an empty slot */
     int8_t low;
     int8_t high;
+    int8_t column; /* the best move's column, -1 for none */
 } Entry;
 
 typedef struct {
@@ -68,10 +70,11 @@ static int value(Kernel *k, uint64_t cur, uint64_t mask, int n, int alpha, int b
     if (high < beta) beta = high;
     uint64_t key = cur + mask;
     Entry *slot = &k->table[(key * MULTIPLIER) >> k->hash_shift];
-    int stored_low = low, stored_high = high;
+    int stored_low = low, stored_high = high, hint = -1;
     if (slot->key == key + 1) {
         stored_low = slot->low;
         stored_high = slot->high;
+        hint = slot->column;
         if (stored_low >= beta) return stored_low;
         if (stored_high <= alpha) return stored_high;
         if (stored_low > alpha) alpha = stored_low;
@@ -93,11 +96,27 @@ static int value(Kernel *k, uint64_t cur, uint64_t mask, int n, int alpha, int b
         moves[at] = move;
         count++;
     }
-    int alpha_in = alpha, best = -CELLS;
+    if (hint >= 0) { /* the best move of an earlier search of this position goes first */
+        for (int i = 0; i < count; i++) {
+            if (moves[i] & column_masks[hint]) {
+                uint64_t first = moves[i];
+                int first_threats = threats[i];
+                for (; i > 0; i--) {
+                    moves[i] = moves[i - 1];
+                    threats[i] = threats[i - 1];
+                }
+                moves[0] = first;
+                threats[0] = first_threats;
+                break;
+            }
+        }
+    }
+    int alpha_in = alpha, best = -CELLS, best_column = -1;
     for (int i = 0; i < count; i++) {
         int v = -value(k, opp, mask | moves[i], n + 1, -beta, -alpha);
         if (v > best) {
             best = v;
+            best_column = __builtin_ctzll(moves[i]) / STRIDE;
             if (v > alpha) {
                 alpha = v;
                 if (v >= beta) break;
@@ -115,6 +134,7 @@ static int value(Kernel *k, uint64_t cur, uint64_t mask, int n, int alpha, int b
     slot->key = key + 1;
     slot->low = (int8_t)stored_low;
     slot->high = (int8_t)stored_high;
+    slot->column = (int8_t)best_column;
     return best;
 }
 

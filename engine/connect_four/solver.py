@@ -3,8 +3,9 @@
 Sources: negamax and fail-soft alpha-beta (Knuth & Moore, "An analysis of alpha-beta pruning", 1975); the
 null-window searches that narrow the value to one score, as MTD(f) and the Connect Four solvers do (Plaat et al.,
 "Best-first fixed-depth minimax algorithms", 1996; Pons, "Solving Connect 4", 2019); a transposition table of
-bounds (Marsland, 1986); the bitboard and its key (Tromp; Pons); move ordering centre first, then by the threats a
-move creates (Allis, *A Knowledge-based Approach of Connect-Four*, 1988, on the value of threats).
+bounds and best moves (Marsland, 1986); the bitboard and its key (Tromp; Pons); move ordering: the table's best move
+from an earlier search of the position, then centre first and by the threats a move creates (Allis, *A
+Knowledge-based Approach of Connect-Four*, 1988, on the value of threats).
 
 **Scores.** From the side to move's point of view, a win completed when the board holds ``n`` discs is worth
 ``CELLS + 1 - n`` (43 - n), the loss its negation, a draw 0: the fastest win and the slowest loss score best, and a
@@ -102,7 +103,7 @@ class PyKernel:
         if not 1 <= table_bits <= 30:
             raise ValueError(f"table_bits {table_bits!r}: choose 1-30")
         self.count = 0
-        self.table: dict[int, tuple[int, int, int]] = {}
+        self.table: dict[int, tuple[int, int, int, int]] = {}
         self.value: Callable[[int, int, int, int, int], int] = self._build(64 - table_bits)
 
     def clear(self) -> None:
@@ -140,9 +141,9 @@ class PyKernel:
             key = cur + mask
             slot = ((key * _MULTIPLIER) & _MASK64) >> hash_shift
             entry = lookup(slot)
-            stored_low, stored_high = low, high
+            stored_low, stored_high, hint = low, high, 0
             if entry is not None and entry[0] == key:
-                stored_low, stored_high = entry[1], entry[2]
+                stored_low, stored_high, hint = entry[1], entry[2], entry[3]
                 if stored_low >= beta:
                     return stored_low
                 if stored_high <= alpha:
@@ -160,11 +161,16 @@ class PyKernel:
                     while at and moves[at - 1][0] < threats:
                         at -= 1
                     moves.insert(at, (threats, move))
-            alpha_in, best = alpha, -CELLS
+            if hint:  # the best move of an earlier search of this position goes first
+                for at, (_, move) in enumerate(moves):
+                    if move == hint:
+                        moves.insert(0, moves.pop(at))
+                        break
+            alpha_in, best, best_move = alpha, -CELLS, 0
             for _, move in moves:
                 v = -value(opp, mask | move, n + 1, -beta, -alpha)
                 if v > best:
-                    best = v
+                    best, best_move = v, move
                     if v > alpha:
                         alpha = v
                         if v >= beta:
@@ -175,7 +181,7 @@ class PyKernel:
                 stored_low = max(stored_low, best)
             else:
                 stored_low = stored_high = best
-            table[slot] = (key, stored_low, stored_high)
+            table[slot] = (key, stored_low, stored_high, best_move)
             return best
 
         return value
