@@ -13,7 +13,18 @@ from typing import TextIO, assert_never
 
 from bot import i18n
 from bot.games.ai import AI
-from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, NeedsHistory, Posted, Refusal, Shown
+from bot.games.answers import (
+    BotMoved,
+    Challenged,
+    Chosen,
+    Declined,
+    Hinted,
+    NeedsHistory,
+    Posted,
+    Refusal,
+    Shown,
+    Thinking,
+)
 from bot.games.finished import finished_game
 from bot.games.intents import Actor
 from bot.games.match import Algorithm, Match, new_game_id
@@ -169,7 +180,7 @@ class _Console:
                 case Posted(game=posted):
                     game, boards, changed = posted, boards + 1, True
                     service.placed(CHANNEL, game.game_id, boards, game.post)
-                case Shown() | Chosen() | Challenged() | Declined() | NeedsHistory() | BotMoved():
+                case Shown() | Chosen() | Challenged() | Declined() | NeedsHistory() | BotMoved() | Thinking():
                     raise RuntimeError(f"a console game has no buttons, challenges or lost history: {outcome!r}")
                 case _:
                     assert_never(outcome)

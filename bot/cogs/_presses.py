@@ -96,6 +96,17 @@ class BoardPresses:
             lambda history: self.service.rematch(actor(interaction), board, game_id=game_id, history=history),
         )
 
+    async def explain(
+        self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef, *, hint: bool
+    ) -> None:
+        """How did it think? on a board (the bot's last move) or under a hint (``hint``: the search in its position):
+        acknowledged privately at once, since recomputing and drawing the search takes up to a second or two."""
+        await defer(interaction, ephemeral=True)
+        await self._guarded(
+            interaction,
+            lambda history: self.service.explain(actor(interaction), board, hint=hint, history=history),
+        )
+
     async def answer_challenge(
         self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
     ) -> None:

@@ -25,6 +25,7 @@ from typing import TypeVar
 from bot.games.match import Match
 from bot.games.moves import QUICK_MS, bot_move, fallback_move
 from bot.games.pool import SearchPool, Ticket
+from bot.games.thinking import Thought, think
 from bot.games.workers import die_with_parent
 from engine import DEFAULT_VARIANT, TOP_LEVEL, EngineMove, Hint, PlyReview, Variant
 from engine import variant as variant_named
@@ -148,6 +149,19 @@ class AI:
             GameOverError: the game is over.
         """
         return await self._run(self.hint_executor, hint, game.kind, game.moves)
+
+    async def think(self, game: Match, cells: Sequence[int], played: int | None, locale: str | None) -> Thought:
+        """How the search behind ``played`` in ``game`` after ``cells`` thought, drawn in ``locale``'s language
+        (:func:`bot.games.thinking.think`), in the hint executor. Ultimate's search is seeded by the game and the
+        position, so it is the same every time it is asked.
+
+        Raises:
+            ValueError: the variant's search cannot be recomputed.
+        """
+        seed = int(game.game_id, 36) * 100 + len(cells)
+        return await self._run(
+            self.hint_executor, think, game.variant, tuple(cells), played, game.algorithm, locale, seed
+        )
 
     async def review(self, variant: str, moves: Sequence[int]) -> tuple[PlyReview, ...]:
         """Every move of a finished ``variant`` game labelled (:func:`review`), in the hint executor.

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.games.match import Match
+from bot.games.thinking import Thought
 from engine.hints import Hint
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "Posted",
     "Refusal",
     "Shown",
+    "Thinking",
 ]
 
 
@@ -104,4 +106,14 @@ class NeedsHistory:
     with it. Nothing was committed."""
 
 
-Answer = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | BotMoved | NeedsHistory
+@dataclass(frozen=True, slots=True)
+class Thinking:
+    """How the search thought, shown privately: behind the bot's move ``played`` in ``game`` (``None``: behind a hint,
+    the search in the position for the player to move), recomputed and drawn (:class:`~bot.games.thinking.Thought`)."""
+
+    game: Match
+    thought: Thought
+    played: int | None
+
+
+Answer = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | BotMoved | Thinking | NeedsHistory

@@ -7,7 +7,8 @@ One codec for every registered game, keyed by its code (:attr:`engine.Variant.co
 
     ttt:<kind>:<game id>:<moves>:<code><options>:<X player>:<O player>:<states>
 
-- ``kind``: a cell in decimal (``0``-``8``, ``0``-``15``, ``0``-``24``), ``r`` for Resign, ``n`` for Rematch.
+- ``kind``: a cell in decimal (``0``-``8``, ``0``-``15``, ``0``-``24``), ``r`` for Resign, ``n`` for Rematch, ``w`` for
+  "How did it think?" on the bot's last move and ``h`` for the same on a hint (the search in the board's position).
 - ``game id``: a base-36 snowflake, 1-13 characters (:func:`bot.games.match.new_game_id`).
 - ``moves``: one base-36 digit per cell played, in order (``0``-``8``, ``0``-``f``, ``0``-``o``): the position, its
   ply and the game's history. Two boards of one game compare by it: the longer is newer.
@@ -26,8 +27,8 @@ moves played; the running game comes from memory or the records database::
     ttt:u:<kind>:<game id>:<version>      (the board message)
     ttt:up:<kind>:<game id>:<version>     (the private pad: an ephemeral message of the player to move)
 
-- ``kind``: a cell ``0``-``80``, ``r``, ``n``, ``p0``-``p8`` (pick small board 0-8 when the player may play
-  anywhere: on the private pad, never a move) or ``k`` (on the pad: back to the open boards); the pad has cells,
+- ``kind``: a cell ``0``-``80``, ``r``, ``n``, ``w``, ``h``, ``p0``-``p8`` (pick small board 0-8 when the player may
+  play anywhere: on the private pad, never a move) or ``k`` (on the pad: back to the open boards); the pad has cells,
   ``p0``-``p8`` and ``k`` only. At most 26 characters.
 
 A reference names a position only by the game's own moves, so a forged id can never put on the board a position
@@ -56,6 +57,7 @@ __all__ = [
     "REF_TEMPLATE",
     "REMATCH_TEMPLATE",
     "RESIGN_TEMPLATE",
+    "THINKING_KINDS",
     "BoardRef",
     "CodecError",
     "Kind",
@@ -70,7 +72,10 @@ __all__ = [
 ]
 
 Kind = int | str
-"""A button's kind: a cell (0-based int), ``"r"``, ``"n"``, and on a board by reference ``"k"`` or ``"p0"``-``"p8"``."""
+"""A button's kind: a cell (0-based int), ``"r"``, ``"n"``, ``"w"`` (the bot's last move: how did it think?), ``"h"``
+(the search in the board's position, from a hint), and on a board by reference ``"k"`` or ``"p0"``-``"p8"``."""
+THINKING_KINDS: Final = ("w", "h")
+"""The kinds of the "How did it think?" buttons: on the bot's move, and on a hint."""
 MAX_CUSTOM_ID: Final = 100
 _BOT: Final = "b"
 _B36: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -118,12 +123,13 @@ MNK_BOARD_TEMPLATE: Final = (
 )
 """The template of every 4x4 and 5x5 board button (cells, Resign, Rematch)."""
 BOARD_TEMPLATE: Final = (
-    rf"ttt:(?P<kind>\d{{1,2}}|[rn]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-z]{{0,{MAX_CARRIED_CELLS}}}):"
+    rf"ttt:(?P<kind>\d{{1,2}}|[rnwh]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-z]{{0,{MAX_CARRIED_CELLS}}}):"
     rf"(?P<opts>{_CODE}{LEVEL_CODE}[am][bt]):{_PLAYERS}:(?P<states>[0-9a-z]{{1,13}})"
 )
-"""The template of every button of a board that carries its game, whatever the variant (cells, Resign, Rematch)."""
+"""The template of every button of a board that carries its game, whatever the variant (cells, Resign, Rematch, How did
+it think?)."""
 REF_TEMPLATE: Final = (
-    r"ttt:(?P<variant>[0-9a-z]{1,2}?)(?P<pad>p?):(?P<kind>\d{1,2}|[rnk]|p[0-8]):(?P<game>[0-9a-z]{1,13}):"
+    r"ttt:(?P<variant>[0-9a-z]{1,2}?)(?P<pad>p?):(?P<kind>\d{1,2}|[rnkwh]|p[0-8]):(?P<game>[0-9a-z]{1,13}):"
     r"(?P<version>\d{1,2})"
 )
 """The template of every button of a board by reference and of its private pad (``pad`` is ``p``)."""
@@ -171,8 +177,11 @@ def encoder(game: Match) -> Callable[[Kind], str]:
     cells = rules.cells
 
     def make(kind: Kind) -> str:
-        if not (kind in ("r", "n") or (isinstance(kind, int) and not isinstance(kind, bool) and 0 <= kind < cells)):
-            raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-{cells - 1}, 'r' or 'n'")
+        if not (
+            kind in ("r", "n", *THINKING_KINDS)
+            or (isinstance(kind, int) and not isinstance(kind, bool) and 0 <= kind < cells)
+        ):
+            raise CodecError(f"cannot encode kind {kind!r}: use a cell 0-{cells - 1}, 'r', 'n', 'w' or 'h'")
         return f"ttt:{kind}:{tail}"
 
     return make
@@ -180,7 +189,7 @@ def encoder(game: Match) -> Callable[[Kind], str]:
 
 def ref_encoder(game: Match, *, pad: bool = False) -> Callable[[Kind], str]:
     """The ``custom_id`` maker for the buttons of one board by reference (``pad``: of the private pad):
-    ``make(kind)`` for a cell, ``"r"``, ``"n"`` (not on the pad), ``"k"`` or ``"p0"``-``"p8"``.
+    ``make(kind)`` for a cell, ``"r"``, ``"n"``, ``"w"``, ``"h"`` (not on the pad), ``"k"`` or ``"p0"``-``"p8"``.
 
     Raises:
         CodecError: ``game``'s variant does not name its boards by reference (the returned function raises it for
@@ -191,7 +200,7 @@ def ref_encoder(game: Match, *, pad: bool = False) -> Callable[[Kind], str]:
         raise CodecError(f"cannot encode game {game.game_id!r} by reference: variant {game.variant!r}")
     tail = f"{game.game_id}:{game.ply}"
     cells = rules.cells
-    controls = ("k",) if pad else ("r", "n", "k")
+    controls = ("k",) if pad else ("r", "n", "k", *THINKING_KINDS)
     prefix = f"ttt:{rules.code}{'p' if pad else ''}:"
 
     def make(kind: Kind) -> str:
@@ -311,7 +320,7 @@ def ref_from_match(
     pad = bool(match["pad"])
     if version > rules.cells or (isinstance(kind, int) and kind >= rules.cells):
         raise CodecError(f"{match.string!r}: off the {rules.name} board")
-    if pad and kind in ("r", "n"):
+    if pad and kind in ("r", "n", *THINKING_KINDS):
         raise CodecError(f"{match.string!r}: a private pad has no {kind!r} button")
     message_id = None if pad else message_id
     ref = BoardRef(rules.name, match["game"], version, channel_id, guild_id, message_id, over=kind == "n", pad=pad)

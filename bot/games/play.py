@@ -14,12 +14,14 @@ from dataclasses import replace
 
 from bot.games import refusals
 from bot.games.ai import AI
-from bot.games.answers import Answer, Chosen, Hinted, Posted, Refusal, Shown
+from bot.games.answers import Answer, Chosen, Hinted, Posted, Refusal, Shown, Thinking
 from bot.games.bot_moves import BotMoves
 from bot.games.intents import Actor
 from bot.games.match import Match
 from bot.games.pool import Ticket
 from bot.games.sessions import Sessions
+from engine import Mark
+from engine.tree.explain import explains
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +133,30 @@ class Play:
             return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from()})
         hint = await self.ai.hint(game)
         return Hinted(game, hint)
+
+    async def explain(self, actor: Actor, board: Match, *, hint: bool) -> Answer:
+        """How did it think? The search behind the bot's last move on ``board`` (``hint``: the search in ``board``'s
+        position, for the player to move, as a hint's), recomputed from the game the bot holds and drawn in the
+        actor's language, privately (:class:`Thinking`).
+
+        ``board`` comes from a button, so it is trusted only as far as the game held agrees: its moves must be moves
+        of that game, and the move explained the bot's. Refused with ``NO_THINKING`` otherwise, ``NOT_REPLAYABLE`` on a
+        game whose search cannot be recomputed. The search runs after any lock, in the hint executor.
+        """
+        held = self.sessions.current(board.channel_id)
+        moves = tuple(board.moves)
+        if held is None or held.game_id != board.game_id or tuple(held.moves[: len(moves)]) != moves:
+            return Refusal(refusals.NO_THINKING)
+        if not explains(held.variant):
+            return Refusal(refusals.NOT_REPLAYABLE)
+        if hint:
+            cells, played = moves, None
+        elif moves and held.player_id(Mark.X if len(moves) % 2 else Mark.O) is None:  # the last mover is the bot
+            cells, played = moves[:-1], moves[-1]
+        else:
+            return Refusal(refusals.NO_THINKING)
+        thought = await self.ai.think(held, cells, played, actor.locale)
+        return Thinking(held, thought, played)
 
     async def _to_move(self, actor: Actor, board: Match | None = None) -> Match | Refusal:
         """The game an intent of the player to move acts on (the channel's, or the one ``board`` shows), or why there

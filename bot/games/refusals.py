@@ -58,6 +58,11 @@ BOT_THINKING = N_("I'm still thinking about my move — wait for it to appear on
 """A press, a move or a hint while the bot's search runs (``Match.thinking``)."""
 SEARCH_BUSY = N_("I'm thinking about too many games at once right now — try your move again in a few seconds.")
 """The search pool's queue is full even for a short search: the move was not made (nothing changed)."""
+NO_THINKING = N_("There is no search of mine to show on this board: it was not my move, or the game moved on.")
+"""A "How did it think?" press whose board is not a position of the game held (a forged or stale button), or whose last
+move was not the bot's."""
+NOT_REPLAYABLE = N_("I can't replay the search of this game: only 3x3 and ultimate searches can be shown.")
+"""A "How did it think?" press on a game whose search cannot be recomputed (4x4, 5x5: :mod:`engine.tree.explain`)."""
 NO_HINT = N_("Hints aren't available for this game.")
 """A hint asked for a variant whose engine gives none."""
 HINT_TOO_EARLY = N_(

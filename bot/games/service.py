@@ -170,6 +170,16 @@ class GameService:
         """``/ttt board``: :meth:`Play.repost`, once the channel's game is held."""
         return await self.resuming.channel(actor, history) or await self.play.repost(actor)
 
+    async def explain(
+        self, actor: Actor, board: Match | BoardRef, *, hint: bool, history: History | None = None
+    ) -> Answer:
+        """ "How did it think?" on ``board`` (the bot's last move, or with ``hint`` the search in the board's position):
+        :meth:`Play.explain`, once the board's game is held (:meth:`Resuming.board`)."""
+        found = await self.resuming.board(actor, board, history)
+        if not isinstance(found, Match):
+            return found
+        return await self.play.explain(actor, found, hint=hint)
+
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt hint``: :meth:`Play.hint`, once the channel's game is held."""
         return await self.resuming.channel(actor, history) or await self.play.hint(actor)

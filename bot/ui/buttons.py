@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, cast
 import discord
 
 from bot.games import codec
-from bot.games.codec import BOARD_TEMPLATE, REF_TEMPLATE, Kind, from_match, ref_from_match
+from bot.games.codec import BOARD_TEMPLATE, REF_TEMPLATE, THINKING_KINDS, Kind, from_match, ref_from_match
 from bot.games.match import BoardRef, Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
@@ -50,6 +50,9 @@ class ComponentHandler(Protocol):
     ) -> None: ...
     async def choose_board(
         self, interaction: discord.Interaction[discord.Client], board: BoardRef, chosen: int | None
+    ) -> None: ...
+    async def explain(
+        self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef, *, hint: bool
     ) -> None: ...
     async def answer_challenge(
         self, interaction: discord.Interaction[discord.Client], game_id: str, challenged_id: int, *, accept: bool
@@ -98,7 +101,8 @@ class Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
     """A press on a board's button: the board its id names (a game, or a :class:`BoardRef`) and the button's kind (a
-    cell, ``r`` Resign, ``n`` Rematch, on ultimate ``p0``-``p8`` a small board and ``k`` Back). It wraps the button
+    cell, ``r`` Resign, ``n`` Rematch, ``w`` and ``h`` How did it think?, on ultimate ``p0``-``p8`` a small board and
+    ``k`` Back). It wraps the button
     discord.py read from the pressed message, so a press builds no new button.
 
     Only its subclasses are registered, one an id format; each names the reader of its ids (``reader``: the id's
@@ -132,6 +136,8 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt
             await components.press_resign(interaction, board)
         elif kind == "n":
             await components.press_rematch(interaction, board)
+        elif kind in THINKING_KINDS:
+            await components.explain(interaction, board, hint=kind == "h")
         elif isinstance(board, BoardRef):
             await components.choose_board(interaction, board, None if kind == "k" else int(kind[1:]))
 

@@ -7,13 +7,15 @@ responder only sends replies; nothing else decides how an answer looks on Discor
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any, assert_never
 
 import discord
 
-from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown
+from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown, Thinking
 from bot.games.match import Match
+from bot.games.thinking import FILENAME
 from bot.i18n.lang import Lang
 from bot.text.board import (
     challenge_text,
@@ -25,8 +27,17 @@ from bot.text.board import (
     pad_text,
 )
 from bot.text.hints import hint_text, refusal_text
+from bot.text.thinking import thinking_text
 from bot.ui.pictures import Attachment
-from bot.ui.views import LayoutComponents, board_message, challenge_view, is_layout, is_layout_board, private_pad
+from bot.ui.views import (
+    LayoutComponents,
+    board_message,
+    challenge_view,
+    hint_view,
+    is_layout,
+    is_layout_board,
+    private_pad,
+)
 
 __all__ = [
     "PRIVATE",
@@ -54,7 +65,7 @@ class Retired:
     link: str | None
 
 
-Presentable = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | BotMoved | Retired
+Presentable = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | BotMoved | Thinking | Retired
 """What :func:`present` turns into a reply: every answer of the game service but ``NeedsHistory`` (which asks
 for the channel's history and is settled before anything is shown: :func:`bot.ui.history.settle`)."""
 
@@ -151,7 +162,10 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
         case Refusal(key=key, values=values):
             return Reply(refusal_text(key, values, tr), PRIVATE)
         case Hinted(game=game, hint=hint):
-            return Reply(hint_text(game, hint, tr), PRIVATE)
+            return Reply(hint_text(game, hint, tr), PRIVATE, hint_view(game, tr))
+        case Thinking(game=game, thought=thought, played=played):
+            text = thinking_text(thought.summary, tr, game.kind.cell_label, played=played)
+            return Reply(text, PRIVATE, files=(discord.File(io.BytesIO(thought.png), filename=FILENAME),))
         case BotMoved(game=game):
             return _board_reply(game, tr, Background(game))
         case Chosen(game=game, board=board, on_pad=on_pad):

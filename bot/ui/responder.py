@@ -70,22 +70,22 @@ async def defer(
 
 
 async def private(
-    interaction: discord.Interaction[discord.Client], text: str, *, files: Sequence[discord.File] = ()
+    interaction: discord.Interaction[discord.Client], text: str, *, files: Sequence[discord.File] = (), view: Any = None
 ) -> None:
-    """An ephemeral reply (with ``files`` attached, if any). After a private "thinking…" it replaces that; after
-    a public one, the placeholder is deleted and the reply follows privately."""
+    """An ephemeral reply (with ``files`` attached and a ``view``'s components, if any). After a private "thinking…"
+    it replaces that; after a public one, the placeholder is deleted and the reply follows privately."""
     response = interaction.response
+    extra: dict[str, Any] = {"allowed_mentions": NO_PINGS} | ({"view": view} if view is not None else {})
     attached: Any = list(files) if files else discord.utils.MISSING
     if not response.is_done():
-        await response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, files=attached)
-        return
-    if interaction.extras.get("private_defer"):
-        await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS, attachments=attached)
-        return
-    if response.type is discord.InteractionResponseType.deferred_channel_message:
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.delete_original_response()
-    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS, files=attached)
+        await response.send_message(text, ephemeral=True, files=attached, **extra)
+    elif interaction.extras.get("private_defer"):
+        await interaction.edit_original_response(content=text, attachments=attached, **extra)
+    else:
+        if response.type is discord.InteractionResponseType.deferred_channel_message:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        await interaction.followup.send(text, ephemeral=True, files=attached, **extra)
 
 
 async def apologise(interaction: discord.Interaction[discord.Client]) -> None:
@@ -170,7 +170,7 @@ class Responder:
     async def _private(self, interaction: discord.Interaction[discord.Client], reply: Reply) -> None:
         """Send ``reply`` privately; one that may have arrived (a 5xx, then 40060 on a retry) counts as delivered."""
         try:
-            await private(interaction, reply.content, files=await self.drawer.attachments(reply.files))
+            await private(interaction, reply.content, files=await self.drawer.attachments(reply.files), view=reply.view)
         except (TimeoutError, discord.HTTPException, aiohttp.ClientError, OSError) as error:
             if not answer_unknown(error):
                 raise

@@ -33,7 +33,8 @@ from bot.images.ultimate import UltimatePicture
 from bot.ui.buttons import ChallengeButton
 from bot.ui.faces import cell_faces
 from bot.ui.pictures import Attachment, Picture
-from engine import Variant
+from engine import Mark, Variant
+from engine.tree.explain import explains
 
 __all__ = [
     "PICTURE_NAME",
@@ -46,6 +47,7 @@ __all__ = [
     "board_view",
     "button_payload",
     "challenge_view",
+    "hint_view",
     "is_layout",
     "is_layout_board",
     "private_pad",
@@ -76,6 +78,11 @@ class Control:
 
 RESIGN = Control("r", N_("Resign"), "\N{WAVING WHITE FLAG}", discord.ButtonStyle.secondary)
 """Resign the game (shown while it runs)."""
+THINKING = Control("w", N_("How did it think?"), "\N{THOUGHT BALLOON}", discord.ButtonStyle.primary)
+"""The search behind the bot's last move, shown privately (while the game runs, after the bot moved, on the games
+whose search can be recomputed: :func:`engine.tree.explain.explains`)."""
+HINT_THINKING = Control("h", THINKING.label, THINKING.emoji, THINKING.style)
+"""The same under a hint: the search in the position the hint is about."""
 REMATCH = Control("n", N_("Rematch"), "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}", _GREEN)
 """Start a new game with the same players and options, sides swapped (shown after the end)."""
 
@@ -162,7 +169,27 @@ def _controls(make: Make, game: Match, tr: Lang, *, retired: bool) -> list[dict[
             control = REMATCH
     if control is None:
         return []
-    return [_row([button_payload(make(control.kind), control.style, label=tr(control.label), emoji=control.emoji)])]
+    controls = [control]
+    if control is RESIGN and _bot_moved_last(game) and explains(game.variant):
+        controls.append(THINKING)
+    return [_row([_button(make, control, tr) for control in controls])]
+
+
+def _button(make: Make, control: Control, tr: Lang) -> dict[str, Any]:
+    return button_payload(make(control.kind), control.style, label=tr(control.label), emoji=control.emoji)
+
+
+def _bot_moved_last(game: Match) -> bool:
+    """True when the last move on ``game``'s board was the bot's."""
+    return bool(game.moves) and game.player_id(Mark.X if len(game.moves) % 2 else Mark.O) is None
+
+
+def hint_view(game: Match, tr: Lang | None = None) -> BoardComponents | None:
+    """The button under a hint: how the search sees the hint's position (on the games whose search can be
+    recomputed), else none."""
+    if not explains(game.variant):
+        return None
+    return BoardComponents([_row([_button(encoder(game), HINT_THINKING, tr or lang(None))])])
 
 
 def ultimate_picture(game: Match) -> UltimatePicture:

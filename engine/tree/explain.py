@@ -16,12 +16,17 @@ from engine.tree.node import SearchTree
 from engine.tree.record import record
 from engine.tree.summary import Summary, summarise
 
-__all__ = ["EXPLAINED", "Explained", "explain"]
+__all__ = ["EXPLAINED", "Explained", "explain", "explains"]
 
 EXPLAINED = frozenset({"3x3", "ultimate"})
 """The variants whose search can be recomputed and drawn (4x4 and 5x5's solver keeps its transposition table between
 searches, so its count cannot be replayed)."""
 _DRAWN_DEPTH = 2
+
+
+def explains(name: str) -> bool:
+    """True when the search of variant ``name`` can be recomputed and drawn (:data:`EXPLAINED`)."""
+    return name in EXPLAINED
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import pytest
 from bot.games.codec import BoardRef
 from bot.games.match import Match, initial_for
 from bot.ui.buttons import DYNAMIC_ITEMS, ChallengeButton, Inactive
-from bot.ui.views import board_view, private_pad
+from bot.ui.views import board_message, board_view, hint_view, private_pad
 from tests.bot.ui.fakes import FakeInteraction
 
 ALICE = 10
@@ -41,6 +41,9 @@ class Recorder:
 
     async def inactive_button(self, interaction: Any) -> None:
         self.calls.append(("inactive",))
+
+    async def explain(self, interaction: Any, board: Match | BoardRef, *, hint: bool) -> None:
+        self.calls.append(("explain", board, hint))
 
 
 async def press(custom_id: str) -> tuple[Any, discord.ui.DynamicItem[Any]]:
@@ -72,12 +75,38 @@ def game(variant: str, *cells: int) -> Match:
 
 @pytest.mark.parametrize("variant", ["3x3", "4x4"])
 async def test_a_cell_and_resign_carry_their_whole_game(variant: str) -> None:
-    board = game(variant, 0, 4)
+    board = game(variant, 0)
     *cells, resign = ids(board_view(board))
     calls, _ = await press(cells[1])
-    assert calls[0][0] == "cell" and calls[0][2] == 1 and calls[0][1].moves == (0, 4)
+    assert calls[0][0] == "cell" and calls[0][2] == 1 and calls[0][1].moves == (0,)
     calls, _ = await press(resign)
     assert calls[0][0] == "resign" and calls[0][1].variant == variant
+
+
+async def test_how_did_it_think_follows_the_bots_move_and_a_hint_on_the_games_it_can_replay() -> None:
+    for variant, explained in (("3x3", True), ("4x4", False), ("ultimate", True)):
+        board = game(variant, 0, 4 if variant != "ultimate" else 1)  # Alice is X, the bot (O) moved last
+        view = board_view(board) if variant != "ultimate" else board_message(board, "")[0]
+        thinking = [i for i in ids_of(view) if i.startswith(("ttt:w:", "ttt:u:w:"))]
+        assert len(thinking) == explained, variant
+        assert (hint_view(board) is not None) == explained
+        if explained:
+            calls, _ = await press(thinking[0])
+            assert calls[0][0] == "explain" and calls[0][2] is False and calls[0][1].variant == variant
+            calls, _ = await press(ids(hint_view(board)).pop())
+            assert calls[0][0] == "explain" and calls[0][2] is True
+    assert not [i for i in ids(board_view(game("3x3", 0))) if i.startswith("ttt:w:")]  # the bot has not moved yet
+
+
+def ids_of(view: Any) -> list[str]:
+    """Every button id of a view, classic rows or a Components V2 layout."""
+    found, stack = [], list(view.to_components())
+    while stack:
+        item = stack.pop()
+        if "custom_id" in item:
+            found.append(item["custom_id"])
+        stack.extend(item.get("components", []))
+    return found
 
 
 async def test_an_ultimate_pad_chooses_a_small_board_and_goes_back_without_a_move() -> None:

@@ -7,12 +7,14 @@ from typing import get_args
 import pytest
 
 from bot.games import refusals
-from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown
+from bot.games.answers import BotMoved, Challenged, Chosen, Declined, Hinted, Posted, Refusal, Shown, Thinking
 from bot.games.match import Match, initial_for
 from bot.games.service import Player
+from bot.games.thinking import think
 from bot.i18n.lang import lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
+from bot.text.thinking import thinking_text
 from bot.ui.present import (
     PRIVATE,
     Background,
@@ -69,7 +71,20 @@ def test_a_hint_is_private() -> None:
     board = game(4)
     analysis = tictactoe_hint(board.state)
     reply = present(Hinted(board, analysis), EN, challenge_seconds=SECONDS)
-    assert reply == Reply(hint_text(board, analysis, EN), PRIVATE) and reply.ephemeral
+    assert (reply.content, reply.target, reply.files) == (
+        hint_text(board, analysis, EN),
+        PRIVATE,
+        (),
+    ) and reply.ephemeral
+    assert labels(reply) == ["How did it think?"]  # the search in the hint's position, on the games it can replay
+
+
+def test_how_did_it_think_is_private_with_the_picture_and_the_sentences() -> None:
+    board = game(4, 0)
+    thought = think("3x3", (4,), 0, "alpha-beta", None)
+    reply = present(Thinking(board, thought, 0), EN, challenge_seconds=SECONDS)
+    assert reply.ephemeral and reply.view is None and [f.filename for f in reply.files] == ["search.png"]
+    assert reply.content == thinking_text(thought.summary, EN, lambda cell: str(cell + 1), played=0)
 
 
 def test_a_shown_game_goes_on_the_pressed_message_with_its_buttons() -> None:
@@ -164,7 +179,7 @@ def is_board(reply: Reply) -> bool:
 @pytest.mark.parametrize("kind", get_args(Presentable))
 def test_every_presentable_answer_has_a_test_here(kind: type) -> None:
     """A new answer type fails here until a test above presents it (mypy already fails without an arm)."""
-    tested = {Refusal, Hinted, Shown, Chosen, Posted, Challenged, Declined, Retired, BotMoved}
+    tested = {Refusal, Hinted, Shown, Chosen, Posted, Challenged, Declined, Retired, BotMoved, Thinking}
     assert kind in tested
 
 
