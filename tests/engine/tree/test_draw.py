@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import io
 import re
+import subprocess
 
 import pytest
 from PIL import Image
@@ -33,3 +34,11 @@ def test_an_svg_carries_its_boards_and_the_cut_that_alpha_beta_made() -> None:
 def test_only_png_and_svg_are_drawn() -> None:
     with pytest.raises(ValueError, match="png or svg"):
         render([record([4])], "gif")
+
+
+def test_the_machine_has_the_fonts_the_pictures_need() -> None:
+    """Japanese words fall back to a CJK font; without one they are drawn as empty boxes (.ci/run and the Dockerfile
+    install DejaVu Sans and IPA Gothic)."""
+    listed = subprocess.run(["fc-list", ":lang=ja"], capture_output=True, text=True, check=True).stdout
+    assert listed.strip(), "no Japanese font: install fonts-ipafont-gothic"
+    assert "DejaVu Sans" in subprocess.run(["fc-list"], capture_output=True, text=True, check=True).stdout
