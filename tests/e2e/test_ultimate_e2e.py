@@ -286,3 +286,19 @@ async def test_an_ultimate_hint_is_private_and_marked_as_an_estimate(fake: FakeD
     assert "estimate" in text and re.search(r"^`[a-i][1-9]` ", text, re.M), text
     assert re.search(r"reached \d+ plies deep and evaluated [\d,]+ states", text), text
     assert re.search(r"^`[a-i][1-9]` (expected score \d+%|\(proved: )", text, re.M), text
+
+
+async def test_how_did_it_think_shows_the_mcts_first_plies_privately(fake: FakeDiscord) -> None:
+    channel = fake.add_channel()
+    (alice,) = make_users(fake, "alice-thinks-u")
+    board = await bot_moved(fake, channel, (await start(fake, channel, alice, play_as="O"))["id"], 1)  # the bot is X
+    think = next(b["custom_id"] for b in buttons(board) if b.get("label") == "How did it think?")
+    assert re.fullmatch(r"ttt:u:w:[0-9a-z]+:1", think), think  # the game by reference, at the bot's first move
+    rec = await answered(await fake.press_button(None, channel, alice, board["id"], think))
+    assert rec.callback_type == 5 and rec.ephemeral  # deferred privately: the search is recomputed and drawn
+    event = await rec.wait_for_event(lambda e: e.kind == "edit_original", MOVE_WAIT)
+    answer = fake.message(channel, event.message_id or "") or {}
+    text = str(answer["content"])
+    assert text.startswith("**How I chose") and "Monte Carlo tree search played 20,000 games" in text, text
+    (attachment,) = answer["attachments"]
+    assert fake.files[attachment["id"]][1].startswith(b"\x89PNG")
