@@ -7,6 +7,8 @@ let the game service decide, then hand its answer to the :class:`~bot.ui.respond
 from __future__ import annotations
 
 import logging
+import math
+import time
 
 import discord
 
@@ -21,11 +23,14 @@ from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle
 from bot.ui.responder import Responder, apologise, defer, private
 
-__all__ = ["INACTIVE", "SHOWN_LATER", "BoardPresses", "actor"]
+__all__ = ["INACTIVE", "SHOWN_LATER", "THINKING_COOLDOWN", "THINKING_COOLDOWN_SECONDS", "BoardPresses", "actor"]
 
 log = logging.getLogger(__name__)
 
 INACTIVE = N_("This button is no longer active — start a new game with /ttt start.")
+THINKING_COOLDOWN_SECONDS = 2.0
+"""One "How did it think?" per player every this many seconds: each recomputes and draws a search in the hint worker."""
+THINKING_COOLDOWN = N_("One look at my search every {seconds} s — try again in {retry} s.")
 SHOWN_LATER = N_(
     "Sorry, something went wrong on my side while showing the game. What you did counts; /ttt board shows it."
 )
@@ -47,6 +52,11 @@ class BoardPresses:
     client: TTTBot
     service: GameService
     responder: Responder
+    _thought_at: dict[int, float]  # user id -> when their last "How did it think?" ran (time.monotonic)
+
+    def __init__(self) -> None:
+        self._thought_at = {}
+        super().__init__()
 
     async def _run(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
         """Decide (with the channel's recent boards when the service needs them) and show the answer. If showing a
@@ -101,6 +111,16 @@ class BoardPresses:
     ) -> None:
         """How did it think? on a board (the bot's last move) or under a hint (``hint``: the search in its position):
         acknowledged privately at once, since recomputing and drawing the search takes up to a second or two."""
+        now, last = time.monotonic(), self._thought_at.get(interaction.user.id, -math.inf)
+        if now - last < THINKING_COOLDOWN_SECONDS:
+            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
+            retry = f"{THINKING_COOLDOWN_SECONDS - (now - last):.1f}"
+            tr = lang(str(interaction.locale))
+            await private(interaction, tr(THINKING_COOLDOWN, seconds=f"{THINKING_COOLDOWN_SECONDS:.0f}", retry=retry))
+            return
+        if len(self._thought_at) >= 10_000:  # forget those who may press again anyway
+            self._thought_at = {u: t for u, t in self._thought_at.items() if now - t < THINKING_COOLDOWN_SECONDS}
+        self._thought_at[interaction.user.id] = now
         await defer(interaction, ephemeral=True)
         await self._guarded(
             interaction,

@@ -4,6 +4,7 @@ the same after the bot was killed and restarted (the search is recomputed from t
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -59,6 +60,9 @@ async def test_the_bots_move_and_a_hint_explain_their_search_also_after_a_restar
         assert "plain minimax would evaluate 55,504" in text and "It cut 5 branches" in text, text
         picture = Image.open(io.BytesIO(png))
         assert picture.format == "PNG" and picture.width > 400
+        again = await fake.press_button(guild, channel, alice, moved["id"], think_button(moved))
+        assert "try again in" in await public_or_private(fake, await answered(again))  # one look every 2 s
+        await asyncio.sleep(2.0)
 
         hint = await answered(await ttt(fake, channel, alice, "hint"))
         if hint.callback_type == CB_DEFERRED_MESSAGE:
@@ -68,6 +72,7 @@ async def test_the_bots_move_and_a_hint_explain_their_search_also_after_a_restar
         rec = await fake.press_button(guild, channel, alice, hinted["id"], think_button(hinted))
         hint_text, _ = await thinking(fake, rec)
         assert hint_text.startswith("**How the search sees this position**"), hint_text
+        await asyncio.sleep(2.0)
 
         german = await start_game(fake, other, bruno)
         german = await updated_message(fake, await press(fake, other, bruno, german, 0))
