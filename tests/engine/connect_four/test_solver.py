@@ -124,3 +124,32 @@ def test_finished_games_have_their_value() -> None:
     full = CONNECT_FOUR.play("442761225377252342545563474175371666631311")
     assert solve(full).value == GameValue("draw", 0)
     assert column_values(won) == {}
+
+
+def test_the_environment_can_turn_the_c_kernel_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.connect_four import solver
+
+    monkeypatch.setenv("TTT_ENGINE_PURE_PYTHON", "1")
+    assert solver._load_native() is None
+    monkeypatch.delenv("TTT_ENGINE_PURE_PYTHON")
+    assert (solver._load_native() is not None) == NATIVE
+    monkeypatch.setattr(solver, "_NATIVE", None)
+    with pytest.raises(RuntimeError, match="not built"):
+        new_kernel(native=True)
+    assert type(new_kernel(native=False)).__name__ == "PyKernel"
+
+
+@pytest.mark.parametrize("native", KERNELS)
+def test_a_table_size_out_of_range_is_refused(native: bool) -> None:
+    for bits in (0, 31):
+        with pytest.raises(ValueError, match="table_bits"):
+            new_kernel(native=native, table_bits=bits)
+
+
+@pytest.mark.skipif(not NATIVE, reason="the C kernel is not built")
+def test_the_c_kernel_refuses_what_is_not_a_position() -> None:
+    kernel = new_kernel(native=True, table_bits=4)
+    with pytest.raises(ValueError, match="not a position"):
+        kernel.value(1, 0, 1, -1, 1)  # a disc of the side to move outside the board's discs
+    with pytest.raises(ValueError, match="not a position"):
+        kernel.value(0, 1 << 6, 1, -1, 1)  # a disc on a sentinel
