@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from bot.records.puzzle_values import PuzzleRating
 from engine.puzzles import Puzzle, load
+from engine.puzzles.slower import slower_win
 from engine.variants import variant as variant_named
 
 __all__ = ["NEAREST", "Verdict", "choose", "daily", "judge", "position"]
@@ -23,11 +24,13 @@ NEAREST = 20
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The judgement of one move: ``right`` (the line goes on with ``reply``), ``solved``, or ``wrong`` (with the
-    engine's ``reply`` refuting it, when the game goes on)."""
+    """The judgement of one move: ``right`` (the line goes on with ``reply``), ``solved``, ``slower`` (the move wins
+    too, in ``wins_in`` of the solver's moves instead of the puzzle's: the player may try again, unrated), or
+    ``wrong`` (with the engine's ``reply`` refuting it, when the game goes on)."""
 
-    outcome: Literal["right", "solved", "wrong"]
+    outcome: Literal["right", "solved", "slower", "wrong"]
     reply: int | None = None
+    wins_in: int | None = None
 
 
 def choose(name: str, player: float, done: set[str], ratings: Mapping[str, PuzzleRating], rng: random.Random) -> Puzzle:
@@ -55,7 +58,9 @@ def position(puzzle: Puzzle, progress: int) -> Any:
 
 
 def judge(puzzle: Puzzle, progress: int, cell: int, refute: Any = None) -> Verdict:
-    """Judge ``cell`` (0-based) played at ``progress`` (an even ply of the line: the solver's turn).
+    """Judge ``cell`` (0-based) played at ``progress`` (an even ply of the line: the solver's turn). A move that is
+    not the line's but still forces a win (:func:`engine.puzzles.slower.slower_win`) is ``slower``, not ``wrong``:
+    lichess accepts any mate in one, and a slower win is no blunder.
 
     ``refute(state) -> int`` gives the engine's answer to a wrong move (``None``: none). Raises ``ValueError`` when
     the cell is not a legal move there.
@@ -69,6 +74,9 @@ def judge(puzzle: Puzzle, progress: int, cell: int, refute: Any = None) -> Verdi
         if progress + 1 == len(line):
             return Verdict("solved")
         return Verdict("right", line[progress + 1])
+    slower = slower_win(puzzle, progress, cell)
+    if slower is not None:
+        return Verdict("slower", wins_in=slower)
     after = rules.game.result(state, cell)
     reply = None if rules.game.terminal(after) or refute is None else int(refute(after))
     return Verdict("wrong", reply)

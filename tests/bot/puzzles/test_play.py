@@ -11,6 +11,7 @@ import pytest
 from bot.puzzles.play import NEAREST, choose, daily, judge
 from bot.records.puzzle_values import PuzzleRating
 from engine.puzzles import load
+from engine.puzzles.slower import slower_win
 from engine.variants import variant
 
 
@@ -42,9 +43,22 @@ def test_moves_are_judged_against_the_line() -> None:
     assert judge(puzzle, 0, puzzle.solution[0]).reply == puzzle.replies[0]
     assert judge(puzzle, 2, puzzle.solution[1]).outcome == "solved"
     rules = variant("4x4")
-    wrong = next(c for c in rules.game.actions(rules.replay(puzzle.moves)) if c != puzzle.solution[0])
+    others = [c for c in rules.game.actions(rules.replay(puzzle.moves)) if c != puzzle.solution[0]]
+    wrong = next(c for c in others if slower_win(puzzle, 0, c) is None)
     seen: list[Any] = []
     verdict = judge(puzzle, 0, wrong, lambda state: seen.append(state) or 7)
     assert verdict.outcome == "wrong" and verdict.reply == 7 and seen
+
+
+def test_a_slower_win_is_told_apart_from_a_wrong_move() -> None:
+    rules = variant("5x5")
+    for puzzle in (p for p in load("5x5") if p.win_in == 1):
+        legal = rules.game.actions(rules.replay(puzzle.moves))
+        slower = [c for c in legal if c != puzzle.solution[0] and slower_win(puzzle, 0, c)]
+        if slower:
+            break
+    verdict = judge(puzzle, 0, slower[0], lambda state: 0)
+    assert verdict.outcome == "slower" and verdict.wins_in is not None and verdict.wins_in >= 2
+    assert verdict.reply is None
     with pytest.raises(ValueError):
         judge(puzzle, 0, puzzle.moves[0])  # an occupied cell
