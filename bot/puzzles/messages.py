@@ -21,10 +21,12 @@ __all__ = [
     "RECORDS_DOWN",
     "REFUTED",
     "RIGHT",
+    "SLOWER",
     "SOLUTION",
     "SOLVED",
     "STALE",
     "UNRATED",
+    "UNRATED_SLOWER",
     "WRONG",
     "Term",
 ]
@@ -45,6 +47,8 @@ REFUTED = N_("❌ {cell} does not win in time: the engine answers {reply}.")
 SOLUTION = N_("The solution: {line}")
 RATED = N_("Your puzzle rating: {before} → {after}")
 UNRATED = N_("Not rated: you had tried this puzzle before.")
+SLOWER = N_("🐢 {cell} wins too, but in {slower}: find the win in {n}. Try again; this attempt is no longer rated.")
+UNRATED_SLOWER = N_("Not rated: you had found a slower win first.")
 
 
 @dataclass(frozen=True, slots=True)

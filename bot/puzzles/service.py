@@ -5,8 +5,9 @@ id and its values) or the puzzle as it stands now (:class:`PuzzleShown`); the Di
 
 Only the player who asked may move; every press is checked against the running puzzle stored in the records database
 (a button's ``custom_id`` only names it), under a lock per puzzle, so a puzzle survives a restart and a forged or
-stale id changes nothing. A right move gets the stored defence; a wrong one ends the attempt with the engine's
-refutation and the solution; the first attempt at a puzzle rates the player and the puzzle.
+stale id changes nothing. A right move gets the stored defence; a move that also wins, only slower, is told so and
+the player tries again, the attempt unrated from then on (lichess accepts any mate in one); a wrong one ends the
+attempt with the engine's refutation and the solution; the first attempt at a puzzle rates the player and the puzzle.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import asyncio
 import datetime
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.puzzles.messages import (
@@ -31,10 +32,12 @@ from bot.puzzles.messages import (
     RECORDS_DOWN,
     REFUTED,
     RIGHT,
+    SLOWER,
     SOLUTION,
     SOLVED,
     STALE,
     UNRATED,
+    UNRATED_SLOWER,
     WRONG,
     Term,
 )
@@ -149,7 +152,7 @@ class PuzzleService:
             board = -1 if key == "k" else int(key[1:])
             if board >= 0 and board not in rules.open_blocks(position(puzzle, ply)):
                 return PuzzleRefusal(ILLEGAL)
-            run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, ply, board, run.daily)
+            run = replace(run, progress=ply, pad=board)
             await self.store.advance(run)
             return PuzzleShown(run, ply, rating, picture=False)
         cell = int(key)
@@ -158,9 +161,14 @@ class PuzzleService:
         except ValueError:
             return PuzzleRefusal(ILLEGAL)
         name = rules.cell_name(cell)
+        if verdict.outcome == "slower":  # a win, only slower: the player may try again, unrated from now on
+            run = replace(run, rated=False)
+            await self.store.advance(run)
+            slower = (SLOWER, {"cell": name, "slower": verdict.wins_in, "n": puzzle.win_in - ply // 2})
+            return PuzzleShown(run, ply, rating, (slower,), picture=False)
         if verdict.outcome == "right":
             assert verdict.reply is not None
-            run = Run(run.run_id, run.user_id, run.guild_id, run.variant, run.puzzle_id, ply + 2, -1, run.daily)
+            run = replace(run, progress=ply + 2, pad=-1)
             await self.store.advance(run)
             right = (RIGHT, {"cell": name, "reply": rules.cell_name(verdict.reply)})
             return PuzzleShown(run, ply + 2, rating, (right,))
@@ -183,7 +191,7 @@ class PuzzleService:
         if after is not None:
             lines.append((RATED, {"before": round(before.rating), "after": round(after.rating)}))
         else:
-            lines.append((UNRATED, {}))
+            lines.append((UNRATED if run.rated else UNRATED_SLOWER, {}))
         return PuzzleShown(run, shown, rating, tuple(lines), live=False)
 
 

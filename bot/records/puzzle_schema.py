@@ -1,8 +1,20 @@
-"""The puzzle tables (migrations 0005 and 0006), on the records' :data:`bot.records.schema.metadata`."""
+"""The puzzle tables (migrations 0005-0007), on the records' :data:`bot.records.schema.metadata`."""
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, CheckConstraint, Column, Float, Index, Integer, SmallInteger, String, Table
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    Float,
+    Index,
+    Integer,
+    SmallInteger,
+    String,
+    Table,
+    true,
+)
 
 from bot.records.schema import UTCDateTime, metadata
 
@@ -71,9 +83,11 @@ running_puzzles = Table(
     Column("pad", SmallInteger, nullable=False),
     Column("daily", String(10), nullable=True),
     Column("started_at", UTCDateTime, nullable=False),
+    Column("rated", Boolean, nullable=False, server_default=true()),
 )
 """A puzzle being solved: ``progress`` counts the plies of its line already played, ``pad`` is the small board an
-ultimate solver opened on its pad (-1: none). The row goes when the attempt ends (to ``puzzle_attempts``)."""
+ultimate solver opened on its pad (-1: none), ``rated`` is false once the solver played a slower win (migration
+0007). The row goes when the attempt ends (to ``puzzle_attempts``)."""
 
 daily_tries = Table(
     "daily_tries",

@@ -39,7 +39,8 @@ class PuzzleRating:
 @dataclass(frozen=True, slots=True)
 class Run:
     """A puzzle being solved by ``user_id``: ``progress`` plies of its line played, ``pad`` the small board opened
-    on an ultimate pad (-1: none), ``daily`` the day (``YYYY-MM-DD``) of a daily puzzle, else ``None``."""
+    on an ultimate pad (-1: none), ``daily`` the day (``YYYY-MM-DD``) of a daily puzzle, else ``None``; ``rated``
+    false once the player found a slower win (the attempt then goes on unrated)."""
 
     run_id: int
     user_id: int
@@ -49,6 +50,7 @@ class Run:
     progress: int = 0
     pad: int = -1
     daily: str | None = None
+    rated: bool = True
 
     @property
     def puzzle(self) -> Puzzle:

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
@@ -91,14 +92,14 @@ class PuzzleStore:
         finished), whatever the timing (the try's key in ``daily_tries`` is written in the same transaction)."""
         values = {
             "user_id": run.user_id, "guild_id": run.guild_id, "variant": run.variant, "puzzle_id": run.puzzle_id,
-            "progress": run.progress, "pad": run.pad, "daily": run.daily, "started_at": _now(),
+            "progress": run.progress, "pad": run.pad, "daily": run.daily, "started_at": _now(), "rated": run.rated,
         }  # fmt: skip
         async with self.records.connection(write=True) as connection:
             if run.daily is not None and not await _claim(connection, run):
                 return None
             result = await connection.execute(insert(running_puzzles).values(**values))
             (run_id,) = result.inserted_primary_key or (0,)
-        return Run(int(run_id), run.user_id, run.guild_id, run.variant, run.puzzle_id, run.progress, run.pad, run.daily)
+        return replace(run, run_id=int(run_id))
 
     async def run(self, run_id: int) -> Run | None:
         """The running puzzle ``run_id``, or ``None`` when it has ended (or never existed)."""
@@ -108,17 +109,18 @@ class PuzzleStore:
         if row is None:
             return None
         return Run(row["run_id"], row["user_id"], row["guild_id"], row["variant"], row["puzzle_id"], row["progress"],
-                   row["pad"], row["daily"])  # fmt: skip
+                   row["pad"], row["daily"], bool(row["rated"]))  # fmt: skip
 
     async def advance(self, run: Run) -> None:
-        """Store ``run``'s progress and pad."""
+        """Store ``run``'s progress, pad and whether it is still rated."""
         statement = update(running_puzzles).where(running_puzzles.c.run_id == run.run_id)
         async with self.records.connection(write=True) as connection:
-            await connection.execute(statement.values(progress=run.progress, pad=run.pad))
+            await connection.execute(statement.values(progress=run.progress, pad=run.pad, rated=run.rated))
 
     async def finish(self, run: Run, solved: bool) -> Attempt | None:
         """End ``run`` in one transaction: delete the running row, record the attempt and, on the player's first
-        attempt at the puzzle, rate player and puzzle. ``None`` when the run had already ended (nothing written)."""
+        attempt at the puzzle while ``run.rated``, rate player and puzzle. ``None`` when the run had already ended
+        (nothing written)."""
         key = {"user_id": run.user_id, "variant": run.variant}
         async with self.records.connection(write=True) as connection:
             gone = await connection.execute(delete(running_puzzles).where(running_puzzles.c.run_id == run.run_id))
@@ -129,7 +131,7 @@ class PuzzleStore:
                 puzzle_attempts.c.user_id == run.user_id, puzzle_attempts.c.puzzle_id == run.puzzle_id
             )
             after: PuzzleRating | None = None
-            if (await connection.execute(earlier.limit(1))).first() is None:
+            if run.rated and (await connection.execute(earlier.limit(1))).first() is None:
                 row = (
                     await connection.execute(select(puzzle_ratings).where(puzzle_ratings.c.puzzle_id == run.puzzle_id))
                 ).mappings().first()  # fmt: skip

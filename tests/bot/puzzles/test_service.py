@@ -9,9 +9,24 @@ from pathlib import Path
 
 import pytest
 
-from bot.puzzles.messages import DAILY, DAILY_OPEN, NOT_YOURS, OVER, RATED, SOLUTION, STALE
+from bot.puzzles.messages import (
+    DAILY,
+    DAILY_OPEN,
+    NOT_YOURS,
+    OVER,
+    RATED,
+    SLOWER,
+    SOLUTION,
+    SOLVED,
+    STALE,
+    UNRATED_SLOWER,
+)
 from bot.puzzles.service import PuzzleRefusal, PuzzleService, PuzzleShown
 from bot.records import PuzzleStore, open_store
+from bot.records.puzzle_values import Run
+from engine.puzzles import load
+from engine.puzzles.slower import slower_win
+from engine.variants import variant
 
 pytestmark = [pytest.mark.asyncio]
 
@@ -36,8 +51,33 @@ async def test_a_daily_puzzle_is_one_try_and_a_wrong_move_ends_it_rated(service:
     assert await service.press(OTHER, run.run_id, 0, "0") == PuzzleRefusal(NOT_YOURS, {"owner": f"<@{OWNER}>"})
     assert await service.press(OWNER, run.run_id, 2, "0") == PuzzleRefusal(STALE)
     puzzle = run.puzzle
-    wrong = next(c for c in range(16) if c not in puzzle.moves and c != puzzle.line[0])
+    wrong = next(
+        c for c in range(16) if c not in puzzle.moves and c != puzzle.line[0] and slower_win(puzzle, 0, c) is None
+    )
     ended = await service.press(OWNER, run.run_id, 0, str(wrong))
     assert isinstance(ended, PuzzleShown) and not ended.live and ended.progress == 0
     assert [key for key, _ in ended.lines][1:] == [SOLUTION, RATED]
     assert await service.press(OWNER, run.run_id, 0, str(puzzle.line[0])) == PuzzleRefusal(OVER)
+
+
+async def test_a_slower_win_is_told_and_the_attempt_goes_on_unrated(service: PuzzleService) -> None:
+    rules = variant("5x5")
+    for puzzle in (p for p in load("5x5") if p.win_in == 1):
+        legal = rules.game.actions(rules.replay(puzzle.moves))
+        slower = [(c, k) for c in legal if c != puzzle.solution[0] and (k := slower_win(puzzle, 0, c))]
+        if slower:
+            break
+    (cell, wins_in), *_ = slower
+    run = await service.store.start(Run(0, OWNER, GUILD, "5x5", puzzle.id))
+    assert run is not None
+    told = await service.press(OWNER, run.run_id, 0, str(cell))
+    assert isinstance(told, PuzzleShown) and told.live and told.progress == 0 and not told.run.rated
+    assert told.lines == ((SLOWER, {"cell": rules.cell_name(cell), "slower": wins_in, "n": 1}),)
+    stored = await service.store.run(run.run_id)
+    assert stored is not None and not stored.rated and stored.progress == 0
+    solved = await service.press(OWNER, run.run_id, 0, str(puzzle.solution[0]))
+    assert isinstance(solved, PuzzleShown) and not solved.live
+    assert [key for key, _ in solved.lines] == [SOLVED, UNRATED_SLOWER]
+    player = await service.store.player(OWNER, "5x5")
+    assert player.attempts == 0 and player.rating == 1500.0  # nothing rated
+    assert puzzle.id not in await service.store.puzzle_ratings("5x5")

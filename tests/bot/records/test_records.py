@@ -147,7 +147,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
             schema = await connection.run_sync(_schema)
             drift = await connection.run_sync(lambda sync: compare_metadata(MigrationContext.configure(sync), metadata))
-        assert versions == [head_revision()] == ["0006"]
+        assert versions == [head_revision()] == ["0007"]
         assert schema["tables"] == [
             "alembic_version",
             "daily_tries",
@@ -169,7 +169,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         }
         assert schema["primary_key"] == ["game_id"]
         assert drift == [], "the migrations and bot/records/schema.py disagree"
-        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 6  # 0001-0006
+        assert len([r for r in caplog.records if r.getMessage().startswith("Running upgrade")]) == 7  # 0001-0007
         assert await store.save(HISTORY[0])
     finally:
         await store.close()
@@ -180,7 +180,7 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         assert not [r for r in caplog.records if r.getMessage().startswith("Running upgrade")]
         async with again.engine.connect() as connection:
             versions = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
-        assert versions == ["0006"]
+        assert versions == ["0007"]
         assert await again.game("g01") == HISTORY[0]
     finally:
         await again.close()
@@ -210,7 +210,7 @@ async def test_processes_starting_together_migrate_once(backend: Backend) -> Non
         assert process.stdout is not None and await process.stdout.readline() == b"ready\n"
     outputs = [(await p.communicate(b"go\n"))[0].decode() for p in processes]
     assert [p.returncode for p in processes] == [0, 0, 0], outputs
-    assert sum(out.count("Running upgrade") for out in outputs) == 6, outputs  # 0001-0006, by one process
+    assert sum(out.count("Running upgrade") for out in outputs) == 7, outputs  # 0001-0007, by one process
 
 
 def _schema(connection: Connection) -> dict[str, object]:
