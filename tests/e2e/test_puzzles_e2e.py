@@ -1,16 +1,18 @@
 """Puzzles end to end, with the real bot process and the fake Discord: one puzzle solved and one failed, the puzzle
-ratings moving each way, another player refused, a puzzle going on after SIGKILL and a restart, the daily one, and an
-ultimate puzzle solved on its pad."""
+ratings moving each way, another player refused, a puzzle going on after SIGKILL and a restart, the daily one, a
+slower win told and the puzzle going on unrated, and an ultimate puzzle solved on its pad."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from bot.records.puzzle_values import PuzzleRating, rate, starting
 from engine.puzzles import Puzzle, load
+from engine.puzzles.slower import slower_win
 from engine.ultimate.rules import BIT_OF_CELL
 from engine.variants import variant
 from testing.boards import button_labelled
@@ -75,7 +77,8 @@ async def test_a_puzzle_solved_and_one_failed_move_the_ratings(start_bot: BotSta
         second = puzzle_of(message)
         assert second.id != puzzle.id
         rules = variant("4x4")
-        wrong = next(c for c in rules.game.actions(rules.replay(second.moves)) if c != second.solution[0])
+        legal = rules.game.actions(rules.replay(second.moves))
+        wrong = next(c for c in legal if c != second.solution[0] and slower_win(second, 0, c) is None)
         message = await updated_message(fake, await play(fake, channel, kim, message, wrong))
         assert f"{rules.cell_name(wrong)} does not win in time" in message["content"], message["content"]
         assert f"The solution: {' '.join(rules.cell_name(c) for c in second.line)}" in message["content"]
@@ -96,22 +99,70 @@ async def test_a_puzzle_solved_and_one_failed_move_the_ratings(start_bot: BotSta
         await bot.kill()
 
 
+async def puzzle_where(
+    fake: FakeDiscord, channel: str, user: dict[str, Any], name: str, wanted: Callable[[Puzzle], bool], tries: int
+) -> tuple[dict[str, Any], Puzzle]:
+    """``/ttt puzzle`` of variant ``name`` asked until the puzzle given is ``wanted`` (at most ``tries`` times)."""
+    for _ in range(tries):
+        message = await public_message(fake, await ttt(fake, channel, user, "puzzle", variant=name))
+        found = re.search(rf"Puzzle `({name}-[0-9a-f]{{12}})`", message["content"])
+        assert found is not None, message["content"]
+        puzzle = next(p for p in load(name) if p.id == found[1])
+        if wanted(puzzle):
+            return message, puzzle
+    pytest.fail(f"no wanted {name} puzzle in {tries}")
+
+
+async def press_labelled(
+    fake: FakeDiscord, channel: str, user: dict[str, Any], message: dict[str, Any], label: str
+) -> dict[str, Any]:
+    """Press the live button labelled ``label`` on ``message``; returns the message as the bot then shows it."""
+    button = button_labelled(message, label)
+    assert button is not None and not button.get("disabled"), (label, message["components"])
+    rec = await fake.press_button(fake.default_guild_id, channel, user, message["id"], button["custom_id"])
+    return await updated_message(fake, rec)
+
+
+def slower_wins(puzzle: Puzzle) -> list[tuple[int, int]]:
+    """``(cell, N)``: the first moves other than the solution's that win in N, slower."""
+    rules = variant(puzzle.variant)
+    legal = rules.game.actions(rules.replay(puzzle.moves))
+    return [(c, k) for c in legal if c != puzzle.solution[0] and (k := slower_win(puzzle, 0, c))]
+
+
+async def test_a_slower_win_is_told_and_the_puzzle_goes_on_unrated(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        channel = fake.channels()[0]
+        (kim,) = make_users(fake, "kim")
+        bot = await start_bot(fake)
+        rules = variant("5x5")
+        # about one 5x5 puzzle in three has a slower win on its first move
+        message, puzzle = await puzzle_where(fake, channel, kim, "5x5", lambda p: bool(slower_wins(p)), 40)
+        (cell, wins_in), *_ = slower_wins(puzzle)
+        message = await press_labelled(fake, channel, kim, message, rules.cell_name(cell))
+        told = f"{rules.cell_name(cell)} wins too, but in {wins_in}: find the win in {puzzle.win_in}"
+        assert told in message["content"], message["content"]
+        for move in puzzle.solution:  # the same board, still live: the solution now
+            message = await press_labelled(fake, channel, kim, message, rules.cell_name(move))
+        assert "Solved!" in message["content"] and "you had found a slower win first" in message["content"]
+        rating = await public_message(fake, await ttt(fake, channel, kim, "rating", variant="5x5"))
+        assert "puzzles: 1500 ± 350 · 0 solved of 0 rated" in rating["content"], rating["content"]
+        await bot.kill()
+
+
 async def test_an_ultimate_puzzle_is_solved_on_its_pad(start_bot: BotStarter) -> None:
     async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
         channel = fake.channels()[0]
         (kim,) = make_users(fake, "kim")
         bot = await start_bot(fake)
         rules = variant("ultimate")
-        for _ in range(100):  # 3 of the 20 puzzles nearest 1500 start with a free choice: (17/20)^100 < 1e-7 to miss
-            message = await public_message(fake, await ttt(fake, channel, kim, "puzzle", variant="ultimate"))
-            found = re.search(r"Puzzle `(ultimate-[0-9a-f]{12})`", message["content"])
-            assert found is not None, message["content"]
-            puzzle = next(p for p in load("ultimate") if p.id == found[1])
-            assert [a["filename"] for a in message["attachments"]] == ["ultimate.png"]  # the grid's picture
-            if len(rules.replay(puzzle.moves).playable_boards) > 1:
-                break
-        else:
-            pytest.fail("no puzzle with a free choice in 100")
+
+        def free_choice(puzzle: Puzzle) -> bool:
+            return len(rules.replay(puzzle.moves).playable_boards) > 1
+
+        # 3 of the 20 puzzles nearest 1500 start with a free choice: (17/20)^100 < 1e-7 to miss
+        message, puzzle = await puzzle_where(fake, channel, kim, "ultimate", free_choice, 100)
+        assert [a["filename"] for a in message["attachments"]] == ["ultimate.png"]  # the grid's picture
         for i, cell in enumerate(puzzle.solution):
             state = rules.replay((*puzzle.moves, *puzzle.line[: 2 * i]))
             if len(state.playable_boards) > 1:  # a free choice: open the small board first
