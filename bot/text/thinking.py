@@ -1,6 +1,6 @@
 """The sentences beside the picture of "How did it think?": what the search did, in the player's language.
 
-They read the search's :class:`~engine.tree.summary.Summary` (the picture is drawn by :mod:`bot.images.thinking`).
+They read the search's :class:`~engine.tree.summary.Summary` (the picture is drawn by :mod:`bot.games.thinking`).
 """
 
 from __future__ import annotations
@@ -28,9 +28,13 @@ def thinking_text(summary: Summary, tr: Lang, label: Callable[[int], str], *, pl
     else:
         lines += _minimax(summary, tr)
     if played is not None and played not in summary.best_moves:
-        lines.append(
-            tr(N_("The search's own choice is {move}; at this level I play weaker moves on purpose."), move=move)
-        )
+        if summary.algorithm == "mcts":  # a fresh search of its own: it may rank the moves a little differently
+            lines.append(tr(N_("This fresh search prefers {move}; my move's own search ranked them differently."),
+                            move=label(summary.best_moves[0])))  # fmt: skip
+        else:
+            lines.append(
+                tr(N_("The search's own choice is {move}; at this level I play weaker moves on purpose."), move=move)
+            )
     return "\n".join(lines)
 
 

@@ -29,3 +29,10 @@ def test_a_hint_and_ultimate_in_other_languages() -> None:
     assert hint.startswith("**Comment la recherche voit cette position** (meilleur coup 1)") and "alpha-bêta" in hint
     mcts = thinking_text(explain("ultimate", (40,), None, "alpha-beta").summary, lang("ja"), label, played=None)
     assert "モンテカルロ木探索" in mcts and "20,000" in mcts
+
+
+def test_an_ultimate_move_the_fresh_search_ranks_lower_is_not_called_a_weaker_level() -> None:
+    summary = explain("ultimate", (40,), 48, "alpha-beta", seed=3).summary  # not its best move
+    assert summary.move == 48 and summary.best_moves[0] != 48
+    text = thinking_text(summary, lang(None), label, played=48)
+    assert "This fresh search prefers" in text and "weaker moves" not in text
