@@ -6,12 +6,16 @@ import asyncio
 import datetime
 
 import pytest
+from alembic import command
 from sqlalchemy import insert
+from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.records import PuzzleStore, RecordsStore
-from bot.records.puzzle_schema import puzzle_attempts
+from bot.records import PuzzleStore, RecordsStore, database_url, open_store
+from bot.records.migrate import alembic_config
+from bot.records.puzzle_schema import puzzle_attempts, running_puzzles
 from bot.records.puzzle_values import PuzzleRating, Run, rate, starting
 from engine.puzzles import load
+from tests.bot.records.conftest import Backend
 
 pytestmark = [pytest.mark.asyncio]
 
@@ -111,3 +115,26 @@ async def test_the_daily_result_and_solvers_count_each_players_first_attempt(sto
             )  # fmt: skip
     assert await puzzles.daily_result(KIM, GUILD, day, puzzle.id) is False  # the first attempt, in order
     assert await puzzles.daily_solvers(GUILD, day, puzzle.id) == 0
+
+
+async def test_0006_counts_the_daily_tries_made_before_it(backend: Backend) -> None:
+    """A database at 0005 with a finished daily attempt and a running daily puzzle: after 0006 both are the
+    players' one try of that day."""
+    engine = create_async_engine(database_url(backend.url))
+    now = datetime.datetime.now(datetime.UTC)
+    puzzle = load("4x4")[40]
+    async with engine.begin() as connection:
+        await connection.run_sync(lambda sync: command.upgrade(alembic_config(sync), "0005"))
+        common = {"variant": "4x4", "puzzle_id": puzzle.id, "daily": "2026-11-27"}
+        await connection.execute(insert(puzzle_attempts).values(
+            user_id=KIM, guild_id=GUILD, solved=True, rated=True, finished_at=now, **common))  # fmt: skip
+        await connection.execute(insert(running_puzzles).values(
+            user_id=LEE, guild_id=None, progress=0, pad=-1, started_at=now, **common))  # fmt: skip
+    await engine.dispose()
+    store = await open_store(backend.url)
+    try:
+        for user, place in ((KIM, GUILD), (LEE, None)):
+            assert await PuzzleStore(store).start(Run(0, user, place, "4x4", puzzle.id, daily="2026-11-27")) is None
+        assert await PuzzleStore(store).start(Run(0, LEE, GUILD, "4x4", puzzle.id, daily="2026-11-27")) is not None
+    finally:
+        await store.close()
