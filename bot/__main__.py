@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from typing import get_args
 
@@ -57,7 +58,11 @@ def main(argv: list[str] | None = None) -> int:
     load_games()  # outside games first: they are among the choices of --variant and of /ttt start
     args = parse_args(argv)
     if args.console:
-        return console.play(play_as=args.play_as, level=args.level, algorithm=args.algorithm, variant=args.variant)
+        status = console.play(play_as=args.play_as, level=args.level, algorithm=args.algorithm, variant=args.variant)
+        if status == console.INTERRUPTED:  # Ctrl-C: leave now; a console game keeps nothing, and the search
+            sys.stdout.flush()  # workers (killed with their parent) need not be waited for
+            os._exit(status)
+        return status
     try:
         settings = load_settings()
     except ConfigError as error:

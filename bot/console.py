@@ -39,7 +39,10 @@ from bot.text.review import review_text
 from engine import CellOutOfRangeError, Mark, Variant
 from engine import variant as variant_named
 
-__all__ = ["play"]
+__all__ = ["INTERRUPTED", "play"]
+
+INTERRUPTED = 130
+"""The exit status of a game ended with Ctrl-C (128 + SIGINT, as shells report it)."""
 
 YOU = 1
 """The person's player id in a console game (the bot is ``None``, as on Discord)."""
@@ -73,7 +76,7 @@ def play(
         return asyncio.run(console.play(play_as, level, algorithm, rng or random.Random(), variant))
     except KeyboardInterrupt:
         console.say("\n" + console.tr(N_("Interrupted — bye.")))
-        return 130
+        return INTERRUPTED
 
 
 def _numbered(rules: Variant) -> bool:
