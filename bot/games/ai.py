@@ -126,7 +126,8 @@ class AI:
         if ticket is not None:
             return await self.pool.run(ticket, bot_move, *args, ticket.budget_ms, seed)
         slow = game.kind.answer_ms(game.state, game.level, game.algorithm) > QUICK_MS
-        decision = await self._run(self.slow_executor if slow else self.executor, bot_move, *args, None, seed)
+        executor = self.slow_executor if slow else self.executor
+        decision = await self._run(executor, bot_move, *args, None, seed, game.state)
         if self.on_search is not None and game.level == TOP_LEVEL:
             self.on_search(game, decision)
         return decision

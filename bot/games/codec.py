@@ -103,9 +103,16 @@ def _carried(rules: Variant) -> bool:
     return rules.cells <= MAX_CARRIED_CELLS
 
 
+_CODES: dict[str, Variant] = {}
+"""The registered games by code, rebuilt when a game is registered."""
+
+
 def _by_code(code: str) -> Variant | None:
     """The registered game whose ``custom_id`` code is ``code``."""
-    return next((v for v in VARIANTS.values() if v.code == code), None)
+    if len(_CODES) != len(VARIANTS):
+        _CODES.clear()
+        _CODES.update((v.code, v) for v in VARIANTS.values())
+    return _CODES.get(code)
 
 
 _PLAYERS = r"(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20})"

@@ -221,12 +221,15 @@ class Match:
     def with_ai(self, move: EngineMove) -> Match:
         """The game after the bot plays ``move`` (the engine's move record); its state count is added to the game's
         total. The record kept (:attr:`last_ai`) names the mover and the algorithm: the game's own at level 8, else
-        the levels' alpha-beta.
+        the levels' alpha-beta; on a game with exact values it carries no value and no depth (the board shows
+        neither).
 
         Raises:
             GameOverError, IllegalMoveError: as :meth:`play`.
         """
-        ai = replace(move, mark=self.to_move, algorithm=self.algorithm if self.level == TOP_LEVEL else "alpha-beta")
+        algorithm = self.algorithm if self.level == TOP_LEVEL else "alpha-beta"
+        value, depth = (None, None) if self.kind.exact else (move.value, move.depth)
+        ai = replace(move, mark=self.to_move, algorithm=algorithm, value=value, depth=depth)
         return replace(self, **self._marked(ai.cell), last_ai=ai, ai_states=self.ai_states + ai.states)
 
     def _marked(self, cell: int) -> dict[str, Any]:

@@ -54,19 +54,26 @@ def slow_reply(kind: Variant, state: Any, cell: int, level: int, algorithm: Algo
 
 
 def bot_move(
-    kind: Variant, moves: tuple[int, ...], level: int, algorithm: Algorithm, budget_ms: float | None, seed: int
+    kind: Variant,
+    moves: tuple[int, ...],
+    level: int,
+    algorithm: Algorithm,
+    budget_ms: float | None,
+    seed: int,
+    state: Any = None,
 ) -> EngineMove:
     """The bot's move after ``moves`` in game ``kind`` at ``level`` (1-8) with ``algorithm``, with at most
     ``budget_ms`` (``None``: :data:`DEFAULT_BUDGET_MS` where the game searches under a budget; a smaller one when the
-    pool was busy, which the move then says: ``reduced``). A move in a game with exact values carries no value and
-    no depth (the board shows neither). Runs in a thread, a process or a search worker.
+    pool was busy, which the move then says: ``reduced``). ``state`` is the position after ``moves`` when the caller
+    holds it (a move searched inline, in the committed game); a worker replays the moves. Runs in a thread, a process
+    or a search worker.
 
     Raises:
         ValueError: ``level`` is not 1-8.
         IllegalSequenceError: ``moves`` are not a legal game.
         GameOverError: the game after ``moves`` is over.
     """
-    state = kind.replay(moves)
+    state = kind.replay(moves) if state is None else state
     cap = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
     chosen = kind.play(state, level, algorithm=algorithm, budget_ms=cap, rng=random.Random(seed))
     return _shown(kind, chosen, budget_ms)
@@ -84,9 +91,8 @@ def fallback_move(kind: Variant, moves: tuple[int, ...], level: int, seed: int) 
 
 
 def _shown(kind: Variant, chosen: EngineMove, budget_ms: float | None) -> EngineMove:
-    """The move as the board shows it: an exact game's without value or depth; a budgeted search's budget."""
-    if kind.exact:
-        return replace(chosen, value=None, depth=None, reduced=budget_ms is not None)
-    return replace(
-        chosen, budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, reduced=budget_ms is not None
-    )
+    """The move with the budget it had: none on a game with exact values (whose moves the board shows without value
+    or depth: :meth:`bot.games.match.Match.with_ai`), else the search's; ``reduced`` when it was cut."""
+    if budget_ms is None:
+        return chosen if kind.exact else replace(chosen, budget_ms=DEFAULT_BUDGET_MS)
+    return replace(chosen, budget_ms=None if kind.exact else budget_ms, reduced=True)

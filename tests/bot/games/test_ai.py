@@ -52,7 +52,11 @@ def test_options_and_slowness() -> None:
     assert not slow_inline(three.answer_ms(parse_board("XO.X....."), 8, "minimax"))
     assert not slow_inline(VARIANTS["4x4"].answer_ms(VARIANTS["4x4"].replay(()), 8, "alpha-beta"))  # in the pool
     shown = bot_move(three, (4,), 8, "minimax", None, 1)
-    assert shown.value is None and shown.depth is None and shown.algorithm == "minimax" and not shown.reduced
+    assert shown.algorithm == "minimax" and not shown.reduced and shown.budget_ms is None
+    assert bot_move(three, (4,), 8, "minimax", None, 1, three.replay((4,))).states == shown.states  # a held state
+    game = Match("g2", 1, 10, None, algorithm="minimax", moves=(4,), state=three.replay((4,)))
+    kept = game.with_ai(shown).last_ai
+    assert kept is not None and kept.value is None and kept.depth is None  # the board shows neither on 3x3
     moves = {decide(initial_state(), 8, "alpha-beta", seed).cell for seed in range(20)}
     assert len(moves) > 1  # the seed picks among equally good moves
     assert {decide(initial_state(), 8, "alpha-beta", 5).cell for _ in range(5)} == {

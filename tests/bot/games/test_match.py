@@ -52,7 +52,8 @@ def test_with_ai_plays_the_decision_and_adds_its_states_to_the_total() -> None:
     game = vs_bot(4)
     first = THREE.play(game.state, rng=random.Random(0))
     replied = game.with_ai(first)
-    assert replied.last_ai == replace(first, mark=Mark.O) and replied.last_ai.algorithm == "alpha-beta"
+    assert replied.last_ai == replace(first, mark=Mark.O, value=None, depth=None)  # 3x3's moves show no value
+    assert replied.last_ai.algorithm == "alpha-beta"
     assert replied.ai_states == first.states == search(game.state).states
     assert replied.moves == (4, first.cell) and replied.to_move is Mark.X and not replied.ai_to_move
     free = next(c for c in range(9) if replied.state[c] is None)
