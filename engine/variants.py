@@ -60,7 +60,8 @@ class Variant:
         game: the rules (:class:`engine.protocol.Game`).
         exact: true when the game's values are exact (its hints, reviews and perfect level), false for estimates.
         algorithms: the searches a player may pick for the bot's move at the top level, the default first.
-        hint_budget_ms, review_budget_ms: an estimated hint's or reviewed move's search budget, ms (``None``: exact).
+        review_budget_ms: an estimated review's search budget per move, ms (``None``: an exact review). An
+            estimated hint says its own budget (:attr:`engine.Hint.budget_ms`).
     """
 
     name: str
@@ -72,7 +73,6 @@ class Variant:
     block: int = 0
     exact: bool = True
     algorithms: tuple[Algorithm, ...] = ("alpha-beta",)
-    hint_budget_ms: float | None = None
     review_budget_ms: float | None = None
     game: Game[Any]
 

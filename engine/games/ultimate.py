@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.games.calibrated import Calibrated
-from engine.hints import HINT_BUDGET_MS, Hint, ultimate_hint
+from engine.hints import Hint, ultimate_hint
 from engine.protocol import Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, ultimate_review
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe
@@ -34,7 +34,6 @@ class Ultimate(Calibrated):
     width = height = 9
     block = 3
     exact = False
-    hint_budget_ms = HINT_BUDGET_MS
     review_budget_ms = REVIEW_BUDGET_MS
 
     def __init__(self) -> None:
