@@ -1,8 +1,8 @@
 """Game review: every move of a game valued and labelled, as chess sites annotate games; one
 :class:`PlyReview` per move on every game, and the labelling rules in one place.
 
-On 3x3 (:func:`review`), 4x4 and 5x5 (:func:`mnk_review`) the values are exact. On 3x3, for each ply the review
-gives the mover's game-theoretic value before and after the move (from the
+On 3x3 (:func:`review`), 4x4, 5x5 and any game with exact values (:func:`exact_review`) the values are exact.
+On 3x3, for each ply the review gives the mover's game-theoretic value before and after the move (from the
 memoised exact solver, :mod:`engine.tictactoe.solver`), the moves that would have kept the best value, a label,
 and the states the default alpha-beta search (:data:`engine.DEFAULT`) evaluates in that position:
 the same count the bot reports when it moves there.
@@ -34,14 +34,12 @@ from typing import Any, Literal
 
 from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.minimax.search import DEFAULT, search
-from engine.mnk import play as mnk_play
-from engine.mnk.rules import MnkState, TicTacToe
-from engine.protocol import GameValue
+from engine.protocol import Game, GameValue
 from engine.tictactoe import bitboard as bb
 from engine.tictactoe.rules import Mark, State, initial_state, player, result
 from engine.tictactoe.solver import exact_value, value_of
 from engine.ultimate import play as ultimate_play
-from engine.ultimate.rules import UltimateState, UltimateTicTacToe
+from engine.ultimate.rules import UltimateTicTacToe
 
 __all__ = [
     "BLUNDER_POINTS",
@@ -53,7 +51,7 @@ __all__ = [
     "PlyReview",
     "SideSummary",
     "exact_label",
-    "mnk_review",
+    "exact_review",
     "review",
     "summary",
     "ultimate_review",
@@ -234,30 +232,32 @@ def exact_label(before: GameValue, after: GameValue) -> Label:
     return "slower" if before.result == "win" else "inaccuracy"
 
 
-def mnk_review(game: TicTacToe, start: int = 0) -> Callable[[Sequence[int]], tuple[PlyReview, ...]]:
-    """4x4, 5x5 (an m,n,k ``game``): ``review(moves)``, each move from ply ``start + 1`` on valued exactly by
-    :func:`engine.mnk.play.analyse` and labelled as on 3x3 (before ``start`` marks the analysis takes minutes on 5x5).
+def exact_review(
+    game: Game[Any],
+    moves: Sequence[int],
+    move_values: Callable[[Any], tuple[tuple[tuple[int, GameValue], ...], int]],
+    start: int = 0,
+) -> tuple[PlyReview, ...]:
+    """Any game with exact values (4x4, 5x5, a registered game): each move of ``moves`` (0-based cells from the
+    initial state) from ply ``start + 1`` on, valued by ``move_values(state)`` (every legal move's exact value for the
+    player to move, and the states evaluated: :meth:`engine.Variant.move_values`) and labelled as on 3x3.
 
-    The returned function raises IllegalSequenceError when the moves are not a legal game (before any search).
+    Raises:
+        IllegalSequenceError: the moves are not a legal game (raised before any search).
     """
-
-    def review_moves(moves: Sequence[int]) -> tuple[PlyReview, ...]:
-        states = _replayed(game, moves)
-        reviewed: list[PlyReview] = []
-        for ply, (state, cell) in enumerate(zip(states, moves, strict=False), start=1):
-            if ply <= start:
-                continue
-            found = mnk_play.analyse(game, state)
-            values = dict(found.values)
-            before = max(values.values(), key=value_rank)
-            best = tuple(c for c, v in values.items() if v == before)
-            played = values[cell]
-            after = GameValue(played.result, played.plies - 1)
-            label = exact_label(before, after)
-            reviewed.append(PlyReview(ply, game.player(state), cell, state, before, after, label, best, found.states))
-        return tuple(reviewed)
-
-    return review_moves
+    reviewed: list[PlyReview] = []
+    for ply, (state, cell) in enumerate(zip(_replayed(game, moves), moves, strict=False), start=1):
+        if ply <= start:
+            continue
+        found, states = move_values(state)
+        values = dict(found)
+        before = max(values.values(), key=value_rank)
+        best = tuple(sorted(c for c, v in values.items() if v == before))
+        played = values[cell]
+        after = GameValue(played.result, played.plies - 1)
+        label = exact_label(before, after)
+        reviewed.append(PlyReview(ply, game.player(state), cell, state, before, after, label, best, states))
+    return tuple(reviewed)
 
 
 def ultimate_review(moves: Sequence[int], budget_ms: float = REVIEW_BUDGET_MS) -> tuple[PlyReview, ...]:
@@ -292,17 +292,17 @@ def ultimate_review(moves: Sequence[int], budget_ms: float = REVIEW_BUDGET_MS) -
     return tuple(reviewed)
 
 
-def _replayed(game: TicTacToe | UltimateTicTacToe, moves: Sequence[int]) -> list[Any]:
+def _replayed(game: Game[Any], moves: Sequence[int]) -> list[Any]:
     """The positions before each move (and after the last), from the initial state.
 
     Raises:
         IllegalSequenceError: a move cannot be played where it stands.
     """
-    state: MnkState | UltimateState = game.initial_state()
+    state = game.initial_state()
     states: list[Any] = [state]
     for ply, cell in enumerate(moves, start=1):
         try:
-            state = game.result(state, cell)  # type: ignore[arg-type]
+            state = game.result(state, cell)
         except IllegalMoveError as exc:
             raise IllegalSequenceError.at(ply, cell, exc) from exc
         states.append(state)

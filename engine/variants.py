@@ -16,6 +16,7 @@ unless its class says otherwise (the built-in games pickle by name).
 
 from __future__ import annotations
 
+import abc
 import math
 import random
 import re
@@ -23,11 +24,11 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from engine.coordinates import cell_name, parse_cell
+from engine.coordinates import cell_name, parse_cell, text_grid
 from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
 from engine.hints import Hint, HintMove
 from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark
-from engine.review import PlyReview, exact_label, value_rank
+from engine.review import PlyReview, exact_review
 
 __all__ = ["DEFAULT_VARIANT", "VARIANTS", "MoveValues", "Variant", "register", "variant"]
 
@@ -45,7 +46,7 @@ def N_(message: str) -> str:
     return message
 
 
-class Variant:
+class Variant(abc.ABC):
     """One game the engine plays. Subclasses set the class attributes and implement :meth:`mark` and :meth:`play`;
     every other method has a default that fits a plain board of cells.
 
@@ -109,9 +110,9 @@ class Variant:
                 raise IllegalSequenceError.at(ply, cell, err) from err
         return state
 
+    @abc.abstractmethod
     def mark(self, state: Any, cell: int) -> Mark | None:
         """The mark on 0-based ``cell`` in ``state``, or ``None`` when it is empty."""
-        raise NotImplementedError
 
     def winner(self, state: Any) -> Mark | Literal["draw"] | None:
         """``Mark.X`` or ``Mark.O`` when that side has won, ``"draw"`` when the game ended drawn, else ``None``."""
@@ -179,19 +180,8 @@ class Variant:
     def text_grid(self, state: Any) -> str:
         """The board as monospace lines: column letters, row numbers, ``·`` for an empty cell and lines between
         small boards."""
-        block = self.block or self.width
-        starts = range(0, self.width, block)
-
-        def grouped(items: list[str]) -> str:
-            return " | ".join(" ".join(items[i : i + block]) for i in starts)
-
-        lines = ["   " + grouped([chr(ord("a") + column) for column in range(self.width)])]
-        for row in range(self.height):
-            if row and row % block == 0:
-                lines.append("   " + "-+-".join(["-" * (2 * block - 1)] * len(starts)))
-            marks = [self.mark(state, self.width * row + column) for column in range(self.width)]
-            lines.append(f"{row + 1:>2} " + grouped([m.value if m else "·" for m in marks]))
-        return "\n".join(lines)
+        marks = [self.mark(state, cell) for cell in range(self.cells)]
+        return text_grid([m.value if m else "·" for m in marks], self.width, self.block or self.width)
 
     # -- the bot's moves ------------------------------------------------------------------------------------------
 
@@ -200,6 +190,7 @@ class Variant:
         any later position (``math.inf``: none below a second; the bot then searches in its worker pool)."""
         return math.inf
 
+    @abc.abstractmethod
     def play(
         self,
         state: Any,
@@ -217,7 +208,6 @@ class Variant:
             ValueError: ``level`` is not 1-8.
             GameOverError: the game in ``state`` is over.
         """
-        raise NotImplementedError
 
     def quick_move(self, state: Any, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """A cheap move for when the bot's search failed: bounded by ``budget_ms`` and safe to run in the bot's own
@@ -243,8 +233,9 @@ class Variant:
 
         Raises:
             GameOverError: the game is over.
+            ValueError: the game has no exact values (it answers :meth:`hint_state` and :meth:`review` itself).
         """
-        raise NotImplementedError
+        raise ValueError(f"{self.name}: no exact values")
 
     def hint_from(self) -> int:
         """The marks on the board from which a hint (and a review's labels) is fast; before them it is refused."""
@@ -283,35 +274,7 @@ class Variant:
         Raises:
             IllegalSequenceError: ``moves`` are not a legal game (raised before any search).
         """
-        positions = [self.game.initial_state()]
-        for cell in moves[:-1] if moves else ():
-            positions.append(self.replay_one(positions[-1], cell, len(positions)))
-        if moves:
-            self.replay_one(positions[-1], moves[-1], len(positions))
-        reviewed = []
-        for ply, (state, cell) in enumerate(zip(positions, moves, strict=True), start=1):
-            if ply <= self.hint_from():
-                continue
-            found, states = self.move_values(state)
-            values = dict(found)
-            before = max(values.values(), key=value_rank)
-            best = tuple(sorted(c for c, v in values.items() if v == before))
-            played = values[cell]
-            after = GameValue(played.result, played.plies - 1)
-            label = exact_label(before, after)
-            reviewed.append(PlyReview(ply, self.game.player(state), cell, state, before, after, label, best, states))
-        return tuple(reviewed)
-
-    def replay_one(self, state: Any, cell: int, ply: int) -> Any:
-        """``state`` after ``cell``, the game's ``ply``-th move.
-
-        Raises:
-            IllegalSequenceError: ``cell`` cannot be played in ``state``.
-        """
-        try:
-            return self.game.result(state, cell)
-        except IllegalMoveError as err:
-            raise IllegalSequenceError(f"move {ply} (cell {cell + 1}) cannot be played: {err}", ply, cell) from err
+        return exact_review(self.game, moves, self.move_values, self.hint_from())
 
     # -- the records ----------------------------------------------------------------------------------------------
 

@@ -23,8 +23,7 @@ from engine import (
     PlyReview,
 )
 from engine.minimax.search import DEFAULT, PLAIN_MINIMAX, SearchResult, search
-from engine.mnk.rules import TIC_TAC_TOE_4X4
-from engine.review import exact_label, mnk_review, review, summary, ultimate_review
+from engine.review import exact_label, review, summary, ultimate_review
 from engine.tictactoe.rules import State, actions, initial_state, parse_board, result, terminal, winner
 from engine.variants import VARIANTS
 
@@ -234,7 +233,7 @@ def test_a_game_that_ends_early_can_be_reviewed() -> None:
 def test_a_4x4_review_labels_a_thrown_away_draw_a_blunder_with_the_3x3_rules() -> None:
     # X a1, O b2, X a2, O b3, X a3, O b4 (O ignores the threat on a4), X a4: the column a1-a4
     moves = (0, 5, 4, 9, 8, 13, 12)
-    rows = mnk_review(TIC_TAC_TOE_4X4)(moves)
+    rows = VARIANTS["4x4"].review(moves)
     assert [row.ply for row in rows] == list(range(1, 8)) and all(row.exact for row in rows)
     assert rows[0].label == "best" and rows[0].values[0].result == "draw"
     assert [row for row in rows if row.mover is Mark.O and row.label == "blunder"]  # O let X's line through
