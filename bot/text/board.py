@@ -156,8 +156,9 @@ def message_text(game: Match, who: Who | None = None, *, tr: Lang | None = None,
     who = who or (lambda user_id: discord_who(user_id, tr))
     lines = [_header(game, who, tr)]
     rules = game.kind
-    if game.last_ai is not None:
-        lines.append(played_line(game.last_ai, rules.cell_label(game.last_ai.cell), tr))
+    last_ai = game.last_ai
+    if last_ai is not None and not (game.over and game.moves and game.moves[-1] != last_ai.cell):
+        lines.append(played_line(last_ai, rules.cell_label(last_ai.cell), tr))  # not once a player's move ended it
     if game.over:
         lines.append(result_line(game, who, tr))
         if commands and game.moves:

@@ -101,10 +101,12 @@ async def test_an_outside_game_is_played_end_to_end_and_survives_a_restart(start
         hint = await private_text(await ttt(fake, channel, ana, "hint"))
         assert "win" in hint, hint  # the first player wins three in a row on 4 x 3 with best play
 
+        bot_moves = []  # the bot's move lines on the boards on the way (the final board ends on Ana's move)
         while not over(board):
             board = await press_and_wait(fake, channel, ana, board)
+            bot_moves += re.findall(r"O played [a-d][1-3] · alpha-beta evaluated", text_of(board))
         text = text_of(board)
-        assert f"<@{ana['id']}> wins" in text and re.search(r"O played [a-d][1-3] · alpha-beta evaluated", text), text
+        assert f"<@{ana['id']}> wins" in text and bot_moves, text
         won = [b for b in buttons(board) if b.get("style") == 3]  # the winning line, green
         assert len(won) >= 3
         game_id = re.search(r"Game `([0-9a-z]+)`", text)

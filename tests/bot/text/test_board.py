@@ -100,6 +100,14 @@ def test_a_winning_move_found_without_a_search_wins_at_once() -> None:
     assert f"Stufe 5 ({rating_of('3x3', 5)})" in german, german
 
 
+def test_after_the_players_winning_move_the_board_does_not_repeat_the_bots_earlier_move() -> None:
+    bots_move = EngineMove(4, 59, None, 0.1, mark=Mark.O)  # O played 5 (cell 4); X then completes 1-2-3
+    won = replace(played(0, 4, 1, 3, 2), last_ai=bots_move, ai_states=59)
+    assert won.over and "played" not in message_text(won)
+    lost = replace(played(0, 4, 1, 3, 8, 5), last_ai=EngineMove(5, 12, None, 0.1, mark=Mark.O), ai_states=71)
+    assert lost.over and "O played 6 · alpha-beta evaluated 12 states" in message_text(lost)  # the bot's move ended it
+
+
 def test_message_text_while_playing() -> None:
     game = replace(played(4, 0), last_ai=EngineMove(0, 307, None, 0.2, mark=Mark.O), ai_states=307)
     assert message_text(game).splitlines() == [
