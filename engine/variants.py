@@ -4,15 +4,14 @@ A variant is what a player picks (``/ttt start variant:``). As python-chess's ``
 game objects do, each is an instance of a subclass of :class:`Variant` whose methods answer every question a caller
 would otherwise ask of the game's name or dig out of its states: the mark on a cell, the winning line, where the next
 move may go, how cells are named and parsed, the board as text, the time its bot's move takes, how each level plays
-it, its hint, review and exact value. The rules themselves are an AIMA game (:class:`engine.protocol.Game`), so the
-textbook searches in :mod:`engine.minimax.reference` run on any of them.
+it, its hint, review and exact value, whether its search can be drawn. The rules are an AIMA game
+(:class:`engine.protocol.Game`): the textbook searches in :mod:`engine.minimax.reference` run on any of them.
 
 The registry (:func:`register`, :func:`variant`, :data:`VARIANTS`) is the engine's face to its callers: the built-in
 games register themselves when :mod:`engine` is imported (:mod:`engine.games`), and a game written elsewhere is
 listed by calling :func:`register` with an instance of its class (docs/adding-a-game.md). Code above the engine
-looks a variant up by name once and never compares the name. A game handed to a search worker is pickled: by value
-unless its class says otherwise (the built-in games pickle by name).
-"""
+looks a variant up by name once and never compares the name. A game handed to a search worker is pickled by value
+unless its class says otherwise (the built-in games pickle by name)."""
 
 from __future__ import annotations
 
@@ -158,6 +157,10 @@ class Variant(abc.ABC):
         """The position's exact value for ``mark`` where it takes microseconds (so a whole game can be checked in a
         callback), else ``None``."""
         return None
+
+    def explains(self, cells: Sequence[int]) -> bool:
+        """True when :func:`engine.tree.explain.explain` can recompute and draw the search after 0-based ``cells``."""
+        return False
 
     # -- cells as people name them --------------------------------------------------------------------------------
 
@@ -322,7 +325,6 @@ def variant(name: object) -> Variant:
     Raises:
         UnknownVariantError: no variant has that name; the message lists the known ones.
     """
-    found = _REGISTRY.get(name) if isinstance(name, str) else None
-    if found is None:
+    if (found := _REGISTRY.get(name) if isinstance(name, str) else None) is None:
         raise UnknownVariantError(f"unknown variant {name!r}: choose one of {', '.join(_REGISTRY)}")
     return found

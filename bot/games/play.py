@@ -21,7 +21,6 @@ from bot.games.match import Match
 from bot.games.pool import Ticket
 from bot.games.sessions import Sessions
 from engine import Mark
-from engine.tree.explain import explains
 
 log = logging.getLogger(__name__)
 
@@ -140,21 +139,22 @@ class Play:
         actor's language, privately (:class:`Thinking`).
 
         ``board`` comes from a button, so it is trusted only as far as the game held agrees: its moves must be moves
-        of that game, and the move explained the bot's. Refused with ``NO_THINKING`` otherwise, ``NOT_REPLAYABLE`` on a
-        game whose search cannot be recomputed. The search runs after any lock, in the hint executor.
+        of that game, and the move explained the bot's. Refused with ``NO_THINKING`` otherwise, ``NOT_REPLAYABLE`` in a
+        position whose search cannot be recomputed (:meth:`engine.Variant.explains`). The search runs after any lock,
+        in the hint executor.
         """
         held = self.sessions.current(board.channel_id)
         moves = tuple(board.moves)
         if held is None or held.game_id != board.game_id or tuple(held.moves[: len(moves)]) != moves:
             return Refusal(refusals.NO_THINKING)
-        if not explains(held.variant):
-            return Refusal(refusals.NOT_REPLAYABLE)
         if hint:
             cells, played = moves, None
         elif moves and held.player_id(Mark.X if len(moves) % 2 else Mark.O) is None:  # the last mover is the bot
             cells, played = moves[:-1], moves[-1]
         else:
             return Refusal(refusals.NO_THINKING)
+        if not held.kind.explains(cells):
+            return Refusal(refusals.NOT_REPLAYABLE)
         thought = await self.ai.think(held, cells, played, actor.locale)
         return Thinking(held, thought, played)
 

@@ -3,7 +3,8 @@
 :func:`think` runs in a worker (its arguments and result are picklable): it recomputes the search from the moves
 (:func:`engine.tree.explain.explain`, deterministic, so the answer after a restart is the one before it) and draws it
 with Graphviz and Pillow (:mod:`engine.tree.draw`, :mod:`engine.tree.draw_mcts`): on 3x3 plain minimax's tree beside
-alpha-beta's, each with its count; on ultimate the MCTS-Solver's first plies.
+alpha-beta's, each with its count; on 4x4 and 5x5 a fresh exact search near the end of a game; on ultimate the
+MCTS-Solver's first plies.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def think(
     drawn in ``locale``'s language. Runs in a worker: about 0.1-1 s of CPU.
 
     Raises:
-        ValueError: the variant's search cannot be recomputed (:data:`engine.tree.explain.EXPLAINED`).
+        ValueError: the search cannot be recomputed there (:meth:`engine.Variant.explains`).
         IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
     """
     from engine.tree.draw import render  # Graphviz, loaded by the worker that draws, not by the bot's process

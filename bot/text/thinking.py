@@ -48,6 +48,10 @@ def _minimax(summary: Summary, tr: Lang) -> list[str]:
                 states=states, other=other,
             )
         ]  # fmt: skip
+    elif summary.fresh:
+        lines = [tr(N_("Alpha-beta evaluated {states} states in a fresh search of this position, from an empty "
+                       "transposition table (my move's own search reuses what earlier moves stored, so its count "
+                       "differs)."), states=states)]  # fmt: skip
     else:
         lines = [tr(N_("Alpha-beta evaluated {states} states; plain minimax would evaluate {other}."), states=states,
                     other=other)]  # fmt: skip
@@ -61,7 +65,10 @@ def _minimax(summary: Summary, tr: Lang) -> list[str]:
                 summary.cuts, count=tr.number(summary.cuts), skipped=tr.number(summary.skipped),
             )
         )  # fmt: skip
-    if summary.table or summary.mirrors:
+    if summary.fresh and summary.table:
+        lines.append(tr(N_("{table} positions came from the transposition table (seen earlier in this search)."),
+                        table=tr.number(summary.table)))  # fmt: skip
+    elif summary.table or summary.mirrors:
         lines.append(
             tr(N_("{table} positions came from the transposition table (seen before), and {mirrors} first moves were "
                   "mirror images of others."),

@@ -34,7 +34,6 @@ from bot.ui.buttons import ChallengeButton
 from bot.ui.faces import cell_faces
 from bot.ui.pictures import Attachment, Picture
 from engine import Mark, Variant
-from engine.tree.explain import explains
 
 __all__ = [
     "PICTURE_NAME",
@@ -80,7 +79,7 @@ RESIGN = Control("r", N_("Resign"), "\N{WAVING WHITE FLAG}", discord.ButtonStyle
 """Resign the game (shown while it runs)."""
 THINKING = Control("w", N_("How did it think?"), "\N{THOUGHT BALLOON}", discord.ButtonStyle.primary)
 """The search behind the bot's last move, shown privately (while the game runs, after the bot moved, on the games
-whose search can be recomputed: :func:`engine.tree.explain.explains`)."""
+whose search can be recomputed: :meth:`engine.Variant.explains`)."""
 HINT_THINKING = Control("h", THINKING.label, THINKING.emoji, THINKING.style)
 """The same under a hint: the search in the position the hint is about."""
 REMATCH = Control("n", N_("Rematch"), "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}", _GREEN)
@@ -170,7 +169,7 @@ def _controls(make: Make, game: Match, tr: Lang, *, retired: bool) -> list[dict[
     if control is None:
         return []
     controls = [control]
-    if control is RESIGN and _bot_moved_last(game) and explains(game.variant):
+    if control is RESIGN and _bot_moved_last(game) and game.kind.explains(game.moves[:-1]):
         controls.append(THINKING)
     return [_row([_button(make, control, tr) for control in controls])]
 
@@ -185,9 +184,9 @@ def _bot_moved_last(game: Match) -> bool:
 
 
 def hint_view(game: Match, tr: Lang | None = None) -> BoardComponents | None:
-    """The button under a hint: how the search sees the hint's position (on the games whose search can be
-    recomputed), else none."""
-    if not explains(game.variant):
+    """The button under a hint: how the search sees the hint's position (where the game's search can be recomputed:
+    :meth:`engine.Variant.explains`), else none."""
+    if not game.kind.explains(game.moves):
         return None
     return BoardComponents([_row([_button(encoder(game), HINT_THINKING, tr or lang(None))])])
 

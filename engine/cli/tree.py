@@ -1,6 +1,6 @@
-"""``python -m engine tree CELL ...``: the tree the bot's 3x3 search evaluated after the cells played (on ultimate: the
-MCTS-Solver's first plies), as text, JSON (``--json``) or a picture (``--png FILE``, ``--svg FILE``;
-:mod:`engine.tree.draw` and :mod:`engine.tree.draw_mcts`, loaded only then).
+"""``python -m engine tree CELL ...``: the tree the bot's 3x3 search evaluated after the cells played (4x4 and 5x5: a
+fresh exact search near the end of a game; ultimate: the MCTS-Solver's first plies), as text, JSON (``--json``) or a
+picture (``--png FILE``, ``--svg FILE``; :mod:`engine.tree.draw` and :mod:`engine.tree.draw_mcts`, loaded only then).
 
 The JSON shape is documented in ``docs/engine.md`` and :meth:`engine.tree.node.Node.as_json`.
 """
@@ -16,8 +16,10 @@ from typing import TextIO
 from engine.coordinates import cell_name
 from engine.errors import GameOverError, IllegalMoveError
 from engine.minimax.config import ALGORITHM_CONFIGS
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
 from engine.protocol import Algorithm
 from engine.tree.mcts import TREE_ITERATIONS, record_mcts
+from engine.tree.mnk import record_mnk
 from engine.tree.node import SearchTree
 from engine.tree.record import record
 from engine.tree.summary import summarise
@@ -26,9 +28,11 @@ from engine.tree.words import ENGLISH, signed
 __all__ = ["add_parser", "tree_command"]
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_PICTURE = 0, 2, 3
-TREE_VARIANTS = ("3x3", "ultimate")
-"""The variants whose search can be recorded: 3x3 (alpha-beta and plain minimax, every state) and ultimate (the
-MCTS-Solver's first plies)."""
+TREE_VARIANTS = ("3x3", "4x4", "5x5", "ultimate")
+"""The variants whose search can be recorded: 3x3 (alpha-beta and plain minimax, every state), 4x4 and 5x5 (a fresh
+exact search, with at most :data:`engine.tree.mnk.TREE_EMPTY_CELLS` empty cells) and ultimate (the MCTS-Solver's first
+plies)."""
+_MNK = {"4x4": TIC_TAC_TOE_4X4, "5x5": TIC_TAC_TOE_5X5}
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,11 +59,16 @@ def tree_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     if args.variant == "ultimate":
         return _ultimate(args, cells, stdout, stderr)
     algorithm: Algorithm = args.algorithm
+    game = _MNK.get(args.variant)  # 4x4 and 5x5: a fresh exact alpha-beta search
+    if game is not None and (algorithm != "alpha-beta" or args.compare):
+        stderr.write(f"error: {args.variant} records alpha-beta alone (no --algorithm minimax, no --compare)\n")
+        return EXIT_USAGE
+    size = 9 if game is None else game.cells
     try:
-        if any(not 0 <= cell < 9 for cell in cells):
-            raise IllegalMoveError(f"cells are 1-9, not {' '.join(map(str, args.cells))}")
-        tree = record(cells, algorithm)
-    except (IllegalMoveError, GameOverError) as exc:
+        if any(not 0 <= cell < size for cell in cells):
+            raise IllegalMoveError(f"cells are 1-{size}, not {' '.join(map(str, args.cells))}")
+        tree = record(cells, algorithm) if game is None else record_mnk(game, cells)
+    except (IllegalMoveError, GameOverError, ValueError) as exc:  # ValueError: too many empty cells to draw
         stderr.write(f"error: {exc}\n")
         return EXIT_USAGE
     if args.json:

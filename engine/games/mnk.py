@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from engine.games.calibrated import Calibrated
 from engine.mnk import play as mnk_play
@@ -12,6 +13,7 @@ from engine.mnk.book import book_for
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.tactics import tactical_cell
 from engine.protocol import TOP_LEVEL, EngineMove, Mark
+from engine.tree.mnk import TREE_EMPTY_CELLS
 from engine.variants import N_, MoveValues
 
 __all__ = ["FIVE_BY_FIVE", "FOUR_BY_FOUR", "MnkVariant"]
@@ -59,6 +61,10 @@ class MnkVariant(Calibrated):
 
     def hint_from(self) -> int:
         return self._hint_marks
+
+    def explains(self, cells: Sequence[int]) -> bool:
+        """When at most :data:`engine.tree.mnk.TREE_EMPTY_CELLS` cells are empty: a fresh exact search, drawn."""
+        return self.cells - len(cells) <= TREE_EMPTY_CELLS
 
 
 FOUR_BY_FOUR = MnkVariant("4x4", N_("4x4, four in a row"), N_("Four in a row on a 4x4 board"), "4", TIC_TAC_TOE_4X4)

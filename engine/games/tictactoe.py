@@ -41,6 +41,10 @@ class ThreeByThree(Calibrated):
     def __init__(self) -> None:
         self.game = rules
 
+    def explains(self, cells: Sequence[int]) -> bool:
+        """Always: the bot's own alpha-beta and plain minimax, replayed state by state (:mod:`engine.tree.record`)."""
+        return True
+
     def heading(self) -> str:
         """The classic game goes unnamed."""
         return N_("**Tic-tac-toe** · {x} vs {o}")

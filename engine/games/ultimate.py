@@ -39,6 +39,10 @@ class Ultimate(Calibrated):
     def __init__(self) -> None:
         self.game = UltimateTicTacToe()
 
+    def explains(self, cells: Sequence[int]) -> bool:
+        """Always: a fresh seeded MCTS-Solver's first plies (:mod:`engine.tree.mcts`)."""
+        return True
+
     def short_title(self) -> str:
         return self.title
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import graphviz
 from PIL import Image
 
+from engine.coordinates import cell_name
 from engine.tree.boards import board_png
 from engine.tree.node import Node, SearchTree
 from engine.tree.words import ENGLISH, Words, principal_path, signed
@@ -174,7 +175,7 @@ class _Drawing:
         text = f"{signed(node.value)} ({self.words.value(node.value, depth)})"
         if node.kind == "cut":  # a bound: MAX stopped at its value or more, MIN at its value or less
             return f"{'≥' if node.mark == 'O' else '≤'} {text}"
-        if node.kind == "table" and node.bound != "exact":  # the table's bound is the side to move's
+        if node.bound in ("lower", "upper"):  # a bound from the table or out of reach: the side to move's
             at_least = (node.bound == "lower") == (node.mark == "O")
             return f"{'≥' if at_least else '≤'} {text}"
         return text
@@ -188,8 +189,8 @@ class _Drawing:
             tags.append(rule[node.rule].format(side=side))
         return tags
 
-    def label(self, cell: int) -> str:
-        return str(cell + 1)
+    def label(self, cell: int) -> str:  # as the board names it: 1-9 on 3x3, else its coordinate (b3)
+        return str(cell + 1) if self.tree.width == 3 else cell_name(cell, self.tree.width)
 
     def board(self, x: frozenset[int], o: frozenset[int], last: int | None, px: int) -> str:
         path = self.folder / f"{self.name()}.png"

@@ -1,5 +1,6 @@
 """The search behind one move of a game, recomputed from the moves played: :func:`explain`, for the bot's "How did it
-think?" (3x3: the recorded alpha-beta and plain minimax trees; ultimate: the MCTS-Solver's first plies).
+think?" (3x3: the recorded alpha-beta and plain minimax trees; 4x4 and 5x5: a fresh exact search, near the end of a
+game; ultimate: the MCTS-Solver's first plies). A game says where it can be explained: :meth:`engine.Variant.explains`.
 
 Deterministic: the same moves, move and seed give the same trees, so an explanation asked after a restart is the one
 asked before it.
@@ -10,23 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
 from engine.protocol import Algorithm
 from engine.tree.mcts import MctsTree, record_mcts
+from engine.tree.mnk import record_mnk
 from engine.tree.node import SearchTree
 from engine.tree.record import record
 from engine.tree.summary import Summary, summarise
 
-__all__ = ["EXPLAINED", "Explained", "explain", "explains"]
+__all__ = ["EXPLAINED", "Explained", "explain"]
 
-EXPLAINED = frozenset({"3x3", "ultimate"})
-"""The variants whose search can be recomputed and drawn (4x4 and 5x5's solver keeps its transposition table between
-searches, so its count cannot be replayed)."""
+EXPLAINED = ("3x3", "4x4", "5x5", "ultimate")
+"""The variants whose search can be recomputed and drawn (4x4 and 5x5 only near the end: :mod:`engine.tree.mnk`)."""
+_MNK = {"4x4": TIC_TAC_TOE_4X4, "5x5": TIC_TAC_TOE_5X5}
 _DRAWN_DEPTH = 2
-
-
-def explains(name: str) -> bool:
-    """True when the search of variant ``name`` can be recomputed and drawn (:data:`EXPLAINED`)."""
-    return name in EXPLAINED
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +41,22 @@ def explain(name: str, cells: Sequence[int], played: int | None, algorithm: Algo
     bot made there, or ``None``: the search's own best move, e.g. for a hint).
 
     On 3x3 ``algorithm`` is the search's; a ``played`` move the search would not play (a weaker level's, a random
-    one) is explained by the search's own best move. On ultimate the MCTS-Solver runs its
-    :data:`engine.tree.mcts.TREE_ITERATIONS` with ``seed``.
+    one) is explained by the search's own best move, as on 4x4 and 5x5 (a fresh search from an empty table: its count
+    is its own, not the bot's). On ultimate the MCTS-Solver runs its :data:`engine.tree.mcts.TREE_ITERATIONS` with
+    ``seed``.
 
     Raises:
-        ValueError: ``name`` is not one of :data:`EXPLAINED`.
+        ValueError: ``name`` is not one of :data:`EXPLAINED`, or a 4x4 or 5x5 position has too many empty cells.
         IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
     """
     if name not in EXPLAINED:
-        raise ValueError(f"the search of {name!r} cannot be recomputed: only {', '.join(sorted(EXPLAINED))}")
+        raise ValueError(f"the search of {name!r} cannot be recomputed: only {', '.join(EXPLAINED)}")
     cells = tuple(cells)
+    if name in _MNK:
+        fresh = record_mnk(_MNK[name], cells)
+        if played is not None and played in fresh.best_moves:
+            fresh = record_mnk(_MNK[name], cells, played)
+        return Explained((fresh,), summarise(fresh, fresh=True))
     if name == "ultimate":
         mcts = record_mcts(cells, seed=seed)
         return Explained(mcts, summarise(mcts, played=played))

@@ -20,10 +20,12 @@ Kind = Literal["node", "terminal", "cut", "table"]
 ``cut``: the search stopped before its last child because the value reached the window (alpha >= beta);
 ``table``: the value came from the transposition table without a search."""
 
-Rule = Literal["win now", "double threat", "forced block", "last cell"]
+Rule = Literal["win now", "double threat", "forced block", "last cell", "out of reach"]
 """The threat rules of :class:`engine.minimax.config.SearchConfig` that valued a node without all its children:
 the side to move completes a line (one child), cannot block two threats (no child), must block one (one child),
-or fills the last cell (one child)."""
+or fills the last cell (one child); 4x4 and 5x5 (:mod:`engine.tree.mnk`) count no child for a win now or the last
+cell, and value a node "out of reach" (no child, a bound) when the fastest result still possible cannot enter the
+window (mate-distance bounds)."""
 
 
 @dataclass(slots=True)

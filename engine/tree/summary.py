@@ -24,6 +24,7 @@ class Summary:
             hits, cuts, moves the cuts skipped, root moves not searched as mirror images (0 for MCTS).
         other_states: the other 3x3 search's count in the same position (minimax's for alpha-beta and the reverse),
             when known.
+        fresh: a fresh search from an empty transposition table (4x4, 5x5), not a replay of the bot's.
         iterations, visits, win_rate, proof, plies: MCTS: its iterations, and the move's visits, mean score for the
             mover, proof (``"win"``/``"draw"``/``"loss"``) and a proven result's distance in plies.
     """
@@ -44,11 +45,15 @@ class Summary:
     win_rate: float = 0.0
     proof: str | None = None
     plies: int | None = None
+    fresh: bool = False
 
 
-def summarise(tree: SearchTree | MctsTree, other: SearchTree | None = None, played: int | None = None) -> Summary:
-    """The :class:`Summary` of ``tree``; ``other`` is the other 3x3 search in the same position, for its count. On
-    an MCTS tree the move summarised is ``played`` (default: the best one)."""
+def summarise(
+    tree: SearchTree | MctsTree, other: SearchTree | None = None, played: int | None = None, *, fresh: bool = False
+) -> Summary:
+    """The :class:`Summary` of ``tree``; ``other`` is the other 3x3 search in the same position, for its count;
+    ``fresh``: ``tree`` is a fresh search, not the bot's. On an MCTS tree the move summarised is ``played`` (default:
+    the best one)."""
     if isinstance(tree, MctsTree):
         best = tree.moves[0]
         move = next((m for m in tree.moves if m.move == played), best)
@@ -69,4 +74,5 @@ def summarise(tree: SearchTree | MctsTree, other: SearchTree | None = None, play
         skipped=sum(len(node.skipped) for node in nodes),
         mirrors=len(tree.same_as),
         other_states=None if other is None else other.states,
+        fresh=fresh,
     )

@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from testing.boards import button_labelled
+from engine import variant
+from testing.boards import button_labelled, rows
 from testing.fake_discord import FakeDiscord, InteractionRecord
 from testing.players import answered, press, start_game, ttt, updated_message
 
 from .conftest import E2E_TOKEN, BotStarter, make_users
+from .test_variants_e2e import bot_moved, moves_of, over
 
 pytestmark = [pytest.mark.asyncio]
 
@@ -101,3 +103,31 @@ async def public_or_private(fake: FakeDiscord, rec: InteractionRecord) -> str:
         message = fake.message(rec.channel_id, event.message_id or "")
         return str((message or {}).get("content") or "")
     return rec.content or ""
+
+
+async def test_a_4x4_board_explains_the_bots_move_near_the_end_with_a_fresh_search(start_bot: BotStarter) -> None:
+    """On 4x4 the button appears once at most 9 cells were empty before the bot's move, and its picture and text are
+    a fresh exact search's (the bot's own search keeps its table between moves)."""
+    four = variant("4x4")
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        await start_bot(fake)
+        channel = fake.channels()[0]
+        (alice,) = make_users(fake, "alice")
+        guild = fake.default_guild_id
+        board = await start_game(fake, channel, alice, variant="4x4", play_as="X")
+        while button_labelled(board, LABEL["en-US"]) is None:
+            moves = moves_of(board)
+            assert not over(board) and not four.explains(moves[:-1]), moves  # offered as soon as it can explain
+            cell = four.play(four.replay(moves)).cell  # alice plays perfectly: the game goes on to the end
+            (button,) = [b for b in rows(board)[cell // 4][cell % 4 : cell % 4 + 1] if not b.get("disabled")]
+            await answered(await fake.press_button(guild, channel, alice, board["id"], button["custom_id"]))
+            board = await bot_moved(fake, channel, board["id"], len(moves) + 2)
+        moves = moves_of(board)
+        assert len(moves) == 8 and four.explains(moves[:-1])
+        pressed = await fake.press_button(guild, channel, alice, board["id"], think_button(board))
+        text, png = await thinking(fake, pressed)
+        assert text.startswith(f"**How I chose {four.cell_label(moves[-1])}:**"), text
+        assert "in a fresh search of this position, from an empty transposition table" in text, text
+        assert "plain minimax" not in text
+        picture = Image.open(io.BytesIO(png))
+        assert picture.format == "PNG" and picture.width > 300

@@ -36,3 +36,15 @@ def test_an_ultimate_move_the_fresh_search_ranks_lower_is_not_called_a_weaker_le
     assert summary.move == 48 and summary.best_moves[0] != 48
     text = thinking_text(summary, lang(None), label, played=48)
     assert "This fresh search prefers" in text and "weaker moves" not in text
+
+
+def test_a_4x4_move_near_the_end_is_told_as_a_fresh_searchs_count() -> None:
+    cells = (0, 1, 2, 3, 4, 5, 6)
+    summary = explain("4x4", cells, None, "alpha-beta").summary
+    text = thinking_text(summary, lang(None), label, played=summary.move)
+    assert f"Alpha-beta evaluated {summary.states:,} states in a fresh search of this position" in text, text
+    assert "plain minimax" not in text and "mirror images" not in text
+    if summary.table:
+        assert f"{summary.table} positions came from the transposition table (seen earlier in this search)." in text
+    german = thinking_text(summary, lang("de"), label, played=summary.move)
+    assert "in einer frischen Suche dieser Stellung mit leerer Transpositionstabelle" in german, german

@@ -83,9 +83,11 @@ async def test_a_cell_and_resign_carry_their_whole_game(variant: str) -> None:
     assert calls[0][0] == "resign" and calls[0][1].variant == variant
 
 
-async def test_how_did_it_think_follows_the_bots_move_and_a_hint_on_the_games_it_can_replay() -> None:
-    for variant, explained in (("3x3", True), ("4x4", False), ("ultimate", True)):
-        board = game(variant, 0, 4 if variant != "ultimate" else 1)  # Alice is X, the bot (O) moved last
+async def test_how_did_it_think_follows_the_bots_move_and_a_hint_where_the_game_can_explain_it() -> None:
+    late_4x4 = (0, 1, 2, 3, 4, 5, 6, 7)  # 9 empty cells before the bot's move: a fresh search is drawn
+    cases = (("3x3", (0, 4), True), ("4x4", (0, 4), False), ("4x4", late_4x4, True), ("ultimate", (0, 1), True))
+    for variant, cells, explained in cases:
+        board = game(variant, *cells)  # Alice is X, the bot (O) moved last
         view = board_view(board) if variant != "ultimate" else board_message(board, "")[0]
         thinking = [i for i in ids_of(view) if i.startswith(("ttt:w:", "ttt:u:w:"))]
         assert len(thinking) == explained, variant

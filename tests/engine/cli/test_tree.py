@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from engine.cli.commands import main
@@ -60,3 +61,29 @@ def test_ultimate_shows_the_mcts_first_plies(tmp_path: Path) -> None:
     png = tmp_path / "mcts.png"
     assert run("--variant", "ultimate", "41", "--iterations", "500", "--png", str(png))[0] == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_4x4_and_5x5_record_a_fresh_search_near_the_end_and_say_when_it_is_too_early(tmp_path: Path) -> None:
+    cells = ("1", "5", "2", "6", "3", "10", "16")  # O to move must block 4
+    code, out, _ = run("--variant", "4x4", *cells, "--json")
+    tree = json.loads(out)
+    assert code == 0 and tree["played"] == 4 and tree["best_moves"] == [4] and tree["states"] > 1
+    assert tree["states"] == len(list(_nodes(tree))) - 1
+    png, svg = tmp_path / "4x4.png", tmp_path / "4x4.svg"
+    assert run("--variant", "4x4", *cells, "--png", str(png), "--svg", str(svg))[0] == 0
+    assert png.read_bytes().startswith(b"\x89PNG") and f"alpha-beta: {tree['states']:,} states" in html.unescape(
+        svg.read_text(encoding="utf-8")
+    )
+    code, out, err = run("--variant", "4x4", "1", "2", "3")
+    assert code == 2 and "13 empty cells after 3 moves" in err and "play at least 7 cells" in err
+    assert run("--variant", "5x5", "26")[0] == 2 and "1-25" in run("--variant", "5x5", "26")[2]
+    assert run("--variant", "5x5", *map(str, range(1, 17)), "--algorithm", "minimax")[0] == 2
+    code, out, _ = run("--variant", "5x5", "1", "3", "2", "4", "6", "5", "7", "9", "8", "10", "12", "11", "13", "15",
+                       "14", "16")  # fmt: skip
+    assert code == 0 and "alpha-beta plays 17: X wins in 1" in out
+
+
+def _nodes(node: dict[str, object]) -> Iterator[dict[str, object]]:
+    yield node
+    for child in node["children"]:  # type: ignore[attr-defined]
+        yield from _nodes(child)

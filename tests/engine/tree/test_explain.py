@@ -34,6 +34,8 @@ def test_ultimate_explains_the_played_moves_visits_and_refuses_other_games() -> 
     assert explained == explain("ultimate", (40,), 30, "alpha-beta", seed=3)
     assert explained.summary.move == 30 and explained.summary.iterations == 20_000
     with pytest.raises(ValueError, match="cannot be recomputed"):
+        explain("connect four", (), None, "alpha-beta")
+    with pytest.raises(ValueError, match="16 empty cells after 0 moves"):
         explain("4x4", (), None, "alpha-beta")
     with pytest.raises(GameOverError):
         explain("3x3", (0, 3, 1, 4, 2), None, "alpha-beta")
