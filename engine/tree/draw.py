@@ -159,7 +159,8 @@ class _Drawing:
         box = self.name()
         cells = ", ".join(self.label(cell) for cell in node.skipped)
         side = "O" if node.mark == "X" else "X"
-        reason = self.words.cut_reason(node, side, self.marks)
+        empty = self.tree.width * self.tree.width - self.marks  # the units count as if from 9 - empty marks on 3x3
+        reason = self.words.cut_reason(node, side, 9 - empty)
         text = f"&#9986; {escape(self.words.not_searched.format(cells=cells))}<BR/>{escape(reason)}"
         label = f"<<FONT COLOR='{GREY}'>{text}</FONT>>"
         self.graph.node(box, label, shape="box", style="dashed,rounded", color=GREY, fontsize="10", margin="0.06,0.03")

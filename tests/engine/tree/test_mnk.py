@@ -7,6 +7,7 @@ from the leaves give every node's value and the root's, which is the position's 
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
@@ -134,3 +135,13 @@ def test_the_game_says_where_its_search_can_be_drawn_and_explain_says_it_is_fres
     assert explained.summary.fresh and explained.summary.states == tree.states
     assert explained == explain("4x4", (0, 1, 2, 3, 4, 5, 6), None, "alpha-beta")  # deterministic
     assert explained.summary.move in explained.summary.best_moves
+
+
+def test_a_cut_near_the_end_is_explained_by_the_bound_it_reached() -> None:
+    pytest.importorskip("graphviz")
+    from engine.tree.draw import render
+
+    cells = tuple(cell - 1 for cell in (6, 2, 12, 4, 1, 3, 5, 15, 10, 16))  # 6 empty cells
+    svg = html.unescape(render([record_mnk(TIC_TAC_TOE_4X4, cells)], "svg").decode())
+    assert "β = 5: O already has a loss at least as slow elsewhere" in svg  # X wins in 5 there: not a draw
+    assert "β = 5: O already has a draw" not in svg
