@@ -14,7 +14,7 @@ __all__ = ["GAMES_VARIABLE", "load_games"]
 
 GAMES_VARIABLE = "TTT_GAMES"
 """The environment variable naming outside games, separated by commas: ``module:attribute`` for a game object
-(e.g. ``mygames.connect:CONNECT_FOUR``), or a module that registers its games when imported."""
+(e.g. ``mygames.rows:THREE_IN_A_ROW``), or a module that registers its games when imported."""
 
 
 def load_games(environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
