@@ -33,7 +33,8 @@ moves played; the running game comes from memory or the records database::
 
 A reference names a position only by the game's own moves, so a forged id can never put on the board a position
 that was not played: the service resolves it against the game it holds or stored and refuses a version it never
-committed. Challenge prompts use ``ttt:a:<game id>:<user>`` (Accept) and ``ttt:d:...`` (Decline).
+committed. Challenge prompts use ``ttt:a:<game id>:<user>`` (Accept) and ``ttt:d:...`` (Decline). The regular
+expressions of these layouts are in :mod:`bot.games.custom_ids`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,17 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from bot.games.custom_ids import (
+    ANSWER_TEMPLATE,
+    BOARD_TEMPLATE,
+    CELL_TEMPLATE,
+    LEVEL_CODE,
+    MAX_CARRIED_CELLS,
+    MNK_BOARD_TEMPLATE,
+    REF_TEMPLATE,
+    REMATCH_TEMPLATE,
+    RESIGN_TEMPLATE,
+)
 from bot.games.match import Algorithm, BoardRef, Match, Mode, to_base36
 from bot.vocabulary import LEVEL_OF_DIFFICULTY, LEVELS
 from engine import VARIANTS, IllegalMoveError, Variant
@@ -86,16 +98,10 @@ _LEGACY_DIFFICULTY: Final = {"e": "easy", "m": "medium", "u": "unbeatable"}
 _FROM_LEVEL_CODE: Final = {str(level): level for level in LEVELS} | {
     code: LEVEL_OF_DIFFICULTY[difficulty] for code, difficulty in _LEGACY_DIFFICULTY.items()
 }
-LEVEL_CODE: Final = r"[1-8emu]"
-"""A level's code in a ``custom_id``: its digit, or the difficulty letter of a board posted before the levels."""
 _ALGORITHM: dict[Algorithm, str] = {"alpha-beta": "a", "minimax": "m"}
 _MODE: dict[Mode, str] = {"buttons": "b", "text": "t"}
 _FROM_ALGORITHM = {c: a for a, c in _ALGORITHM.items()}
 _FROM_MODE = {c: m for m, c in _MODE.items()}
-MAX_CARRIED_CELLS: Final = 25
-"""The most cells a board may have and still carry its moves (one base-36 digit each) in its buttons' ids beside the
-players and the states count (5x5: at most 96 characters); a bigger board is named by reference."""
-_CODE = r"[0-9a-z]{0,2}"
 
 
 def _carried(rules: Variant) -> bool:
@@ -115,32 +121,6 @@ def _by_code(code: str) -> Variant | None:
     return _CODES.get(code)
 
 
-_PLAYERS = r"(?P<x>b|\d{1,20}):(?P<o>b|\d{1,20})"
-_PAYLOAD_3X3 = rf"(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-8]{{0,9}}):(?P<opts>{LEVEL_CODE}[am][bt]):{_PLAYERS}"
-_STATES_3X3 = r":(?P<states>[0-9a-z]{1,6})"
-CELL_TEMPLATE: Final = rf"ttt:(?P<kind>[0-8]):{_PAYLOAD_3X3}{_STATES_3X3}"
-"""The ``DynamicItem`` template of a 3x3 board's cell buttons (:data:`BOARD_TEMPLATE` matches every board)."""
-RESIGN_TEMPLATE: Final = rf"ttt:(?P<kind>r):{_PAYLOAD_3X3}{_STATES_3X3}"
-"""The template of a 3x3 board's Resign button."""
-REMATCH_TEMPLATE: Final = rf"ttt:(?P<kind>n):{_PAYLOAD_3X3}{_STATES_3X3}"
-"""The template of a 3x3 board's Rematch button."""
-MNK_BOARD_TEMPLATE: Final = (
-    rf"ttt:(?P<kind>\d{{1,2}}|[rn]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-o]{{0,25}}):"
-    rf"(?P<opts>[45]{LEVEL_CODE}[am][bt]):{_PLAYERS}:(?P<states>[0-9a-z]{{1,13}})"
-)
-"""The template of every 4x4 and 5x5 board button (cells, Resign, Rematch)."""
-BOARD_TEMPLATE: Final = (
-    rf"ttt:(?P<kind>\d{{1,2}}|[rnwh]):(?P<game>[0-9a-z]{{1,13}}):(?P<moves>[0-9a-z]{{0,{MAX_CARRIED_CELLS}}}):"
-    rf"(?P<opts>{_CODE}{LEVEL_CODE}[am][bt]):{_PLAYERS}:(?P<states>[0-9a-z]{{1,13}})"
-)
-"""The template of every button of a board that carries its game, whatever the variant (cells, Resign, Rematch, How did
-it think?)."""
-REF_TEMPLATE: Final = (
-    r"ttt:(?P<variant>[0-9a-z]{1,2}?)(?P<pad>p?):(?P<kind>\d{1,2}|[rnkwh]|p[0-8]):(?P<game>[0-9a-z]{1,13}):"
-    r"(?P<version>\d{1,2})"
-)
-"""The template of every button of a board by reference and of its private pad (``pad`` is ``p``)."""
-ANSWER_TEMPLATE: Final = r"ttt:(?P<answer>[ad]):(?P<game>[0-9a-z]{1,13}):(?P<challenged>\d{1,20})"
 _BOARD_RE: Final = re.compile(BOARD_TEMPLATE)
 _REF_RE: Final = re.compile(REF_TEMPLATE)
 _ANSWER_RE: Final = re.compile(ANSWER_TEMPLATE)
