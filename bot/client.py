@@ -42,7 +42,8 @@ from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter,
 from bot.ui.buttons import DYNAMIC_ITEMS, ComponentHandler
 from bot.ui.pictures import Drawer, picture_executor
 from bot.ui.puzzles import is_puzzle_id
-from bot.ui.responder import Responder, apologise
+from bot.ui.replies import apologise
+from bot.ui.responder import Responder
 from engine.kernels import search_kernels
 
 __all__ = ["TTTBot", "TTTTree", "run_bot"]

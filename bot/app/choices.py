@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.i18n import N_
 from bot.i18n.lang import lang
-from bot.ui.responder import private
+from bot.ui.replies import private
 
 __all__ = ["OUTSIDE_CHOICES", "outside_choices", "refuse_outside_choices"]
 

@@ -21,7 +21,8 @@ from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.ui.history import Decide, recent_boards, settle
-from bot.ui.responder import Responder, apologise, defer, private
+from bot.ui.replies import apologise, defer, private
+from bot.ui.responder import Responder
 
 __all__ = ["INACTIVE", "SHOWN_LATER", "THINKING_COOLDOWN", "THINKING_COOLDOWN_SECONDS", "BoardPresses", "actor"]
 

@@ -24,7 +24,7 @@ from bot.i18n.translator import C_
 from bot.puzzles.service import PuzzleAnswer, PuzzleRefusal, PuzzleService
 from bot.records import PuzzleStore, RecordsStore
 from bot.ui import puzzles as view
-from bot.ui.responder import NO_PINGS, defer, private
+from bot.ui.replies import NO_PINGS, defer, private
 from engine import variant as variant_named
 from engine.puzzles import PUZZLE_VARIANTS
 

@@ -33,7 +33,7 @@ from bot.text.records import (
 )
 from bot.text.review import review_text
 from bot.ui.puzzles import puzzle_line
-from bot.ui.responder import NO_PINGS, defer, private
+from bot.ui.replies import NO_PINGS, defer, private
 from engine.puzzles import PUZZLE_VARIANTS
 from engine.variants import VARIANTS
 

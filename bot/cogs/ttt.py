@@ -29,7 +29,7 @@ from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.text.common import escaped
 from bot.text.help import help_text
-from bot.ui.responder import apologise, defer, private
+from bot.ui.replies import apologise, defer, private
 from engine import DEFAULT_VARIANT, VARIANTS, CellOutOfRangeError, Mark
 from engine import variant as variant_named
 

@@ -22,7 +22,8 @@ from bot.i18n.lang import lang
 from bot.text.board import expired_text, message_text, moved_text
 from bot.text.common import ERROR
 from bot.ui.present import PRIVATE, Reply
-from bot.ui.responder import NO_PINGS, Responder, answer_unknown, apologise, defer, private
+from bot.ui.replies import NO_PINGS, answer_unknown, apologise, defer, private
+from bot.ui.responder import Responder
 from tests.bot.ui.fakes import FakeClient, FakeInteraction, http_error
 
 ALICE, BOB = 10, 20
