@@ -36,6 +36,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
+from engine.connect_four import play as connect_four
+from engine.connect_four.cells import landing_cells
+from engine.connect_four.rules import ConnectFourState
 from engine.errors import GameOverError
 from engine.minimax.search import search
 from engine.mnk import play as mnk_play
@@ -156,6 +159,16 @@ SPECS: dict[str, tuple[LevelSpec, ...]] = {
         LevelSpec(iterations=60_000),
         LevelSpec(timed=True),
     ),
+    "connect-four": (  # depth-limited alpha-beta in Python: depth 5 is the deepest that answers in ~0.3 s
+        LevelSpec(1, 64.0, sees=0.75),
+        LevelSpec(1, 16.0, sees=0.9),
+        LevelSpec(2, 16.0),
+        LevelSpec(2, 4.0),
+        LevelSpec(3, 4.0),
+        LevelSpec(4, 2.0),
+        LevelSpec(5),
+        LevelSpec(),
+    ),
 }
 """Per variant, levels 1-8 in order."""
 
@@ -239,6 +252,8 @@ def choose_move(
             cap = math.inf if budget_ms is None else budget_ms
         decision = ultimate_choose(state, cap, spec.noise, rng, iterations=spec.iterations)
         return decision.as_move(game.game.player(state))
+    if isinstance(state, ConnectFourState):
+        return _connect_four(state, spec, rng)
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
     if spec.depth is None:
@@ -296,3 +311,23 @@ def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: r
         move, states = found.move, states + found.states
     elapsed_ms = (time.perf_counter() - started) * 1000.0
     return EngineMove(move, states, value, elapsed_ms, source, mark=rules.player(position))
+
+
+def _connect_four(state: ConnectFourState, spec: LevelSpec, rng: random.Random) -> EngineMove:
+    """A Connect Four level's move, as the cell its disc falls to: level 8 a perfect move
+    (:func:`engine.connect_four.play.perfect_move`), the others :func:`engine.connect_four.play.horizon_move`."""
+    started = time.perf_counter()
+    mover = Mark.X if state.x.bit_count() == state.o.bit_count() else Mark.O
+    if spec.depth is None:
+        column, value, states = connect_four.perfect_move(state)
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        return EngineMove(_landing(state, column), states, value, elapsed_ms, mark=mover)
+    column, states, depth = connect_four.horizon_move(state, spec.depth, spec.noise, spec.sees, rng)
+    elapsed_ms = (time.perf_counter() - started) * 1000.0
+    return EngineMove(_landing(state, column), states, None, elapsed_ms, depth=depth, mark=mover)
+
+
+def _landing(state: ConnectFourState, column: int) -> int:
+    cell = landing_cells(state)[column]
+    assert cell is not None, f"column {column} is full"
+    return cell

@@ -153,6 +153,22 @@ class Variant(abc.ABC):
         across = self.width // self.block
         return (cell // self.width) // self.block * across + (cell % self.width) // self.block
 
+    def columns(self, state: Any) -> tuple[int | None, ...]:
+        """On a game played by column (gravity: a disc falls to the lowest empty cell of the column it is dropped in),
+        the cell the next disc of each column would fill, left to right (``None``: the column is full); ``()`` on a
+        game played by cell, the default. A board of such a game shows a button per column, not per cell."""
+        return ()
+
+    def move_at(self, state: Any, cell: int) -> int:
+        """The move that a press or a typed move naming 0-based ``cell`` plays: ``cell`` itself, except on a game played
+        by column (:meth:`columns`), where any cell of a column stands for the cell its next disc falls to (a full
+        column, or a cell off the board: ``cell`` itself, which the rules refuse)."""
+        columns = self.columns(state)
+        if not columns or not 0 <= cell < self.cells:
+            return cell
+        landing = columns[cell % self.width]
+        return cell if landing is None else landing
+
     def value(self, state: Any, mark: Mark) -> GameValue | None:
         """The position's exact value for ``mark`` where it takes microseconds (so a whole game can be checked in a
         callback), else ``None``."""

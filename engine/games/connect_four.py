@@ -1,0 +1,111 @@
+"""Connect Four as a :class:`~engine.variants.Variant`: seven columns of six cells, a disc falls to the lowest empty
+cell of its column, four in a row wins (:mod:`engine.connect_four`).
+
+A move is the cell the disc falls to (:mod:`engine.connect_four.cells`), so the board, the records and the reviews
+name where it landed; people name it by its column, 1-7 (or a-g) from the left, and the board shows a button per
+column (:meth:`ConnectFourVariant.columns`). Values are exact (the solver), and level 8 plays perfectly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from engine.connect_four import play as c4_play
+from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
+from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
+from engine.games.calibrated import Calibrated
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Mark
+from engine.variants import N_, MoveValues
+
+__all__ = ["CONNECT_FOUR_VARIANT", "ConnectFourVariant"]
+
+_QUICK_MS = 300.0
+"""The longest a weaker level's move takes (a depth-limited search in Python), ms: the bot answers it at once."""
+
+
+HINT_FROM = 12
+"""The discs on the board from which a hint's exact analysis takes at most about a second."""
+
+
+class ConnectFourVariant(Calibrated):
+    """Connect Four (7 x 6, gravity, four in a row): exact values from the solver, levels 1-8 of
+    :mod:`engine.levels`."""
+
+    name = "connect-four"
+    title = N_("Connect Four")
+    description = N_("Drop discs in 7 columns: four in a row wins")
+    code = "c"
+    width = WIDTH
+    height = HEIGHT
+
+    def __init__(self) -> None:
+        self.game: ConnectFourCells = CELLS_GAME
+
+    def heading(self) -> str:
+        return N_("**Connect Four** · {x} vs {o}")
+
+    def short_title(self) -> str:
+        return N_("Connect Four")
+
+    # -- the position ---------------------------------------------------------------------------------------------
+
+    def mark(self, state: ConnectFourState, cell: int) -> Mark | None:
+        bit = bit_of(cell)
+        return Mark.X if state.x & bit else Mark.O if state.o & bit else None
+
+    def winning_line(self, state: ConnectFourState) -> frozenset[int]:
+        won = winning_cells(state.x) | winning_cells(state.o)
+        return frozenset(cell_of(i) for i in range(won.bit_length()) if won >> i & 1)
+
+    def columns(self, state: ConnectFourState) -> tuple[int | None, ...]:
+        return landing_cells(state)
+
+    # -- cells as people name them --------------------------------------------------------------------------------
+
+    def cell_label(self, cell: int) -> str:
+        """A move is named by its column, 1-7 from the left."""
+        return str(cell % WIDTH + 1)
+
+    def parse_cell(self, text: str) -> int:
+        """The top cell of the column ``text`` names (``"1"``-``"7"`` or ``"a"``-``"g"``); a move there drops a disc in
+        that column (:meth:`move_at`).
+
+        Raises:
+            CellOutOfRangeError: ``text`` names no column; the message says what it accepts.
+        """
+        return CONNECT_FOUR.parse_column(text)
+
+    def text_grid(self, state: ConnectFourState) -> str:
+        """The board as monospace lines: the column numbers, then the rows from the top, ``·`` an empty cell."""
+        rows = [" ".join(str(column + 1) for column in range(WIDTH))]
+        for row in range(HEIGHT):
+            marks = (self.mark(state, row * WIDTH + column) for column in range(WIDTH))
+            rows.append(" ".join(m.value if m else "·" for m in marks))
+        return "\n".join(rows)
+
+    # -- the bot's moves ------------------------------------------------------------------------------------------
+
+    def answer_ms(self, state: ConnectFourState, level: int, algorithm: Algorithm) -> float:
+        """The weaker levels answer at once; level 8 may solve for seconds (it runs in the bot's worker pool)."""
+        return math.inf if level == TOP_LEVEL else _QUICK_MS
+
+    def quick_move(self, state: ConnectFourState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
+        """Level 7's depth-limited search for level 8 (the solver may take seconds); the level itself otherwise."""
+        return self.play(state, min(level, TOP_LEVEL - 1), rng=rng)
+
+    # -- hints and reviews ----------------------------------------------------------------------------------------
+
+    def hint_from(self) -> int:
+        """Before :data:`HINT_FROM` discs a position's exact analysis may take minutes."""
+        return HINT_FROM
+
+    def move_values(self, state: ConnectFourState) -> MoveValues:
+        found = c4_play.analyse(state)
+        cells = landing_cells(state)
+        values = tuple((cells[column], found.values[column]) for column in sorted(found.values))
+        return values, found.states  # type: ignore[return-value]
+
+
+CONNECT_FOUR_VARIANT = ConnectFourVariant()
+"""Connect Four, as the bot plays it."""
