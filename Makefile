@@ -64,7 +64,7 @@ book: $(RUNTIME)
 	$(BIN)/python -m engine.mnk.book_build --game 5x5 --plies 6
 
 # Rebuild the shipped puzzles (engine/puzzles/data/*.json) from self-play, proved by the engine (two processes),
-# then fit their ratings from the tries of levels 1-8.
+# then fit the ratings of the registered games' sets from the tries of levels 1-8.
 puzzles: $(RUNTIME)
 	$(BIN)/python -m engine.puzzles.build --jobs 2
 	$(BIN)/python -m bot.puzzles.fit --jobs 2

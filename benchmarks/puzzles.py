@@ -15,9 +15,8 @@ import json
 import time
 from collections import Counter
 
-from engine.puzzles import PUZZLE_VARIANTS, load
+from engine.puzzles import PUZZLE_SETS, load, puzzle_variant
 from engine.puzzles.quality import statistics
-from engine.variants import variant
 from tests.engine.puzzle_oracle import PlainOracle
 
 
@@ -27,7 +26,7 @@ def check_all(name: str) -> Counter[int]:
     Raises:
         AssertionError: a puzzle is wrong (the message gives its id).
     """
-    oracle = PlainOracle(variant(name).game)
+    oracle = PlainOracle(puzzle_variant(name).game)
     counts: Counter[int] = Counter()
     for puzzle in load(name):
         oracle.memo.clear()
@@ -40,7 +39,7 @@ def check_all(name: str) -> Counter[int]:
 
 
 def main(names: list[str]) -> int:
-    for name in names or PUZZLE_VARIANTS:
+    for name in names or PUZZLE_SETS:
         start = time.perf_counter()
         counts = check_all(name)
         spread = ", ".join(f"N={n}: {counts[n]}" for n in sorted(counts))
@@ -51,9 +50,9 @@ def main(names: list[str]) -> int:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    shipped = ", ".join(PUZZLE_VARIANTS)
+    shipped = ", ".join(PUZZLE_SETS)
     parser.add_argument("variants", nargs="*", metavar="VARIANT", help=f"{shipped} (default: all)")
     chosen = parser.parse_args().variants
-    if unknown := [name for name in chosen if name not in PUZZLE_VARIANTS]:
+    if unknown := [name for name in chosen if name not in PUZZLE_SETS]:
         parser.error(f"no puzzles for {', '.join(unknown)}: choose from {shipped}")
     raise SystemExit(main(chosen))

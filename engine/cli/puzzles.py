@@ -9,7 +9,6 @@ empty cell; ultimate's small boards set apart).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -31,31 +30,26 @@ def puzzles_command(name: str, *, as_json_output: bool, stdout: TextIO) -> int:
         line = " ".join(rules.cell_name(c) for c in p.line)
         themes = f" [{', '.join(p.themes)}]" if p.themes else ""
         stdout.write(f"{p.id} rating {p.rating}: {side} to play and win in {p.win_in}: {line}{themes}\n")
-        stdout.write(position_text(rules.cells, p.moves) + "\n\n")
+        stdout.write(position_text(rules.width, rules.height, p.moves, rules.block) + "\n\n")
     return 0
 
 
-def position_text(cells: int, moves: Sequence[int]) -> str:
-    """The square board of ``cells`` cells after ``moves`` (0-based, X first), with column letters and row numbers
-    as the coordinates name them (a1 top left); a 9-wide board is split into its 3x3 small boards.
-
-    Raises:
-        ValueError: ``cells`` is not a square.
-    """
-    width = math.isqrt(cells)
-    if width * width != cells:
-        raise ValueError(f"a board of {cells} cells is not square")
+def position_text(width: int, height: int, moves: Sequence[int], block: int = 0) -> str:
+    """The board of ``width`` x ``height`` cells after ``moves`` (0-based row by row from the top left, X first),
+    with column letters and row numbers as the coordinates name them (a1 top left); a board of small boards of side
+    ``block`` is split into them."""
+    cells = width * height
     marks = ["."] * cells
     for ply, cell in enumerate(moves):
         marks[cell] = "XO"[ply % 2]
-    gap = 3 if width == 9 else width
+    gap = block or width
 
     def spaced(items: Sequence[str]) -> str:
         return "  ".join(" ".join(items[i : i + gap]) for i in range(0, width, gap))
 
     rows = ["    " + spaced("abcdefghi"[:width])]
-    for row in range(width):
-        if row and row % gap == 0:
+    for row in range(height):
+        if block and row and row % block == 0:
             rows.append("")
         rows.append(f"{row + 1:>2}  " + spaced(marks[row * width : row * width + width]))
     return "\n".join(rows)

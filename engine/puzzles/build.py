@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from engine.puzzles.mining import Miner, mine, self_play
-from engine.puzzles.model import PUZZLE_VARIANTS, Puzzle, as_json
+from engine.puzzles.model import PUZZLE_SETS, Puzzle, as_json
 from engine.puzzles.quality import DEFENCE_SHARE, forced_turns, line_keys, position_key
 
 __all__ = ["MAX_GAMES", "SEED", "WIN_IN_1_SHARE", "build", "main", "write"]
@@ -31,6 +31,8 @@ SEED = 20261126
 WIN_IN_1_SHARE = 0.25
 MAX_GAMES = 20_000
 DATA = Path(__file__).resolve().parent / "data"
+LONGEST = ("ultimate", "connect-four")
+"""The sets that take longest to build, started first."""
 
 
 def build(name: str, count: int, seed: int = SEED) -> list[Puzzle]:
@@ -85,12 +87,12 @@ def _build_and_write(name: str, count: int, seed: int) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Build the sets named by ``--variant`` (default all); print one line per set. Returns 0."""
     parser = argparse.ArgumentParser(prog="python -m engine.puzzles.build", description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", action="append", choices=PUZZLE_VARIANTS, help="repeat for several")
+    parser.add_argument("--variant", action="append", choices=PUZZLE_SETS, help="repeat for several")
     parser.add_argument("--count", type=int, default=600, help="puzzles per variant (default 600)")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2), help="processes (at most 2)")
     args = parser.parse_args(argv)
-    names = sorted(args.variant or PUZZLE_VARIANTS, key=lambda n: n != "ultimate")  # the longest first
+    names = sorted(args.variant or PUZZLE_SETS, key=lambda n: n not in LONGEST)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for line in pool.map(_build_and_write, names, [args.count] * len(names), [args.seed] * len(names)):
             print(line, file=sys.stdout, flush=True)

@@ -9,6 +9,10 @@ Themes (named as lichess names its puzzle themes, where one fits):
 - ``board_win`` (ultimate): the first move wins a small board.
 - ``decided_board`` (ultimate): a solver move before the last sends the defender to a decided (closed) small board.
 
+On Connect Four a threat is an empty cell that would complete four; a threat the defender must answer at once is one
+a disc can fall to, and a double threat is two of them, or one right above another of the same side (the block
+gives the win).
+
 The starting rating is a difficulty estimate in Glicko-2 points: a base per N (the solver's moves), raised by the
 moves that look good at the start (the threats, blocks and small-board wins other than the solution) and by the
 branching, lowered for a forcing line. Players' ratings then move it (:mod:`bot.puzzles` rates every attempt).
@@ -18,15 +22,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.connect_four.cells import bit_of
+from engine.connect_four.play import WINDOWS
+from engine.connect_four.rules import BOARD, BOTTOM, STRIDE, has_four
+from engine.connect_four.solver import threat_cells
 from engine.mnk.rules import TicTacToe
 from engine.mnk.solver import initial_threats
 from engine.protocol import Mark
+from engine.puzzles.connect_four_proof import drops, sides
 from engine.puzzles.mnk_proof import Line
 from engine.puzzles.ultimate_proof import Position, moves_of, play, position_of
 from engine.tictactoe.bitboard import THREATS
 from engine.ultimate.rules import BIT_OF_CELL, WON9
 
-__all__ = ["BASE_RATING", "estimate_rating", "mnk_features", "mnk_hidden", "ultimate_features"]
+__all__ = [
+    "BASE_RATING",
+    "connect_four_features",
+    "connect_four_hidden",
+    "estimate_rating",
+    "mnk_features",
+    "mnk_hidden",
+    "ultimate_features",
+]
 
 BASE_RATING = {1: 700, 2: 1100, 3: 1400, 4: 1650, 5: 1850}
 """The starting rating of a win in N before the adjustments."""
@@ -136,3 +153,61 @@ def ultimate_features(moves: Sequence[int], line: Line) -> tuple[int, int, tuple
     if forcing and len(line.solution) > 1:
         themes.append("forcing")
     return len(legal), plausible, tuple(themes)
+
+
+def _pressing(mine: int, mask: int) -> int:
+    """How many threats of ``mine`` the defender must answer at once: the cells a disc can fall to that would
+    complete four, counted 2 when one of them lies right below another threat (blocking it gives the win)."""
+    threats = threat_cells(mine, mask)
+    playable = threats & (mask + BOTTOM) & BOARD
+    return 2 if playable & (threats >> 1) else playable.bit_count()
+
+
+def connect_four_hidden(moves: Sequence[int], line: Line) -> int:
+    """Points for how hidden a Connect Four win in one is (0 for longer wins): +300 when the opponent threatens to
+    win at once too (the block tempts), +150 when the four is a diagonal, +75 when it is a row, +30 for each open
+    window of either side two discs short of a four (a distraction, at most 10)."""
+    if len(line.solution) != 1:
+        return 0
+    cur, mask = sides(moves)
+    opp = cur ^ mask
+    points = 300 if threat_cells(opp, mask) & (mask + BOTTOM) & BOARD else 0
+    disc = next(d for d in drops(mask) if has_four(cur | d))
+    won = cur | disc
+    for shift, worth in ((STRIDE - 1, 150), (STRIDE + 1, 150), (STRIDE, 75)):
+        pairs = won & won >> shift
+        fours = pairs & pairs >> 2 * shift
+        if any(fours << step * shift & disc for step in range(4)):
+            points += worth
+            break
+    near = sum(1 for w in WINDOWS for a, b in ((cur, opp), (opp, cur)) if not w & b and (w & a).bit_count() == 2)
+    return points + 30 * min(near, 10)
+
+
+def connect_four_features(moves: Sequence[int], line: Line) -> tuple[int, int, tuple[str, ...]]:
+    """``(branching, plausible, themes)`` of a Connect Four puzzle, as :func:`mnk_features`: the columns open at the
+    start, the other moves that make a new threat or block an immediate one, and the themes."""
+    cur, mask = sides(moves)
+    opp = cur ^ mask
+    blocks = threat_cells(opp, mask) & (mask + BOTTOM)
+    before = threat_cells(cur, mask)
+    first = bit_of(line.solution[0])
+    open_columns = drops(mask)
+    plausible = 0
+    for disc in open_columns:
+        if disc != first:
+            plausible += bool(threat_cells(cur | disc, mask | disc) & ~before or disc & blocks)
+    themes: list[str] = []
+    pressing = []
+    for i, cell in enumerate(line.solution[:-1]):
+        disc = bit_of(cell)
+        cur, mask = cur | disc, mask | disc
+        pressing.append(_pressing(cur, mask))
+        if i == 0 and not pressing[0] and not threat_cells(cur, mask) & ~before:
+            themes.append("quiet")  # nothing to answer at once, and no new cell that would complete four
+        mask |= bit_of(line.replies[i])
+    if any(p >= 2 for p in pressing):
+        themes.insert(0, "double_threat")
+    if pressing and all(p >= 1 for p in pressing):
+        themes.append("forcing")
+    return len(open_columns), plausible, tuple(themes)

@@ -3,9 +3,11 @@
 A puzzle is the position after ``moves`` (0-based cells played from the empty board) and a forced win in
 ``win_in`` moves of the side to move (the solver): ``solution`` holds the solver's moves and ``replies`` the
 defender's answers between them (one fewer). Every solver move of the line is the only move that wins that fast,
-and every reply is one of the defender's longest resistances (proved by :mod:`engine.puzzles.mnk_proof` or
-:mod:`engine.puzzles.ultimate_proof`). The shipped sets live in ``engine/puzzles/data/<variant>.json``, built by
-``make puzzles`` (:mod:`engine.puzzles.build`).
+and every reply is one of the defender's longest resistances (proved by :mod:`engine.puzzles.mnk_proof`,
+:mod:`engine.puzzles.ultimate_proof` or :mod:`engine.puzzles.connect_four_proof`). The shipped sets live in
+``engine/puzzles/data/<variant>.json``, built by ``make puzzles`` (:mod:`engine.puzzles.build`); a set may ship
+before its game is registered (:data:`PUZZLE_SETS`, :func:`puzzle_variant`), and is offered once it is
+(:data:`PUZZLE_VARIANTS`).
 """
 
 from __future__ import annotations
@@ -16,18 +18,41 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load"]
+from engine.errors import UnknownVariantError
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
+from engine.variants import VARIANTS, Variant
 
-PUZZLE_VARIANTS = ("4x4", "5x5", "ultimate")
+__all__ = ["PUZZLE_SETS", "PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load", "puzzle_variant"]
+
+PUZZLE_SETS = ("4x4", "5x5", "ultimate", "connect-four")
+"""Every variant with a shipped set (``make puzzles`` builds them all)."""
+_UNLISTED: dict[str, Variant] = {CONNECT_FOUR_VARIANT.name: CONNECT_FOUR_VARIANT}
+"""Games of the engine with a shipped set that may not be registered yet: their sets are built and checked, and
+offered once the game is registered (Connect Four waits for its levels' calibration)."""
+PUZZLE_VARIANTS = tuple(name for name in PUZZLE_SETS if name in VARIANTS)
+"""The sets offered to players: those of the registered games (:mod:`engine.games` registers on import)."""
+
+
+def puzzle_variant(name: str) -> Variant:
+    """The game of the set ``name``: the registered variant, else the engine's game object not registered yet.
+
+    Raises:
+        UnknownVariantError: no set has that name.
+    """
+    found = VARIANTS.get(name) or _UNLISTED.get(name)
+    if found is None or name not in PUZZLE_SETS:
+        raise UnknownVariantError(f"no puzzles for {name!r}: choose one of {', '.join(PUZZLE_SETS)}")
+    return found
 
 
 @dataclass(frozen=True, slots=True)
 class Puzzle:
-    """One puzzle; cells are 0-based row by row over the whole board (people and ``serve`` see them 1-based).
+    """One puzzle; cells are 0-based row by row over the whole board (people and ``serve`` see them 1-based); a
+    Connect Four move is the cell its disc falls to.
 
     Attributes:
         id: ``<variant>-<12 hex digits>``, from the position's symmetry class (stable across builds).
-        variant: ``"4x4"``, ``"5x5"`` or ``"ultimate"``.
+        variant: one of :data:`PUZZLE_SETS`.
         moves: the game up to the puzzle's position.
         solution: the solver's moves, ``win_in`` of them; the last one wins the game.
         replies: the defender's replies, ``win_in - 1`` of them (``replies[i]`` answers ``solution[i]``).
@@ -98,10 +123,10 @@ def load(variant: str) -> tuple[Puzzle, ...]:
     """The shipped puzzles of ``variant`` (read once per process).
 
     Raises:
-        ValueError: ``variant`` has no puzzles (only :data:`PUZZLE_VARIANTS` do).
+        ValueError: ``variant`` has no puzzles (only :data:`PUZZLE_SETS` do).
         FileNotFoundError: the data file is missing (run ``make puzzles``).
     """
-    if variant not in PUZZLE_VARIANTS:
-        raise ValueError(f"no puzzles for {variant!r}: choose one of {', '.join(PUZZLE_VARIANTS)}")
+    if variant not in PUZZLE_SETS:
+        raise ValueError(f"no puzzles for {variant!r}: choose one of {', '.join(PUZZLE_SETS)}")
     text = resources.files("engine.puzzles").joinpath("data", f"{variant}.json").read_text(encoding="utf-8")
     return tuple(from_json(variant, item) for item in json.loads(text))

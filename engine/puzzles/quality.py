@@ -18,28 +18,39 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
+from engine.connect_four.cells import ConnectFourCells, bit_of
+from engine.connect_four.rules import BOARD, BOTTOM
+from engine.connect_four.solver import threat_cells
 from engine.mnk.rules import TicTacToe
 from engine.mnk.solver import initial_threats
 from engine.protocol import Mark
-from engine.puzzles.model import Puzzle
-from engine.puzzles.symmetry import mnk_key, ultimate_key
+from engine.puzzles.connect_four_proof import sides
+from engine.puzzles.model import Puzzle, puzzle_variant
+from engine.puzzles.symmetry import connect_four_key, mnk_key, ultimate_key
 from engine.tictactoe.bitboard import THREATS
 from engine.ultimate.rules import BIT_OF_CELL, WON9, UltimateTicTacToe
-from engine.variants import variant as variant_named
 
-__all__ = ["DEFENCE_SHARE", "forced_turns", "is_defence", "line_keys", "position_key", "statistics"]
+__all__ = [
+    "DEFENCE_SHARE",
+    "connect_four_threats",
+    "forced_turns",
+    "is_defence",
+    "line_keys",
+    "position_key",
+    "statistics",
+]
 
 DEFENCE_SHARE = 0.10
 """The most of a set that may be defence puzzles."""
 
 
 def _replay(name: str, moves: Sequence[int]) -> Any:
-    return variant_named(name).replay(moves)
+    return puzzle_variant(name).replay(moves)
 
 
 def forced_turns(puzzle: Puzzle) -> int:
     """How many of the puzzle's solver turns have exactly one legal move."""
-    rules = variant_named(puzzle.variant).game
+    rules = puzzle_variant(puzzle.variant).game
     line = puzzle.line
     count = 0
     for ply in range(0, len(line), 2):
@@ -53,6 +64,12 @@ def _mnk_threats(game: TicTacToe, moves: Sequence[int]) -> int:
     state = game.play(tuple(moves))
     opp = state.o if game.player(state) is Mark.X else state.x
     return initial_threats(game, opp) & (game.full ^ (state.x | state.o))
+
+
+def connect_four_threats(moves: Sequence[int]) -> int:
+    """The bits of the cells where the opponent of the side to move would win at once (a disc can fall there)."""
+    cur, mask = sides(moves)
+    return threat_cells(cur ^ mask, mask) & (mask + BOTTOM) & BOARD
 
 
 def _ultimate_threats(moves: Sequence[int]) -> set[int]:
@@ -76,18 +93,22 @@ def is_defence(puzzle: Puzzle) -> bool:
     if puzzle.win_in == 1:
         return False
     first = puzzle.solution[0]
-    rules = variant_named(puzzle.variant).game
+    rules = puzzle_variant(puzzle.variant).game
     if isinstance(rules, TicTacToe):
         return bool(_mnk_threats(rules, puzzle.moves) >> first & 1)
+    if isinstance(rules, ConnectFourCells):
+        return bool(connect_four_threats(puzzle.moves) & bit_of(first))
     return first in _ultimate_threats(puzzle.moves)
 
 
 def position_key(name: str, moves: Sequence[int]) -> Hashable:
     """The symmetry class of the position after ``moves`` (as :class:`engine.puzzles.mining.Miner` keys starts)."""
     state = _replay(name, moves)
-    rules = variant_named(name).game
+    rules = puzzle_variant(name).game
     if isinstance(rules, TicTacToe):
         return mnk_key(rules, state.x, state.o)
+    if isinstance(rules, ConnectFourCells):
+        return connect_four_key(state.x, state.o)
     return ultimate_key(state.x, state.o, state.forced)
 
 

@@ -1,16 +1,19 @@
 """An independent plain check of puzzles, written for the tests and the benchmark.
 
-It shares no code with the provers (:mod:`engine.puzzles.mnk_proof` uses the exact solver, and
-:mod:`engine.puzzles.ultimate_proof` its own move code, bound and ordering): it plays moves only through the games'
-public rules (``actions``, ``result``, ``terminal``, ``winner``: AIMA's protocol) and searches every move in natural
-order, AND/OR to a fixed number of the solver's moves, deepening one move at a time (short wins are found
-first), memoised per (state, moves left). Nothing else prunes.
+It shares no code with the provers (:mod:`engine.puzzles.mnk_proof` and :mod:`engine.puzzles.connect_four_proof` use
+the exact solvers, and :mod:`engine.puzzles.ultimate_proof` its own move code, bound and ordering): it plays moves
+only through the games' public rules (``initial_state``, ``player``, ``actions``, ``result``, ``terminal``,
+``utility``: AIMA's protocol) and searches every move in natural order, AND/OR to a fixed number of the solver's
+moves, deepening one move at a time (short wins are found first), memoised per (state, moves left). Nothing else
+prunes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+from engine.protocol import Mark
 
 
 class PlainOracle:
@@ -26,7 +29,7 @@ class PlainOracle:
         mover = g.player(state)
         child = g.result(state, move)
         if g.terminal(child):
-            return bool(g.winner(child) == mover)
+            return self.won(child, mover)
         if k <= 1:
             return False
         for reply in g.actions(child):
@@ -34,6 +37,17 @@ class PlainOracle:
             if g.terminal(after) or not self.wins(after, k - 1):
                 return False
         return True
+
+    def won(self, state: Any, mover: Mark) -> bool:
+        """``mover`` has won the finished game in ``state`` (utility is +1 when X won, -1 when O did)."""
+        return self.game.utility(state) == (1 if mover is Mark.X else -1)
+
+    def replay(self, moves: Sequence[int]) -> Any:
+        """The state after ``moves`` from the initial state."""
+        state = self.game.initial_state()
+        for move in moves:
+            state = self.game.result(state, move)
+        return state
 
     def wins(self, state: Any, k: int) -> bool:
         """The side to move wins within ``k`` of its moves (``k`` may be 0: never)."""
@@ -53,7 +67,7 @@ class PlainOracle:
             AssertionError: the puzzle is wrong (the message says where).
         """
         g = self.game
-        state = g.play(tuple(moves))
+        state = self.replay(moves)
         n = len(solution)
         assert len(replies) == n - 1, "one reply fewer than solver moves"
         for i, cell in enumerate(solution):
@@ -64,7 +78,7 @@ class PlainOracle:
             mover = g.player(state)
             state = g.result(state, cell)
             if i == n - 1:
-                assert g.terminal(state) and g.winner(state) == mover, "the last move does not win"
+                assert g.terminal(state) and self.won(state, mover), "the last move does not win"
                 return
             assert replies[i] in g.actions(state), f"reply {i + 1} is illegal"
             state = g.result(state, replies[i])

@@ -10,7 +10,7 @@ import pytest
 
 from engine.cli.commands import main
 from engine.mnk.rules import TIC_TAC_TOE_4X4
-from engine.puzzles import PUZZLE_VARIANTS, as_json, from_json, load
+from engine.puzzles import PUZZLE_SETS, as_json, from_json, load, puzzle_variant
 from engine.puzzles.mining import Miner, mine, self_play
 from engine.puzzles.mnk_proof import MnkProver
 from engine.puzzles.ultimate_proof import UltimateProver, position_of
@@ -22,7 +22,7 @@ from .puzzle_oracle import PlainOracle
 SYMMETRY = (2, 5, 8, 1, 4, 7, 0, 3, 6)  # a quarter turn of a 3x3 board: cell -> its image
 
 
-@pytest.mark.parametrize("name", PUZZLE_VARIANTS)
+@pytest.mark.parametrize("name", PUZZLE_SETS)
 def test_shipped_set_is_large_varied_and_well_formed(name: str) -> None:
     puzzles = load(name)
     assert len(puzzles) >= 500
@@ -35,11 +35,11 @@ def test_shipped_set_is_large_varied_and_well_formed(name: str) -> None:
     assert [from_json(name, as_json(p)) for p in puzzles[:20]] == list(puzzles[:20])
 
 
-@pytest.mark.parametrize("name", PUZZLE_VARIANTS)
+@pytest.mark.parametrize("name", PUZZLE_SETS)
 def test_a_sample_of_the_shipped_set_holds_under_the_plain_oracle(name: str) -> None:
     rng = random.Random(31)
     sample = rng.sample([p for p in load(name) if p.win_in <= 3], 12)
-    oracle = PlainOracle(variant(name).game)
+    oracle = PlainOracle(puzzle_variant(name).game)
     for puzzle in sample:
         oracle.memo.clear()
         oracle.check(puzzle.moves, puzzle.solution, puzzle.replies)
