@@ -9,13 +9,14 @@ import random
 import pytest
 
 from engine.cli.commands import main
+from engine.errors import UnknownVariantError
 from engine.mnk.rules import TIC_TAC_TOE_4X4
-from engine.puzzles import PUZZLE_SETS, as_json, from_json, load, puzzle_variant
+from engine.puzzles import PUZZLE_SETS, PUZZLE_VARIANTS, as_json, from_json, load, puzzle_variant
 from engine.puzzles.mining import Miner, mine, self_play
 from engine.puzzles.mnk_proof import MnkProver
 from engine.puzzles.ultimate_proof import UltimateProver, position_of
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
-from engine.variants import variant
+from engine.variants import VARIANTS, variant
 
 from .puzzle_oracle import PlainOracle
 
@@ -43,6 +44,15 @@ def test_a_sample_of_the_shipped_set_holds_under_the_plain_oracle(name: str) -> 
     for puzzle in sample:
         oracle.memo.clear()
         oracle.check(puzzle.moves, puzzle.solution, puzzle.replies)
+
+
+def test_the_offered_sets_are_those_of_the_registered_games() -> None:
+    assert tuple(name for name in PUZZLE_SETS if name in VARIANTS) == PUZZLE_VARIANTS  # registered before the import
+    assert {"4x4", "5x5", "ultimate"} <= set(PUZZLE_VARIANTS)
+    assert all(puzzle_variant(name) is VARIANTS[name] for name in PUZZLE_VARIANTS)
+    assert all(puzzle_variant(name).name == name for name in PUZZLE_SETS)
+    with pytest.raises(UnknownVariantError):
+        puzzle_variant("3x3")  # a registered game without a set
 
 
 def test_the_oracle_rejects_a_wrong_solution() -> None:
