@@ -54,6 +54,10 @@ REVIEW_PROMPT = N_("Review the game move by move? [y/N] ")
 YES_LETTERS = N_("y")
 NOT_A_CELL = N_("{answer} is not a cell: type a number 1-9 or a coordinate a1-c3 (h for a hint, q to quit).")
 NOT_A_COORDINATE = N_("{answer} is not a cell: type a coordinate a1-{last} (h for a hint, q to quit).")
+COLUMN_PROMPT = N_("Your move: a column {first}-{last}, h for a hint, q to quit > ")
+"""On a game played by column (:meth:`engine.Variant.columns`); ``first``, ``last``: its columns as the board names
+them."""
+NOT_A_COLUMN = N_("{answer} is not a column: type {first}-{last} (h for a hint, q to quit).")
 
 
 def play(
@@ -80,8 +84,18 @@ def play(
 
 
 def _numbered(rules: Variant) -> bool:
-    """True when the board labels its cells by number (3x3's 1-9) rather than by coordinate."""
+    """True when the board labels its cells by number (3x3's 1-9, or a column's) rather than by coordinate."""
     return rules.cell_label(0) != rules.cell_name(0)
+
+
+def _by_column(rules: Variant) -> bool:
+    """True when ``rules`` is played by column (a move names a column: :meth:`engine.Variant.columns`)."""
+    return bool(rules.columns(rules.game.initial_state()))
+
+
+def _labels(rules: Variant) -> dict[str, str]:
+    """The first and last moves as the board names them (``first``, ``last``: e.g. the columns ``"1"``, ``"7"``)."""
+    return {"first": rules.cell_label(0), "last": rules.cell_label(rules.cells - 1)}
 
 
 def _cell(answer: str, rules: Variant) -> int | None:
@@ -114,7 +128,11 @@ class _Console:
     def prompt(self, rules: Variant) -> str | None:
         """Ask for a move; the answer, or ``None`` when the input ended."""
         last = rules.cell_name(rules.cells - 1)
-        self.stdout.write(plain(self.tr(PROMPT) if _numbered(rules) else self.tr(VARIANT_PROMPT, last=last)))
+        if _by_column(rules):
+            asked = self.tr(COLUMN_PROMPT, **_labels(rules))
+        else:
+            asked = self.tr(PROMPT) if _numbered(rules) else self.tr(VARIANT_PROMPT, last=last)
+        self.stdout.write(plain(asked))
         self.stdout.flush()
         line = self.stdin.readline()
         return line or None
@@ -168,12 +186,7 @@ class _Console:
             elif (cell := _cell(answer, rules)) is not None:
                 outcome = await service.move(me, cell)
             else:
-                wrong = repr(line.strip())
-                self.say(
-                    self.tr(NOT_A_CELL, answer=wrong)
-                    if _numbered(rules)
-                    else self.tr(NOT_A_COORDINATE, answer=wrong, last=last)
-                )
+                self.say(self._not_a_move(repr(line.strip()), rules, last))
                 continue
             match outcome:
                 case Refusal(key=key, values=values):
@@ -193,6 +206,14 @@ class _Console:
             self.say(review_text(finished_game(game), review, self.tr, self.who))
         await service.ai.shutdown()
         return 0
+
+    def _not_a_move(self, wrong: str, rules: Variant, last: str) -> str:
+        """What a typed answer that names no move says."""
+        if _by_column(rules):
+            return self.tr(NOT_A_COLUMN, answer=wrong, **_labels(rules))
+        if _numbered(rules):
+            return self.tr(NOT_A_CELL, answer=wrong)
+        return self.tr(NOT_A_COORDINATE, answer=wrong, last=last)
 
     def ask(self, question: str) -> bool:
         """A yes/no question; only an answer starting with y (or the locale's word for yes) says yes."""

@@ -82,16 +82,22 @@ class BoardPresses:
     async def press_cell(
         self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef, cell: int
     ) -> None:
-        """A press on a board cell."""
+        """A press on a board cell (on a game played by column: a column, by the cell its disc falls to)."""
+        shown = board if isinstance(board, Match) else self._held(board)
         if (
-            isinstance(board, Match)
-            and board.is_player(interaction.user.id)
-            and slow_reply(board.kind, board.state, cell, board.level, board.algorithm)
+            shown is not None
+            and shown.is_player(interaction.user.id)
+            and slow_reply(shown.kind, shown.state, cell, shown.level, shown.algorithm)
         ):
             await defer(interaction, thinking=False)
         await self._guarded(
             interaction, lambda history: self.service.press(actor(interaction), board, cell, history=history)
         )
+
+    def _held(self, ref: BoardRef) -> Match | None:
+        """The game ``ref`` names when the service holds it at that version (to judge how long its reply takes)."""
+        held = self.service.current(ref.channel_id)
+        return held if held is not None and held.game_id == ref.game_id and held.ply == ref.version else None
 
     async def press_resign(self, interaction: discord.Interaction[discord.Client], board: Match | BoardRef) -> None:
         """A press on Resign."""

@@ -71,7 +71,9 @@ VARIANT_CHOICES = [app_commands.Choice(name=kind.title, value=name) for name, ki
 """``/ttt start variant:``: every game registered when the cog is loaded, named and translated (the translator
 localizes each :attr:`engine.Variant.title`); a game no longer offered is refused privately when chosen."""
 NO_VARIANT = N_("The game {variant} is not available yet.")
-NOT_A_CELL = N_("{cell} is not a cell of this board: give a coordinate from a1 to {last}.")
+NOT_A_CELL = N_("{cell} is not a move on this board: give one from {first} to {last}, as the board names them.")
+"""Values: ``cell`` (what was typed), ``first``, ``last`` (the first and last moves as the board names them:
+:meth:`engine.Variant.cell_label`, e.g. ``"a1"`` and ``"d4"``, ``"1"`` and ``"9"``, ``"1"`` and ``"7"``)."""
 HINT_COOLDOWN_SECONDS = 5.0
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
 
@@ -99,7 +101,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
         level=N_("How well the bot plays: 1 to 8 (8: full strength; ratings shown are 3x3's)"),
         algorithm=N_("The bot's search: alpha-beta (prunes) or plain minimax (visits every position)"),
         board=N_("Buttons to press, or a text grid played with /ttt move"),
-        variant=N_("The game: 3x3 (classic), 4x4 or 5x5 (four in a row), or ultimate"),
+        variant=N_("The game to play (3x3 if left empty)"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES)
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -139,11 +141,14 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
         )
 
     @app_commands.command(
-        name=C_("command name", "move"), description=N_("Play a cell: a coordinate such as b3, or 1-9 on 3x3")
+        name=C_("command name", "move"), description=N_("Play your move, named as the board names it")
     )
-    @app_commands.describe(cell=N_("A coordinate, a1 at the top left (a1-i9 on ultimate), or on 3x3 a number 1-9"))
+    @app_commands.describe(
+        cell=N_("As the board names it: a cell such as b3 (a1 top left), 1-9 on 3x3, or a column's number")
+    )
     async def move(self, interaction: Interaction, cell: app_commands.Range[str, 1, 3]) -> None:
-        """/ttt move: play a cell (a coordinate, or its 1-based number); the board is posted again."""
+        """/ttt move: play a cell or a column as the game names it (:meth:`engine.Variant.parse_cell`; a column's top
+        cell, which the service turns into the cell its disc falls to); the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
         rules = variant_named(game.variant if game is not None else DEFAULT_VARIANT)
         try:
@@ -152,8 +157,9 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
             if game is None:  # after a restart the stored game's board is not known yet: let the service say
                 index = -1
             else:
-                last = game.cell_name(game.cells - 1)
-                await private(interaction, lang(str(interaction.locale))(NOT_A_CELL, cell=escaped(cell), last=last))
+                first, last = rules.cell_label(0), rules.cell_label(rules.cells - 1)
+                tr = lang(str(interaction.locale))
+                await private(interaction, tr(NOT_A_CELL, cell=escaped(cell), first=first, last=last))
                 return
         if game is not None and slow_inline(game.kind.answer_ms(game.state, game.level, game.algorithm)):
             await defer(interaction)

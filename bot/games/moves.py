@@ -45,9 +45,10 @@ def slow_inline(answer_ms: float) -> bool:
 
 def slow_reply(kind: Variant, state: Any, cell: int, level: int, algorithm: Algorithm) -> bool:
     """True when the bot's reply to a press on ``cell`` in ``state`` is searched inside the callback but may take long
-    enough that the press should be deferred first (:func:`slow_inline`); False for a cell that cannot be played."""
+    enough that the press should be deferred first (:func:`slow_inline`); False for a cell that cannot be played. On a
+    game played by column ``cell`` stands for the cell its column's disc falls to (:meth:`engine.Variant.move_at`)."""
     try:
-        after = kind.game.result(state, cell)
+        after = kind.game.result(state, kind.move_at(state, cell))
     except IllegalMoveError:
         return False
     return slow_inline(kind.answer_ms(after, level, algorithm))

@@ -177,9 +177,11 @@ class Play:
         return None
 
     async def _play(self, game: Match, cell: int, actor: Actor) -> tuple[Match, Ticket | None] | Refusal:
-        """The game after the player's move and, on 3x3, the bot's reply; on a slow variant whose bot must answer,
-        the search's admission ticket (the search starts when the move is committed), or why the move is refused
-        (not the actor's turn, the cell not playable, ``SEARCH_BUSY``)."""
+        """The game after the player's move on ``cell`` (on a game played by column, any cell of a column plays the
+        cell its disc falls to: :meth:`engine.Variant.move_at`) and, on 3x3, the bot's reply; on a slow variant whose
+        bot must answer, the search's admission ticket (the search starts when the move is committed), or why the move
+        is refused (not the actor's turn, the cell not playable, ``SEARCH_BUSY``)."""
+        cell = game.kind.move_at(game.state, cell)  # a column's cell: where its disc falls
         refusal = self._turn_refusal(game, actor.user_id) or refusals.cell_refusal(game, cell)
         if refusal is not None:
             return refusal

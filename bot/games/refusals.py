@@ -49,6 +49,11 @@ MINIMAX_TOO_SLOW = N_(
 evaluates from the empty board, :func:`engine.estimate.minimax_states_estimate`)."""
 NO_SUCH_CELL = N_("There is no such cell on this board: cells go from {first} to {last}.")
 """Values: ``first``, ``last`` (str: the first and last coordinates, e.g. ``"a1"``, ``"d4"``)."""
+NO_SUCH_COLUMN = N_("There is no such column on this board: columns go from {first} to {last}.")
+"""A game played by column (:meth:`engine.Variant.columns`). Values: ``first``, ``last`` (str: the first and last
+columns as the board names them, e.g. ``"1"``, ``"7"``)."""
+COLUMN_FULL = N_("That column is full — pick another one.")
+"""A game played by column: the column's cells all hold a disc."""
 WRONG_BOARD = N_("You must play in the small board {board}.")
 """Ultimate: the cell is free but in another small board than the one the last move sent the player to. Values:
 ``board`` (str: the small board to play in by the cells it covers, e.g. ``"d4-f6"``)."""
@@ -90,12 +95,19 @@ def changed(game: Match, board: Match) -> Refusal:
 
 
 def cell_refusal(game: Match, cell: int) -> Refusal | None:
-    """Why the player to move cannot play ``cell`` (0-based) in running ``game``, or ``None`` when it is legal:
-    ``NO_SUCH_CELL`` (off the board), ``CELL_TAKEN``, and on ultimate ``WRONG_BOARD`` (the last move sent the
-    player to another small board) or ``CLOSED_BOARD`` (the cell's small board is decided)."""
+    """Why the player to move cannot play ``cell`` (0-based; on a game played by column, the cell its disc falls to:
+    :meth:`engine.Variant.move_at`) in running ``game``, or ``None`` when it is legal: ``NO_SUCH_CELL`` (off the
+    board), ``CELL_TAKEN``, on a game played by column ``NO_SUCH_COLUMN`` and ``COLUMN_FULL``, and on ultimate
+    ``WRONG_BOARD`` (the last move sent the player to another small board) or ``CLOSED_BOARD`` (the cell's small
+    board is decided)."""
     kind, state = game.kind, game.state
     if cell in kind.game.actions(state):
         return None
+    if columns := kind.columns(state):
+        if not 0 <= cell < kind.cells:
+            return Refusal(NO_SUCH_COLUMN, {"first": kind.cell_label(0), "last": kind.cell_label(kind.cells - 1)})
+        if columns[cell % kind.width] is None:
+            return Refusal(COLUMN_FULL)
     if not 0 <= cell < kind.cells:
         return Refusal(NO_SUCH_CELL, {"first": kind.cell_name(0), "last": kind.cell_name(kind.cells - 1)})
     if kind.mark(state, cell) is not None:

@@ -160,7 +160,7 @@ class PuzzleService:
             verdict = await asyncio.to_thread(judge, puzzle, ply, cell, _refute(puzzle.variant))
         except ValueError:
             return PuzzleRefusal(ILLEGAL)
-        name = rules.cell_name(cell)
+        name = rules.cell_label(cell)
         if verdict.outcome == "slower":  # a win, only slower: the player may try again, unrated from now on
             run = replace(run, rated=False)
             await self.store.advance(run)
@@ -170,7 +170,7 @@ class PuzzleService:
             assert verdict.reply is not None
             run = replace(run, progress=ply + 2, pad=-1)
             await self.store.advance(run)
-            right = (RIGHT, {"cell": name, "reply": rules.cell_name(verdict.reply)})
+            right = (RIGHT, {"cell": name, "reply": rules.cell_label(verdict.reply)})
             return PuzzleShown(run, ply + 2, rating, (right,))
         solved = verdict.outcome == "solved"
         attempt = await self.store.finish(run, solved)
@@ -183,10 +183,10 @@ class PuzzleService:
             lines, shown = [(SOLVED, {"cell": name})], len(puzzle.line)
         else:
             if verdict.reply is not None:
-                lines = [(REFUTED, {"cell": name, "reply": rules.cell_name(verdict.reply)})]
+                lines = [(REFUTED, {"cell": name, "reply": rules.cell_label(verdict.reply)})]
             else:
                 lines = [(WRONG, {"cell": name})]
-            lines.append((SOLUTION, {"line": " ".join(rules.cell_name(c) for c in puzzle.line[ply:])}))
+            lines.append((SOLUTION, {"line": " ".join(rules.cell_label(c) for c in puzzle.line[ply:])}))
             shown = ply
         if after is not None:
             lines.append((RATED, {"before": round(before.rating), "after": round(after.rating)}))

@@ -2,7 +2,8 @@
 text grid; an ultimate free choice's private pad; and what a declined, expired or moved prompt says.
 
 The board follows its game's :class:`~engine.variants.Variant`: cells named by number or coordinate, the small board
-to play in where there are small boards, "the bot is thinking" where its search does not answer inline.
+to play in where there are small boards, the grid of discs of a game played by column (:mod:`bot.text.discs`), "the
+bot is thinking" where its search does not answer inline.
 ``who`` turns a player id (``None`` for the bot) into a name, so the same text serves Discord (``<@id>``
 mentions, sent without pings) and the console ("you", "the bot")."""
 
@@ -20,6 +21,7 @@ from bot.text.common import (
     level_name,
     proven_text,
 )
+from bot.text.discs import DISC, disc_grid, played_by_column
 from bot.text.grid import DEFAULT_VARIANT, board_grid
 from engine import Mark
 from engine.variants import variant as variant_named
@@ -88,8 +90,14 @@ def thinking_line(tr: Lang | None = None) -> str:
     return (tr or lang(None))(N_("\N{HOURGLASS WITH FLOWING SAND} The bot is thinking about its move…"))
 
 
+def _discs(game: Match) -> bool:
+    """True when ``game``'s board is drawn with discs: a game played by column, with buttons."""
+    return game.mode == "buttons" and played_by_column(game.kind, game.state)
+
+
 def _side(game: Match, mark: Mark, who: Who) -> str:
-    return f"{MARK_EMOJI[mark]} {who(game.player_id(mark))}"
+    emoji = DISC[mark] if _discs(game) else MARK_EMOJI[mark]
+    return f"{emoji} {who(game.player_id(mark))}"
 
 
 def result_line(game: Match, who: Who | None = None, tr: Lang | None = None) -> str:
@@ -170,6 +178,8 @@ def message_text(game: Match, who: Who | None = None, *, tr: Lang | None = None,
         lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
         if rules.open_blocks(game.state):
             lines.append(_next_board_line(game, tr))
+    if _discs(game):
+        lines.append(disc_grid(rules, game.state, game.moves[-1] if game.moves else None))
     if game.mode == "text":
         lines.append(board_grid(game.state, game.variant))
         if commands and not game.over:

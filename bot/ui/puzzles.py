@@ -1,8 +1,10 @@
 """A puzzle's message: the text (header, the board as text, what just happened) and its buttons, from the puzzle
 service's answers (:mod:`bot.puzzles.service`).
 
-The board is the game's text grid (:func:`bot.text.grid.board_grid`), and on ultimate its picture too. 4x4 and
-5x5 get a button per cell (free cells labelled with their coordinate, taken ones with their mark, disabled).
+The board is the game's text grid (:func:`bot.text.grid.board_grid`), and on ultimate its picture too; a game played
+by column draws its discs (:func:`bot.text.discs.disc_grid`). 4x4 and 5x5 get a button per cell (free cells labelled
+with their coordinate, taken ones with their mark, disabled); a game played by column a button per column (its key the
+cell the disc falls to: :mod:`bot.ui.columns`).
 Ultimate gets a 3x3 pad: the cells of the small board the solver must play in; on a free choice the open small
 boards, then the chosen one's cells and Back. Button ids are ``tpz:<run>:<ply>:<key>`` (``key``: a cell 0-80,
 ``b0``-``b8`` a small board, ``k`` Back); the puzzle service checks every press against the running puzzle it stored.
@@ -23,7 +25,9 @@ from bot.puzzles.messages import Term
 from bot.puzzles.play import position
 from bot.puzzles.service import PuzzleRefusal, PuzzleShown
 from bot.records.puzzle_values import PuzzleRating, Run
+from bot.text.discs import disc_grid, played_by_column
 from bot.text.grid import board_grid
+from bot.ui.columns import column_buttons, column_rows
 from bot.ui.views import PICTURE_NAME, BoardComponents, button_payload, state_picture
 from engine.puzzles import Puzzle
 from engine.variants import variant as variant_named
@@ -86,7 +90,12 @@ def header(puzzle: Puzzle, rating: float, tr: Lang) -> str:
 
 def status_text(puzzle: Puzzle, progress: int, head: str, lines: list[str]) -> str:
     """The whole message: ``head``, the board after ``progress`` plies of the line, then ``lines``."""
-    grid = board_grid(position(puzzle, progress), puzzle.variant)
+    state, kind = position(puzzle, progress), variant_named(puzzle.variant)
+    if played_by_column(kind, state):
+        played = (*puzzle.moves, *puzzle.line[:progress])
+        grid = disc_grid(kind, state, played[-1] if played else None)
+    else:
+        grid = board_grid(state, puzzle.variant)
     return "\n".join([head, grid, *lines])
 
 
@@ -120,6 +129,9 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
     rules = variant_named(puzzle.variant)
     state = position(puzzle, run.progress)
     width, block = rules.width, rules.block
+    if columns := rules.columns(state):
+        make = f"tpz:{run.run_id}:{run.progress}:{{}}".format
+        return BoardComponents(column_rows(column_buttons(columns, rules.cell_label, make, frozen=not live)))
     if not block:
         cells = [_cell_button(run, state, c, live) for c in range(rules.cells)]
         return BoardComponents(_rows(cells, width))

@@ -1,10 +1,12 @@
 """A board's components as prebuilt payloads (Discord's JSON), for every game, laid out by the board's shape and
 Discord's limits (5 action rows, 5 buttons a row, 40 components):
 
-- A board whose rows fit with a control row below (3x3, 4x4) is a classic message: its text as ``content``, a row
-  of cell buttons per board row, and the control row (Resign, or Rematch after the end).
-- A taller board whose rows fit 5 buttons (5x5) is a Components V2 message (flag ``IS_COMPONENTS_V2``, no
-  ``content``): a text display with the board's text, a row of buttons per board row and the control row.
+- A board whose button rows fit with a control row below is a classic message: its text as ``content``, its rows of
+  buttons, and the control row (Resign, or Rematch after the end). A board of cells (3x3, 4x4) has a row of cell
+  buttons per board row; a game played by column has a button per column (:mod:`bot.ui.columns`: 7 columns in two
+  rows) under the grid of discs its text draws (:mod:`bot.text.discs`).
+- A board needing more rows, whose rows fit 5 buttons (5x5), is a Components V2 message (flag ``IS_COMPONENTS_V2``,
+  no ``content``): a text display with the board's text, a row of buttons per board row and the control row.
 - A wider board of small boards (ultimate) is a Components V2 message: the text display, the whole grid as a picture
   in a media gallery (``attachment://ultimate.png``, drawn by :mod:`bot.images.ultimate` and replaced on every move),
   a pad of buttons (the small board the player must play in; on a free choice the open small boards) and the control
@@ -31,6 +33,7 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture
 from bot.ui.buttons import ChallengeButton
+from bot.ui.columns import MAX_ROW_BUTTONS, column_buttons, column_rows, row_count
 from bot.ui.faces import cell_faces
 from bot.ui.pictures import Attachment, Picture
 from engine import Mark, Variant
@@ -45,6 +48,7 @@ __all__ = [
     "board_message",
     "board_view",
     "button_payload",
+    "button_rows",
     "challenge_view",
     "hint_view",
     "is_layout",
@@ -59,8 +63,6 @@ PICTURE_NAME: Final = "ultimate.png"
 BACK = N_("Back")
 MAX_ACTION_ROWS: Final = 5
 """Discord's limit of action rows in a classic message: a board of fewer rows leaves one for its controls."""
-MAX_ROW_BUTTONS: Final = 5
-"""Discord's limit of buttons in an action row: a wider board is drawn as a picture with a pad."""
 _GREY, _GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
 Make = Callable[[Kind], str]
 
@@ -120,9 +122,23 @@ def is_layout(view: discord.ui.View | None) -> bool:
     return isinstance(view, LayoutComponents)
 
 
+def button_rows(game: Match) -> int | None:
+    """The action rows of buttons ``game``'s board needs (its control row aside): a button per column of a game played
+    by column, else a row per board row where each fits :data:`MAX_ROW_BUTTONS`; ``None`` for a board too wide for
+    that (a picture with a pad)."""
+    kind = game.kind
+    if columns := kind.columns(game.state):
+        return row_count(len(columns))
+    return kind.height if kind.width <= MAX_ROW_BUTTONS else None
+
+
 def is_layout_board(game: Match) -> bool:
-    """True when ``game``'s board is a Components V2 message: buttons too many rows for a classic message."""
-    return game.mode == "buttons" and game.kind.height >= MAX_ACTION_ROWS
+    """True when ``game``'s board is a Components V2 message: its button rows and a control row are too many for a
+    classic message, or it is a picture with a pad."""
+    if game.mode != "buttons":
+        return False
+    rows = button_rows(game)
+    return rows is None or rows + 1 > MAX_ACTION_ROWS
 
 
 def button_payload(custom_id: str, style: discord.ButtonStyle, *, label: str | None = None,
@@ -154,6 +170,9 @@ def _cells(game: Match, make: Make, cells: Iterable[int], frozen: bool) -> list[
 
 
 def _grid_rows(game: Match, make: Make, shape: Variant, frozen: bool) -> list[dict[str, Any]]:
+    """A row of cell buttons per board row, or on a game played by column a button per column."""
+    if columns := shape.columns(game.state):
+        return column_rows(column_buttons(columns, shape.cell_label, make, frozen))
     buttons, width = _cells(game, make, range(shape.cells), frozen), shape.width
     return [_row(buttons[start : start + width]) for start in range(0, shape.cells, width)]
 
@@ -279,7 +298,7 @@ def board_message(
     frozen = _frozen(game, retired)
     components: list[dict[str, Any]] = [{"type": 10, "content": text}]
     files: tuple[Attachment, ...] = ()
-    if shape.width <= MAX_ROW_BUTTONS:  # a button per cell
+    if button_rows(game) is not None:  # a button per cell or per column
         components += _grid_rows(game, make, shape, frozen)
     else:
         files = (Picture(ultimate_picture(game), PICTURE_NAME),)

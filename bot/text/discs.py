@@ -1,0 +1,74 @@
+"""The board of a game played by column (:meth:`engine.Variant.columns`) as emoji text: the columns' names as keycaps
+above a grid of discs, written into the board message itself.
+
+Why emoji text and not a picture or a code block, read on a phone: every emoji is drawn at one width, so the seven
+columns stay aligned under their keycaps in any font (a code block's ``X`` and ``O`` read as letters, not discs, and
+a picture is shrunk to the width of the chat and must be opened to be read). The discs are the game's own colours,
+red (the first player, X) and yellow (O); an empty cell is a white circle, which stays visible on both Discord's dark
+and light themes and keeps each row a line of seven circles. The last disc is a square of its colour, so the move just
+made is found at a glance, and once a line is completed its discs turn green, as the winning line of every other
+board does.
+
+Pure text: no ``discord`` import.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine import Mark, Variant
+
+__all__ = ["DISC", "EMPTY", "LAST_DISC", "WON", "column_heading", "disc_grid", "played_by_column"]
+
+DISC: Final = {Mark.X: "\N{LARGE RED CIRCLE}", Mark.O: "\N{LARGE YELLOW CIRCLE}"}
+"""A disc of each side (X moves first: red)."""
+LAST_DISC: Final = {Mark.X: "\N{LARGE RED SQUARE}", Mark.O: "\N{LARGE YELLOW SQUARE}"}
+"""The disc played last."""
+WON: Final = "\N{LARGE GREEN CIRCLE}"
+"""A disc of the line that won the game."""
+EMPTY: Final = "\N{MEDIUM WHITE CIRCLE}"
+"""An empty cell."""
+_KEYCAP: Final = "\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}"
+_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+
+
+def played_by_column(kind: Variant, state: Any) -> bool:
+    """True when game ``kind`` is played by column (a disc falls to the lowest empty cell): its board is drawn with
+    discs and a button per column."""
+    return bool(kind.columns(state))
+
+
+def _keycap(label: str) -> str:
+    """A column's name as one emoji: a digit as its keycap (``"4"`` → 4️⃣), a letter as its regional indicator
+    (followed by a zero-width space, so that two letters never join into a flag); any other name as it is."""
+    if len(label) == 1 and label.isdigit():
+        return label + _KEYCAP
+    if len(label) == 1 and label.lower() in _LETTERS:
+        return chr(ord("\N{REGIONAL INDICATOR SYMBOL LETTER A}") + _LETTERS.index(label.lower())) + "\u200b"
+    return label
+
+
+def column_heading(kind: Variant) -> str:
+    """The columns' names (:meth:`engine.Variant.cell_label` of their top cells) as one line of keycaps."""
+    return "".join(_keycap(kind.cell_label(column)) for column in range(kind.width))
+
+
+def disc_grid(kind: Variant, state: Any, last: int | None = None) -> str:
+    """Engine ``state`` of column game ``kind`` as emoji lines: :func:`column_heading`, then the rows from the top,
+    one emoji per cell: a disc (:data:`DISC`), the disc on cell ``last`` (0-based, the last move) as
+    :data:`LAST_DISC`, the discs of a completed line (:meth:`engine.Variant.winning_line`) as :data:`WON`, an empty
+    cell as :data:`EMPTY`. About 400 characters for 7 x 6."""
+    won = kind.winning_line(state)
+    rows = [column_heading(kind)]
+    for top in range(0, kind.cells, kind.width):
+        row = []
+        for cell in range(top, top + kind.width):
+            mark = kind.mark(state, cell)
+            if mark is None:
+                row.append(EMPTY)
+            elif cell in won:
+                row.append(WON)
+            else:
+                row.append(LAST_DISC[mark] if cell == last else DISC[mark])
+        rows.append("".join(row))
+    return "\n".join(rows)
