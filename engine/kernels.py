@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.connect_four import solver as connect_four_solver
+from engine.connect_four.cells import ConnectFourCells
 from engine.mnk import solver as mnk_solver
 from engine.mnk.rules import TicTacToe
 from engine.ultimate import tree as ultimate_tree
@@ -27,4 +29,6 @@ def _kernel(game: object) -> Kernel:
         return "C" if ultimate_tree.NATIVE else "Python"
     if isinstance(game, TicTacToe):  # 4x4, 5x5 (3x3 is engine.tictactoe: a module of its own)
         return "C" if mnk_solver.NATIVE else "Python"
+    if isinstance(game, ConnectFourCells):
+        return "C" if connect_four_solver.NATIVE else "Python"
     return "Python"

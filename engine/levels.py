@@ -319,9 +319,9 @@ def _connect_four(state: ConnectFourState, spec: LevelSpec, rng: random.Random) 
     started = time.perf_counter()
     mover = Mark.X if state.x.bit_count() == state.o.bit_count() else Mark.O
     if spec.depth is None:
-        column, value, states = connect_four.perfect_move(state)
+        best = connect_four.perfect_move(state)
         elapsed_ms = (time.perf_counter() - started) * 1000.0
-        return EngineMove(_landing(state, column), states, value, elapsed_ms, mark=mover)
+        return EngineMove(_landing(state, best.column), best.states, best.value, elapsed_ms, best.source, mark=mover)
     column, states, depth = connect_four.horizon_move(state, spec.depth, spec.noise, spec.sees, rng)
     elapsed_ms = (time.perf_counter() - started) * 1000.0
     return EngineMove(_landing(state, column), states, None, elapsed_ms, depth=depth, mark=mover)

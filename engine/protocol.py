@@ -117,7 +117,8 @@ class EngineMove:
     Attributes:
         cell: the cell played, 0-based row by row over the whole board (0-8, 0-15, 0-24, 0-80).
         states: states the search evaluated (nodes visited) to choose it; for a book move, the states the
-            solver evaluated when it proved the book entry.
+            solver evaluated when it proved the book entry (Connect Four, whose book holds published scores: the
+            book's positions read, one per legal column).
         value: the position's exact value for the mover where the game is solved, or where the search proved it
             (ultimate: "win in N", "loss in N", "draw"), else ``None``.
         elapsed_ms: wall-clock milliseconds spent choosing.

@@ -260,6 +260,11 @@ class Variant(abc.ABC):
         """The marks on the board from which a hint (and a review's labels) is fast; before them it is refused."""
         return 0
 
+    def hint_marks(self, state: Any) -> int:
+        """:meth:`hint_from` for the position ``state``: the marks from which a hint there is fast, 0 when it is fast
+        now (a position an opening book answers); a hint before them is refused. By default :meth:`hint_from`."""
+        return self.hint_from()
+
     def hint_ms(self, state: Any) -> float:
         """An upper bound of the wall time of :meth:`hint` in ``state``, ms (``math.inf``: none below a second)."""
         return math.inf
@@ -271,11 +276,11 @@ class Variant(abc.ABC):
         Raises:
             IllegalSequenceError: ``moves`` are not a legal game.
             GameOverError: the game is over.
-            ValueError: fewer than :meth:`hint_from` moves were played.
+            ValueError: fewer than :meth:`hint_marks` moves were played (its message says how many it needs).
         """
-        if len(moves) < self.hint_from():
-            raise ValueError(f"{self.name}: no hint before {self.hint_from()} marks")
         state = self.replay(moves)
+        if len(moves) < (marks := self.hint_marks(state)):
+            raise ValueError(f"{self.name}: no hint in this position before {marks} marks")
         return self.hint_state(state)
 
     def hint_state(self, state: Any) -> Hint:

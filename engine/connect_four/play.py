@@ -1,14 +1,19 @@
 """How the bot plays Connect Four: every column's exact value, the perfect move, and the weaker levels' search.
 
-- **Exact values** (:func:`analyse`): each legal column's value for the side to move, by the solver
+- **Exact values** (:func:`analyse`): each legal column's value for the side to move: read from the opening book
+  (:mod:`engine.connect_four.book`) when the position is in it or all its children are, else by the solver
   (:mod:`engine.connect_four.solver`) on every child with one shared kernel, so its table carries over between the
   children and between calls in one process.
-- **Perfect play** (:func:`perfect_move`): a column that keeps the position's exact value; among several, the one
-  nearest the centre.
+- **Perfect play** (:func:`perfect_move`): a column that keeps the position's exact value (plies included): the
+  book's move up to 11 discs, else the solver's: the position's score, then the first column nearest the centre
+  whose child scores its negation (a null-window search each).
 - **The weaker levels** (:func:`horizon_move`): a win in one is always played; the opponent's single immediate
   threat is blocked with a level's probability; otherwise negamax alpha-beta to a fixed depth with a heuristic at
   the cut-off (AIMA §5.4): every window of four cells still open to one side scores for it by how many of its discs
   it holds, and a Gaussian noise on the root moves' scores lets a close second choice be played.
+
+**States** are the solver's (:mod:`engine.connect_four.solver`) plus one per column whose value is read or settled
+without a search; an answer from the book counts one state per legal column, the children's values it read.
 
 Moves are columns here (0-6); :class:`engine.games.connect_four.ConnectFourVariant` turns them into the cells the
 discs fall to.
@@ -22,13 +27,35 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Literal
 
-from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, STRIDE, WIDTH, ConnectFourState, column_mask, has_four
-from engine.connect_four.solver import CENTRE_FIRST, Kernel, new_kernel, solve
+from engine.connect_four import book as opening_book
+from engine.connect_four.rules import (
+    BOTTOM,
+    CELLS,
+    CONNECT_FOUR,
+    HEIGHT,
+    STRIDE,
+    WIDTH,
+    ConnectFourState,
+    column_mask,
+    has_four,
+)
+from engine.connect_four.solver import CENTRE_FIRST, Kernel, new_kernel, score_value, solve, threat_cells
 from engine.errors import GameOverError
 from engine.protocol import GameValue
 
-__all__ = ["WINDOWS", "Analysis", "analyse", "horizon_move", "kernel", "perfect_move"]
+__all__ = [
+    "WINDOWS",
+    "Analysis",
+    "Perfect",
+    "analyse",
+    "book_move",
+    "book_scores",
+    "horizon_move",
+    "kernel",
+    "perfect_move",
+]
 
 _FLIP = {"win": "loss", "loss": "win", "draw": "draw"}
 WIN = 100_000
@@ -82,18 +109,50 @@ class Analysis:
     states: int
 
 
+def book_scores(state: ConnectFourState) -> dict[int, int] | None:
+    """Every legal column's exact score (column → solver score for the side to move) read from the opening book: the
+    position's own entry, or its children's when each child is over or in the book; ``None`` otherwise."""
+    book = opening_book.shipped()
+    if book is None or state.discs > opening_book.PLIES:
+        return None
+    found = book.column_scores(state)
+    if found is not None:
+        return found
+    scores: dict[int, int] = {}
+    for column in CONNECT_FOUR.actions(state):
+        child = CONNECT_FOUR.result(state, column)
+        if CONNECT_FOUR.winner(child) is not None:
+            scores[column] = CELLS - state.discs - 1
+            continue
+        below = book.column_scores(child)
+        if below is None:
+            return None
+        scores[column] = -max(below.values())
+    return scores
+
+
+def book_move(state: ConnectFourState) -> tuple[int, int] | None:
+    """``(column, score)``: the opening book's move in ``state`` and the position's exact score, or ``None``."""
+    book = opening_book.shipped()
+    return None if book is None else book.move(state)
+
+
 def analyse(state: ConnectFourState) -> Analysis:
-    """Every legal column's exact value for the side to move (:class:`Analysis`).
+    """Every legal column's exact value for the side to move (:class:`Analysis`): from the book where it answers
+    (:func:`book_scores`), else by the solver.
 
     Raises:
         GameOverError: the game is over.
     """
     if CONNECT_FOUR.terminal(state):
         raise GameOverError("the game is over: there is nothing to analyse")
-    values: dict[int, GameValue] = {}
-    scores: dict[int, int] = {}
-    states = 0
     discs = state.discs
+    scores = book_scores(state)
+    if scores is not None:
+        return Analysis({column: score_value(score, discs) for column, score in scores.items()}, scores, len(scores))
+    values: dict[int, GameValue] = {}
+    scores = {}
+    states = 0
     with kernel() as k:
         for column in CONNECT_FOUR.actions(state):
             child = CONNECT_FOUR.result(state, column)
@@ -111,17 +170,60 @@ def analyse(state: ConnectFourState) -> Analysis:
     return Analysis(values, scores, states)
 
 
-def perfect_move(state: ConnectFourState) -> tuple[int, GameValue, int]:
-    """``(column, value, states)``: a column that keeps the position's exact value (the nearest the centre among
-    several), the value for the side to move, and the states evaluated.
+@dataclass(frozen=True, slots=True)
+class Perfect:
+    """Level 8's move.
+
+    Attributes:
+        column: 0-6.
+        value: the position's exact value for the side to move (the move keeps it).
+        states: states evaluated (see the module's docstring).
+        source: ``"book"`` when read from the opening book, else ``"search"``.
+    """
+
+    column: int
+    value: GameValue
+    states: int
+    source: Literal["search", "book"]
+
+
+def perfect_move(state: ConnectFourState) -> Perfect:
+    """A column that keeps the position's exact value (:class:`Perfect`; see the module's docstring).
 
     Raises:
         GameOverError: the game is over.
     """
-    found = analyse(state)
-    best = max(found.scores.values())
-    column = next(c for c in CENTRE_FIRST if found.scores.get(c) == best)
-    return column, found.values[column], found.states
+    if CONNECT_FOUR.terminal(state):
+        raise GameOverError("the game is over: there is no move to choose")
+    found = book_move(state)
+    if found is not None:
+        column, score = found
+        return Perfect(column, score_value(score, state.discs), len(CONNECT_FOUR.actions(state)), "book")
+    legal = CONNECT_FOUR.actions(state)
+    with kernel() as k:
+        root = solve(state, k)
+        before, states = k.count, root.states
+        for column in (c for c in CENTRE_FIRST if c in legal):
+            states += 1
+            if _keeps(CONNECT_FOUR.result(state, column), root.score, k):
+                return Perfect(column, root.value, states + k.count - before, "search")
+    raise AssertionError("no column keeps the solved score")  # pragma: no cover - the score is a column's
+
+
+def _keeps(child: ConnectFourState, score: int, k: Kernel) -> bool:
+    """True when the move to ``child`` keeps its parent's exact ``score``: the child scores ``-score`` for its side
+    to move (at least that, always), by one null-window search, or at once when the game ended or its side to move
+    wins at once (the kernel searches neither)."""
+    if CONNECT_FOUR.winner(child) is not None:
+        return True  # a win at once is the best score there is
+    if CONNECT_FOUR.terminal(child):
+        return score == 0
+    mask = child.x | child.o
+    n = mask.bit_count()
+    mover = child.x if n % 2 == 0 else child.o
+    if threat_cells(mover, mask) & (mask + BOTTOM):
+        return -(CELLS - n) == score
+    return k.value(mover, mask, n, -score, -score + 1) <= -score
 
 
 def _sides(state: ConnectFourState) -> tuple[int, int]:

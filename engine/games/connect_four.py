@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from engine.connect_four import play as c4_play
 from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
 from engine.games.calibrated import Calibrated
 from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Mark
+from engine.review import PlyReview, exact_review
 from engine.variants import N_, MoveValues
 
 __all__ = ["CONNECT_FOUR_VARIANT", "ConnectFourVariant"]
@@ -24,8 +26,9 @@ _QUICK_MS = 300.0
 """The longest a weaker level's move takes (a depth-limited search in Python), ms: the bot answers it at once."""
 
 
-HINT_FROM = 12
-"""The discs on the board from which a hint's exact analysis takes at most about a second."""
+HINT_FROM = 11
+"""The discs from which every position's exact analysis (a hint, a review's values) takes seconds, not minutes;
+before them only the positions the opening book answers have hints (:func:`engine.connect_four.play.book_scores`)."""
 
 
 class ConnectFourVariant(Calibrated):
@@ -91,13 +94,19 @@ class ConnectFourVariant(Calibrated):
         return math.inf if level == TOP_LEVEL else _QUICK_MS
 
     def quick_move(self, state: ConnectFourState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
-        """Level 7's depth-limited search for level 8 (the solver may take seconds); the level itself otherwise."""
+        """Level 8's book move where the opening book has the position (at once), else level 7's depth-limited search
+        (the solver may take seconds); the level itself below 8."""
+        if level == TOP_LEVEL and c4_play.book_move(state) is not None:
+            return self.play(state, level, rng=rng)
         return self.play(state, min(level, TOP_LEVEL - 1), rng=rng)
 
     # -- hints and reviews ----------------------------------------------------------------------------------------
 
-    def hint_from(self) -> int:
-        """Before :data:`HINT_FROM` discs a position's exact analysis may take minutes."""
+    def hint_marks(self, state: ConnectFourState) -> int:
+        """0 where the book answers (:func:`engine.connect_four.play.book_scores`) or from :data:`HINT_FROM` discs on,
+        else :data:`HINT_FROM`: an early position off the book would take minutes."""
+        if state.discs >= HINT_FROM or c4_play.book_scores(state) is not None:
+            return 0
         return HINT_FROM
 
     def move_values(self, state: ConnectFourState) -> MoveValues:
@@ -105,6 +114,22 @@ class ConnectFourVariant(Calibrated):
         cells = landing_cells(state)
         values = tuple((cells[column], found.values[column]) for column in sorted(found.values))
         return values, found.states  # type: ignore[return-value]
+
+    def review(self, moves: Sequence[int]) -> tuple[PlyReview, ...]:
+        """Every move from the first ply after which every position is answered by the book or has at least
+        :data:`HINT_FROM` discs (a game against level 8: every move), valued exactly
+        (:func:`engine.review.exact_review`).
+
+        Raises:
+            IllegalSequenceError: ``moves`` are not a legal game (raised before any search).
+        """
+        self.replay(moves)
+        state, start = self.game.initial_state(), 0
+        for ply, cell in enumerate(moves[:HINT_FROM]):
+            if self.hint_marks(state):
+                start = ply + 1
+            state = self.game.result(state, cell)
+        return exact_review(self.game, moves, self.move_values, start)
 
 
 CONNECT_FOUR_VARIANT = ConnectFourVariant()

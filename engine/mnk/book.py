@@ -9,7 +9,7 @@ reply. Positions are stored once per symmetry class.
 the build's time and totals); then one line per position, ``x o move score states``: ``x`` and ``o`` are
 the hexadecimal masks of the position in its canonical orientation (the smallest ``x << cells | o`` over
 the board's symmetries), ``move`` the 0-based cell in that orientation, ``score`` the depth-aware score for
-the side to move (see :mod:`engine.mnk.solver`), ``states`` the nodes visited. ``make book`` rebuilds it
+the side to move (see :mod:`engine.mnk.solver`), ``states`` the nodes visited. ``make books`` rebuilds it
 from scratch with ``python -m engine.mnk.book_build``.
 """
 

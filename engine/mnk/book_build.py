@@ -1,6 +1,6 @@
 """Build an opening book (:mod:`engine.mnk.book`) from scratch with the project's own solver.
 
-``python -m engine.mnk.book_build [--game 5x5] [--plies 4] [--out PATH]`` (``make book``) walks every
+``python -m engine.mnk.book_build [--game 5x5] [--plies 4] [--out PATH]`` (``make books``) walks every
 position the bot can face with fewer than ``plies`` marks, as X and as O: at the bot's turn it proves one
 best move with :func:`prove` and follows it; at the opponent's it follows every legal reply (one per
 symmetry class). Each proof starts from an empty transposition table, so the states stored with a
@@ -94,7 +94,7 @@ def build(game: TicTacToe, plies: int, log: Callable[[str], None] = lambda _: No
     elapsed = time.perf_counter() - started
     header = [
         f"Opening book for {game!r}: the bot's proven move in every position it can face below {plies} marks.",
-        f"Built by `make book` (python -m engine.mnk.book_build --game {game.h}x{game.v} --plies {plies})",
+        f"Built by `make books` (python -m engine.mnk.book_build --game {game.h}x{game.v} --plies {plies})",
         f"on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC in {elapsed:.0f} s with the {'C' if NATIVE else 'pure-Python'}"
         f" kernel of engine.mnk.solver: {len(entries)} positions, {sum(e[2] for e in entries.values()):,} states.",
         "Columns: x o move score states (see engine/mnk/book.py).",
@@ -110,10 +110,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="output file (default: the shipped book)")
     args = parser.parse_args(argv)
     game = GAMES[args.game]
+    started = time.perf_counter()
     book = build(game, args.plies, log=lambda line: print(line, file=sys.stderr, flush=True))
     out = args.out or book_path(game)
     book.save(out)
-    print(f"{out}: {len(book)} positions, {out.stat().st_size:,} bytes", file=sys.stderr)
+    seconds = time.perf_counter() - started
+    print(f"{out}: {len(book)} positions, {out.stat().st_size:,} bytes; built in {seconds:.1f} s", file=sys.stderr)
     return 0
 
 
