@@ -5,7 +5,7 @@ win is told from a move that does not win."""
 from __future__ import annotations
 
 import random
-from typing import cast
+from collections.abc import Iterator
 
 import pytest
 
@@ -13,7 +13,7 @@ from engine.puzzles import PUZZLE_SETS, PUZZLE_VARIANTS, Puzzle, load, puzzle_va
 from engine.puzzles.attempts import attempt, attempts
 from engine.puzzles.quality import DEFENCE_SHARE, forced_turns, is_defence, line_keys, position_key, statistics
 from engine.puzzles.slower import slower_win
-from engine.variants import VARIANTS, Variant
+from tests.connect_four import connect_four
 
 from .puzzle_oracle import PlainOracle
 
@@ -22,11 +22,10 @@ THREATENED = (4, 0, 9, 1, 14, 2)
 
 
 @pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+def registered() -> Iterator[None]:
     """Every set's game registered for the test (the levels look games up by name), as it will be once offered."""
-    for name in PUZZLE_SETS:
-        if name not in VARIANTS:
-            monkeypatch.setitem(cast(dict[str, Variant], VARIANTS), name, puzzle_variant(name))
+    with connect_four():
+        yield
 
 
 @pytest.mark.parametrize("name", PUZZLE_SETS)
