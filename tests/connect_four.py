@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from engine import levels, register
+from engine import Variant, levels, register
 from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.variants import _REGISTRY
 
@@ -25,15 +25,15 @@ def _nominal_ladder() -> dict[str, object]:
     return {"anchor": {"player": "nominal", "rating": 1500.0}, "games": 0, "levels": rows}
 
 
-def provide() -> tuple[bool, bool]:
-    """Register Connect Four, with a nominal ladder where engine/levels.json has no row for it; returns whether each
-    was added here (the ladder, the registration)."""
+def provide(game: Variant = CONNECT_FOUR_VARIANT) -> tuple[bool, bool]:
+    """Register Connect Four (``game``), with a nominal ladder where engine/levels.json has no row for it, unless the
+    engine registered it already; returns whether each was added here (the ladder, the registration)."""
     rated = NAME not in levels.table()["variants"]
     if rated:
         levels.table()["variants"][NAME] = _nominal_ladder()
     registered = NAME not in _REGISTRY
     if registered:
-        register(CONNECT_FOUR_VARIANT)
+        register(game)
     return rated, registered
 
 
