@@ -26,7 +26,7 @@ from engine.connect_four.cells import bit_of
 from engine.connect_four.rules import ConnectFourState
 from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from testing.fake_discord import FakeDiscord
-from testing.players import answered, private_text, public_message, refusal, ttt, updated_message
+from testing.players import CB_UPDATE, answered, describe, private_text, public_message, refusal, ttt, updated_message
 from tests.connect_four import connect_four
 
 from .conftest import E2E_TOKEN, BotProcess, BotStarter, make_users
@@ -199,3 +199,30 @@ async def test_a_full_columns_button_is_disabled_and_a_forged_press_on_it_refuse
         assert "9 is not a move on this board: give one from 1 to 7" in wrong, wrong
         posted = await public_message(fake, await ttt(fake, channel, ana, "move", cell="a"))
         assert version(checked(posted)) == 7 and columns(posted)[0]["custom_id"].split(":")[2] == "28"  # a5
+
+
+async def test_level_8_answers_from_its_opening_book_in_the_background(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        await start_bot(fake, **GAMES)
+        channel = fake.channels()[0]
+        (ana,) = make_users(fake, "ana-c4-level8")
+        board = checked(await public_message(fake, await ttt(fake, channel, ana, "start", variant=NAME)))
+        rng = random.Random(8)
+        for ply in (0, 2, 4):
+            rec = await answered(
+                await fake.press_button(None, channel, ana, board["id"], _id(board, player(position(board), rng)))
+            )
+            shown = rec.payload  # the press is answered at once with the board; the bot's search follows
+            assert rec.callback_type == CB_UPDATE and shown, describe(rec)
+            assert version(shown) == ply + 1 and "thinking" in text_of(shown)
+            assert all(b.get("disabled") for b in columns(shown))
+            await fake.wait_for(
+                lambda at=board["id"], moved=ply + 2: version(fake.message(channel, at) or {}) == moved, 20
+            )
+            board = checked(fake.message(channel, board["id"]) or {})
+            assert "(from its opening book)" in text_of(board), text_of(board)
+        resign = next(b for b in buttons(board) if b.get("label") == "Resign")
+        ended = await updated_message(
+            fake, await fake.press_button(None, channel, ana, board["id"], resign["custom_id"])
+        )
+        assert "resigned" in text_of(ended)
