@@ -120,16 +120,17 @@ class Play:
 
     async def hint(self, actor: Actor) -> Answer:
         """``/ttt hint``: for the player to move, privately (:class:`Hinted`): on 3x3, 4x4 and 5x5 every free cell's
-        exact value, on ultimate the search's three best moves, an estimate. A position before the variant's
-        ``hint_from`` marks (5x5: 4) is refused (``HINT_TOO_EARLY``).
+        exact value, on ultimate the search's three best moves, an estimate. A position before the marks from which
+        its game's hint is fast (:meth:`engine.Variant.hint_marks`: 5x5, 4; a position an opening book answers, 0) is
+        refused (``HINT_TOO_EARLY``).
 
         The analysis runs after the lock is released, in the hint executor.
         """
         game = await self._to_move(actor)
         if not isinstance(game, Match):
             return game
-        if game.ply < game.kind.hint_from():
-            return Refusal(refusals.HINT_TOO_EARLY, {"marks": game.kind.hint_from()})
+        if game.ply < (marks := game.kind.hint_marks(game.state)):
+            return Refusal(refusals.HINT_TOO_EARLY, {"marks": marks})
         hint = await self.ai.hint(game)
         return Hinted(game, hint)
 

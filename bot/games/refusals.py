@@ -71,9 +71,10 @@ NOT_REPLAYABLE = N_("I can't replay the search of this game: only 3x3 and ultima
 NO_HINT = N_("Hints aren't available for this game.")
 """A hint asked for a variant whose engine gives none."""
 HINT_TOO_EARLY = N_(
-    "On this board hints start once {marks} marks are on it: before that the exact analysis takes up to 15 s."
+    "In this position hints start once {marks} marks are on the board: before that the exact analysis takes too long."
 )
-"""A position before :meth:`engine.Variant.hint_from` marks (5x5: 4). Values: ``marks`` (int)."""
+"""A position before the marks from which its game's hint is fast (:meth:`engine.Variant.hint_marks`; 5x5: 4, 15 s
+before that). Values: ``marks`` (int)."""
 
 
 def busy(running: Match) -> Refusal:

@@ -13,7 +13,7 @@ import pytest
 
 from bot.games import refusals
 from bot.games.ai import AI
-from bot.games.answers import Challenged, NeedsHistory, Posted, Refusal, Shown
+from bot.games.answers import Challenged, Hinted, NeedsHistory, Posted, Refusal, Shown
 from bot.games.intents import Actor, History
 from bot.games.match import BoardRef, Match
 from bot.games.service import GameService
@@ -99,6 +99,21 @@ async def test_a_column_press_plays_where_its_disc_falls_and_a_full_column_is_re
     assert isinstance(moved, Posted) and moved.game.moves[-1] == 35  # a6, the bottom of column 1
     refused(await games.press(who(BOB), ref(game), 0), refusals.STALE_BOARD)  # /ttt move posted the board again
     assert games.current(CHANNEL) == moved.game
+
+
+async def test_a_hint_is_refused_only_where_it_would_take_too_long(ai: AI, columns_game: str) -> None:
+    games = GameService(ai, rng=random.Random(2))
+    game = await people(games, columns_game)
+    hinted = await games.hint(who(ALICE))  # the empty board: the opening book answers at once
+    assert isinstance(hinted, Hinted) and len(hinted.hint.moves) == 7 and hinted.hint.exact
+    for user, column in ((ALICE, 0), (BOB, 6)):  # an opening the book leaves out: an analysis of minutes
+        moved = await games.press(who(user), ref(game), column)
+        assert isinstance(moved, Shown)
+        game = moved.game
+    marks = variant(columns_game).hint_marks(game.state)
+    assert marks > game.ply
+    outcome = await games.hint(who(ALICE))
+    assert outcome == Refusal(refusals.HINT_TOO_EARLY, {"marks": marks})
 
 
 async def test_a_game_against_a_weak_level_is_played_to_its_end(ai: AI, columns_game: str) -> None:
