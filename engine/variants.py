@@ -169,6 +169,12 @@ class Variant(abc.ABC):
         landing = columns[cell % self.width]
         return cell if landing is None else landing
 
+    def solved_value(self) -> GameValue | None:
+        """The initial position's exact value for X (who moves first) where the game is solved and it is known, else
+        ``None`` (the default). Perfect play never loses on a game drawn with best play; where the first player wins, it
+        never loses as that player only: the second loses to a perfect first player."""
+        return None
+
     def value(self, state: Any, mark: Mark) -> GameValue | None:
         """The position's exact value for ``mark`` where it takes microseconds (so a whole game can be checked in a
         callback), else ``None``."""

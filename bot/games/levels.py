@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.vocabulary import DEFAULT_LEVEL, LEVELS
-from engine import TOP_LEVEL, variant
+from engine import TOP_LEVEL, Mark, variant
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "is_unbeatable", "rating_of", "ratings_of"]
 
@@ -35,6 +35,14 @@ def rating_of(name: str, level: int) -> int:
     return ratings_of(name)[level]
 
 
-def is_unbeatable(name: str, level: int) -> bool:
-    """True for the top level on a game whose values are exact (3x3, 4x4, 5x5): perfect play, which never loses."""
-    return level == TOP_LEVEL and variant(name).exact
+def is_unbeatable(name: str, level: int, side: Mark | None = None) -> bool:
+    """True for the top level on a game whose values are exact (3x3, 4x4, 5x5): perfect play, which never loses, as
+    ``side`` (the bot's mark; ``None``: whichever it plays). On a game solved as a win for one side
+    (:meth:`engine.Variant.solved_value`: Connect Four, for X) only that side is unbeatable."""
+    game = variant(name)
+    if level != TOP_LEVEL or not game.exact:
+        return False
+    solved = game.solved_value()
+    if solved is None or solved.result == "draw":
+        return True
+    return side is (Mark.X if solved.result == "win" else Mark.O)

@@ -149,7 +149,7 @@ def _header(game: Match, who: Who, tr: Lang) -> str:
     kind = game.kind
     text = tr(kind.heading(), variant=tr(kind.title), x=x, o=o)
     if game.vs_bot:
-        text += f" · {level_name(game.variant, game.level, tr)}"
+        text += f" · {level_name(game.variant, game.level, tr, Mark.X if game.x_id is None else Mark.O)}"
         if len(game.kind.algorithms) > 1:  # the player chose the search (3x3); elsewhere the move line names it
             text += f" · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text

@@ -54,12 +54,13 @@ def proven_text(result: ValueKind, plies: int | None, tr: Lang) -> str:
     )
 
 
-def level_name(variant: str, level: int, tr: Lang | None = None) -> str:
+def level_name(variant: str, level: int, tr: Lang | None = None, side: Mark | None = None) -> str:
     """A level with its rating in ``variant``: ``"level 5 (1450)"``, and on a solved game level 8
-    ``"level 8 (1610, unbeatable)"``."""
+    ``"level 8 (1610, unbeatable)"`` where it cannot lose as ``side`` (the bot's mark; ``None``: as either side).
+    """
     tr = tr or lang(None)
     rating = rating_of(variant, level)
-    if is_unbeatable(variant, level):
+    if is_unbeatable(variant, level, side):
         return tr(N_("level {level} ({rating}, unbeatable)"), level=level, rating=rating)
     return tr(N_("level {level} ({rating})"), level=level, rating=rating)
 

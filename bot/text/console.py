@@ -69,7 +69,7 @@ def _header(game: Match, you: int, tr: Lang) -> str:
 
     kind = game.kind
     text = tr(kind.heading(), variant=tr(kind.title), x=side(Mark.X), o=side(Mark.O))
-    text += f" · {level_name(game.variant, game.level, tr)}"
+    text += f" · {level_name(game.variant, game.level, tr, Mark.X if game.x_id is None else Mark.O)}"
     if len(game.kind.algorithms) > 1:
         text += f" · {tr(ALGORITHM_NAMES[game.algorithm])}"
     return text

@@ -16,7 +16,7 @@ from engine.connect_four import play as c4_play
 from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
 from engine.games.calibrated import Calibrated
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Mark
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Mark
 from engine.review import PlyReview, exact_review
 from engine.variants import N_, MoveValues
 
@@ -60,6 +60,11 @@ class ConnectFourVariant(Calibrated):
     def winning_line(self, state: ConnectFourState) -> frozenset[int]:
         won = winning_cells(state.x) | winning_cells(state.o)
         return frozenset(cell_of(i) for i in range(won.bit_length()) if won >> i & 1)
+
+    def solved_value(self) -> GameValue:
+        """A win for X in 41 plies, starting in the centre column (Allis 1988; Tromp 1995, John's Connect Four
+        Playground): the bot at level 8 never loses as X, and loses as O to a perfect first player."""
+        return GameValue("win", 41)
 
     def columns(self, state: ConnectFourState) -> tuple[int | None, ...]:
         return landing_cells(state)

@@ -63,3 +63,12 @@ def test_the_board_message_shows_the_discs_with_buttons_and_the_text_grid_in_tex
     shown = message_text(text_board, tr=EN)
     assert "```\n1 2 3 4 5 6 7\n" in shown and DISC[Mark.X] not in shown
     assert "Play with `/ttt move cell:<1-7>`." in shown
+
+
+def test_level_8_is_called_unbeatable_only_on_the_side_that_wins_with_perfect_play(columns_game: str) -> None:
+    as_second = Match("g", 1, 10, None, level=8, variant=columns_game, state=initial_for(columns_game))
+    as_first = Match("g", 1, None, 10, level=8, variant=columns_game, state=initial_for(columns_game))
+    assert "unbeatable" not in message_text(as_second, tr=EN).splitlines()[0]
+    assert "unbeatable" in message_text(as_first, tr=EN).splitlines()[0]
+    assert "unbeatable" not in level_name(columns_game, 8, EN)  # the records: either side
+    assert "unbeatable" in level_name("4x4", 8, EN) and "unbeatable" in level_name("4x4", 8, EN, Mark.O)
