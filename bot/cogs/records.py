@@ -7,6 +7,7 @@ A discord.py extension (``bot.load_extension("bot.cogs.records")``, after ``bot.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 import discord
@@ -15,6 +16,7 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs.ttt import VARIANT_CHOICES, GameCommands, command_failed
+from bot.games.levels import beatable_side
 from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
@@ -24,6 +26,7 @@ from bot.records.fresh import FreshRecords
 from bot.text.common import in_code
 from bot.text.grid import DEFAULT_VARIANT
 from bot.text.records import (
+    Beatable,
     bot_record_text,
     bot_records_text,
     leaderboard_text,
@@ -164,16 +167,27 @@ class RecordCommands(commands.Cog):
         name = target.mention if variant is None else f"{target.mention} · {short_variant_name(variant, tr)}"
         try:
             if self.client.user is not None and target.id == self.client.user.id and variant is None:
-                text = bot_records_text(name, await self.fresh.bot_records(), tr)
+                records = await self.fresh.bot_records()
+                text = bot_records_text(name, records, tr, await self._beatable(records))
             elif self.client.user is not None and target.id == self.client.user.id:
                 shown = variant or DEFAULT_VARIANT
-                text = bot_record_text(name, shown, (await self.fresh.bot_records(shown))[shown], tr)
+                record = (await self.fresh.bot_records(shown))[shown]
+                text = bot_record_text(name, shown, record, tr, await self._beatable([shown]))
             else:
                 stats = await self.fresh.user_stats(target.id, variant=variant)
                 text = stats_text(name, stats, tr, await self._bot_ratings(target.id, variant))
         except RecordsUnavailableError:
             return await private(interaction, tr(RECORDS_DOWN))
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
+
+    async def _beatable(self, variants: Iterable[str]) -> Beatable:
+        """The bot's record per level on the side that loses with perfect play, for each of ``variants`` that has one
+        (:func:`bot.games.levels.beatable_side`: Connect Four, the games it played second)."""
+        found = {}
+        for shown in variants:
+            if (side := beatable_side(shown)) is not None:
+                found[shown] = (side, (await self.fresh.bot_records(shown, side=side.value))[shown])
+        return found
 
     async def _bot_ratings(self, user_id: int, variant: str | None) -> dict[str, Rating]:
         """``user_id``'s ratings against the bot: ``variant``'s, or (``None``) every variant's they played, else

@@ -12,7 +12,7 @@ from functools import cache
 from bot.vocabulary import DEFAULT_LEVEL, LEVELS
 from engine import TOP_LEVEL, Mark, variant
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "is_unbeatable", "rating_of", "ratings_of"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "beatable_side", "is_unbeatable", "rating_of", "ratings_of"]
 
 
 @cache
@@ -46,3 +46,17 @@ def is_unbeatable(name: str, level: int, side: Mark | None = None) -> bool:
     if solved is None or solved.result == "draw":
         return True
     return side is (Mark.X if solved.result == "win" else Mark.O)
+
+
+def beatable_side(name: str) -> Mark | None:
+    """The side on which perfect play loses in game ``name``: on a game solved as a win for one side
+    (:meth:`engine.Variant.solved_value`: Connect Four, a win for X), the other side (O, the bot beaten by people
+    playing first); ``None`` on a game drawn with best play or whose value is not known.
+
+    Raises:
+        UnknownVariantError: no game has that name.
+    """
+    solved = variant(name).solved_value()
+    if solved is None or solved.result == "draw":
+        return None
+    return Mark.O if solved.result == "win" else Mark.X

@@ -47,19 +47,24 @@ class FreshRecords:
                     found[score.pool] = _add(found[score.pool], score.score)
         return UserStats(vs_bot=found["bot"], vs_people=found["people"])
 
-    async def bot_records(self, variant: str | None = None) -> dict[str, dict[int, Record]]:
+    async def bot_records(self, variant: str | None = None, side: str | None = None) -> dict[str, dict[int, Record]]:
         """The bot's record per variant and level (:meth:`RecordsStore.bot_records`; only ``variant``'s, when
-        given), unwritten games included.
+        given; only the games it played as ``side``, ``"X"`` or ``"O"``, when given), unwritten games included.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
         async with self.writer.unwritten() as pending:
-            if variant is None:
+            if variant is None and side is None:
                 records = await self.store.bot_records(excluding=_ids(pending))
+            elif variant is None:
+                raise ValueError("a side's record is read one variant at a time")
             else:
-                records = {variant: await self.store.bot_record(variant=variant, excluding=_ids(pending))}
+                found = await self.store.bot_record(variant=variant, excluding=_ids(pending), side=side)
+                records = {variant: found}
         for game in _of(pending, variant):
+            if side is not None and game.bot_side != side:
+                continue
             for score in scores(game):
                 if score.pool == "bot" and score.level in LEVELS and game.variant in records:
                     levels = records[game.variant]

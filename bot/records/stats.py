@@ -103,16 +103,20 @@ class StatsQueries:
         return UserStats(vs_bot=Record(*map(int, counts[:3])), vs_people=Record(*map(int, counts[3:])))
 
     async def bot_record(
-        self: _Connects, guild_id: int | None = None, variant: str | None = None, excluding: Collection[str] = ()
+        self: _Connects,
+        guild_id: int | None = None,
+        variant: str | None = None,
+        excluding: Collection[str] = (),
+        side: str | None = None,
     ) -> dict[int, Record]:
         """The bot's own wins, draws and losses (its point of view) at each level, in guild ``guild_id`` or
-        everywhere (``None``), in ``variant``'s games or all of them (``None``); every level 1-8 is present, in order.
-        Games whose id is in ``excluding`` are left out.
+        everywhere (``None``), in ``variant``'s games or all of them (``None``), as ``side`` (``"X"``, ``"O"``) or
+        either (``None``); every level 1-8 is present, in order. Games whose id is in ``excluding`` are left out.
 
         Raises:
             RecordsUnavailableError: the database cannot be reached.
         """
-        per_level = await _per_level(self, guild_id, variant, excluding)
+        per_level = await _per_level(self, guild_id, variant, excluding, side)
         found = {level: record for (_, level), record in per_level.items()}
         return {level: found.get(level, Record()) for level in LEVELS}
 
@@ -203,15 +207,25 @@ def _rating(row: Any) -> Rating:
 
 
 async def _per_level(
-    store: _Connects, guild_id: int | None, variant: str | None, excluding: Collection[str] = ()
+    store: _Connects,
+    guild_id: int | None,
+    variant: str | None,
+    excluding: Collection[str] = (),
+    side: str | None = None,
 ) -> dict[tuple[str, int], Record]:
     """The bot's record per (variant, level) in guild ``guild_id`` (``None``: everywhere) and ``variant`` (``None``:
-    all)."""
+    all), as ``side`` (``None``: either)."""
     lost = games.c.bot_side == _LOSER
     won = and_(_LOSER.is_not(None), games.c.bot_side != _LOSER)
     statement = (
         select(games.c.variant, games.c.level, _count(won), _count(_DREW), _count(lost))
-        .where(games.c.bot_side.is_not(None), _COUNTED, _in_scope(guild_id), _of_variant(variant), _not_in(excluding))
+        .where(
+            games.c.bot_side.is_not(None) if side is None else games.c.bot_side == side,
+            _COUNTED,
+            _in_scope(guild_id),
+            _of_variant(variant),
+            _not_in(excluding),
+        )
         .group_by(games.c.variant, games.c.level)
     )
     async with store.connection() as connection:

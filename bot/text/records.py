@@ -10,9 +10,11 @@ from bot.i18n.lang import Lang, lang
 from bot.records import Leaderboard, RatedRow, Rating, Record, UserStats
 from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
 from bot.text.common import discord_who, level_name
+from engine import Mark
 from engine import variant as variant_named
 
 __all__ = [
+    "Beatable",
     "bot_record_text",
     "bot_records_text",
     "leaderboard_text",
@@ -28,15 +30,24 @@ def short_variant_name(variant: str, tr: Lang | None = None) -> str:
     return (tr or lang(None))(variant_named(variant).short_title())
 
 
-def bot_records_text(name: str, records: Mapping[str, Mapping[int, Record]], tr: Lang | None = None) -> str:
+Beatable = Mapping[str, tuple[Mark, Mapping[int, Record]]]
+"""Per variant whose perfect play loses on one side (:func:`bot.games.levels.beatable_side`): that side and the bot's
+record per level in the games it played on it."""
+
+
+def bot_records_text(
+    name: str, records: Mapping[str, Mapping[int, Record]], tr: Lang | None = None, beatable: Beatable | None = None
+) -> str:
     """The bot's own record per variant and level, e.g. "ultimate, level 8 (1710): beaten 3 times in 1,204 games"
-    (levels without a game left out)."""
+    (levels without a game left out); on a game in ``beatable``, its record on the side that loses with perfect play
+    too ("playing O: beaten 3 times in 600 games": how often people playing first beat it)."""
     tr = tr or lang(None)
     lines = [f"**{name}**"]
     for variant, by_level in records.items():
         for level, games in by_level.items():
             if games.games:
-                lines.append(f"{short_variant_name(variant, tr)}, {_beaten(variant, level, games, tr)}")
+                line = f"{short_variant_name(variant, tr)}, {_beaten(variant, level, games, tr)}"
+                lines.append(line + _on_side(variant, level, beatable, tr))
     if len(lines) == 1:
         lines.append(tr(N_("No finished games yet.")))
     return "\n".join(lines)
@@ -52,6 +63,24 @@ def _beaten(variant: str, level: int, games: Record, tr: Lang) -> str:
         losses=tr.number(games.losses),
         games=tr.number(games.games),
     )
+
+
+def _on_side(variant: str, level: int, beatable: Beatable | None, tr: Lang) -> str:
+    """`` · playing O: beaten 3 times in 600 games`` where ``beatable`` has the game's games on that side at
+    ``level``, else nothing."""
+    side, by_level = (beatable or {}).get(variant, (None, {}))
+    games = by_level.get(level)
+    if side is None or games is None or not games.games:
+        return ""
+    said = tr.plural(
+        "playing {mark}: beaten {losses} times in {games} game",
+        "playing {mark}: beaten {losses} times in {games} games",
+        games.games,
+        mark=side.value,
+        losses=tr.number(games.losses),
+        games=tr.number(games.games),
+    )
+    return f" · {said}"
 
 
 def _record(record: Record, tr: Lang) -> str:
@@ -79,11 +108,17 @@ def stats_text(name: str, stats: UserStats, tr: Lang | None = None, ratings: Map
     return "\n".join(lines)
 
 
-def bot_record_text(name: str, variant: str, record: Mapping[int, Record], tr: Lang | None = None) -> str:
-    """The bot's own record in ``variant`` per level (its wins are the players' losses)."""
+def bot_record_text(
+    name: str, variant: str, record: Mapping[int, Record], tr: Lang | None = None, beatable: Beatable | None = None
+) -> str:
+    """The bot's own record in ``variant`` per level (its wins are the players' losses), and where ``beatable`` has
+    the game, its record on the side that loses with perfect play."""
     tr = tr or lang(None)
     lines = [f"**{name}**"]
-    lines += [f"{_beaten(variant, level, games, tr)} · {_record(games, tr)}" for level, games in record.items()]
+    lines += [
+        f"{_beaten(variant, level, games, tr)} · {_record(games, tr)}{_on_side(variant, level, beatable, tr)}"
+        for level, games in record.items()
+    ]
     return "\n".join(lines)
 
 

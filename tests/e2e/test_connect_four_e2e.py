@@ -169,6 +169,13 @@ async def test_connect_four_is_played_to_its_end_and_resumes_after_a_restart(sta
         )
         assert "resigned" in text_of(await updated_message(fake, resigned))
 
+        asked = await fake.slash_command(None, channel, ana, subcommand="stats", options={"user": fake.bot_user})
+        record = (await public_message(fake, asked))["content"]
+        line = re.search(r"Connect Four, level 2 \(\d+\): beaten (\d+) times? in (\d+) games?(.*)", record)
+        assert line is not None, record
+        beaten = re.fullmatch(r" · playing O: beaten (\d+) times? in (\d+) games?", line[3])  # people playing first
+        assert beaten is not None and beaten[1] == line[1] and int(beaten[2]) == int(line[2]) - 1, record
+
 
 def _id(board: dict[str, Any], column: int) -> str:
     return str(columns(board)[column]["custom_id"])

@@ -56,7 +56,9 @@ class Store:
         self.variants.append(variant)
         return UserStats(Record(wins=user_id), Record(draws=2))
 
-    async def bot_record(self, variant: str | None = None, excluding: object = ()) -> dict[int, Record]:
+    async def bot_record(
+        self, variant: str | None = None, excluding: object = (), side: str | None = None
+    ) -> dict[int, Record]:
         self._check()
         self.variants.append(variant)
         return {8: Record(wins=3, draws=1)}
