@@ -21,7 +21,7 @@ from bot.text.common import (
     level_name,
     proven_text,
 )
-from bot.text.discs import DISC, disc_grid, played_by_column
+from bot.text.discs import disc_grid, mark_emoji, shows_discs
 from bot.text.grid import DEFAULT_VARIANT, board_grid
 from engine import Mark
 from engine.variants import variant as variant_named
@@ -90,14 +90,8 @@ def thinking_line(tr: Lang | None = None) -> str:
     return (tr or lang(None))(N_("\N{HOURGLASS WITH FLOWING SAND} The bot is thinking about its move…"))
 
 
-def _discs(game: Match) -> bool:
-    """True when ``game``'s board is drawn with discs: a game played by column, with buttons."""
-    return game.mode == "buttons" and played_by_column(game.kind, game.state)
-
-
 def _side(game: Match, mark: Mark, who: Who) -> str:
-    emoji = DISC[mark] if _discs(game) else MARK_EMOJI[mark]
-    return f"{emoji} {who(game.player_id(mark))}"
+    return f"{mark_emoji(game)[mark]} {who(game.player_id(mark))}"
 
 
 def result_line(game: Match, who: Who | None = None, tr: Lang | None = None) -> str:
@@ -178,7 +172,7 @@ def message_text(game: Match, who: Who | None = None, *, tr: Lang | None = None,
         lines.append(tr(N_("{side} to move ({mark})."), side=_side(game, mark, who), mark=mark.value))
         if rules.open_blocks(game.state):
             lines.append(_next_board_line(game, tr))
-    if _discs(game):
+    if shows_discs(game):
         lines.append(disc_grid(rules, game.state, game.moves[-1] if game.moves else None))
     if game.mode == "text":
         lines.append(board_grid(game.state, game.variant))

@@ -14,11 +14,24 @@ Pure text: no ``discord`` import.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
+from bot.games.match import Match
+from bot.text.common import MARK_EMOJI
 from engine import Mark, Variant
 
-__all__ = ["DISC", "EMPTY", "LAST_DISC", "WON", "column_heading", "disc_grid", "played_by_column"]
+__all__ = [
+    "DISC",
+    "EMPTY",
+    "LAST_DISC",
+    "WON",
+    "column_heading",
+    "disc_grid",
+    "mark_emoji",
+    "played_by_column",
+    "shows_discs",
+]
 
 DISC: Final = {Mark.X: "\N{LARGE RED CIRCLE}", Mark.O: "\N{LARGE YELLOW CIRCLE}"}
 """A disc of each side (X moves first: red)."""
@@ -36,6 +49,16 @@ def played_by_column(kind: Variant, state: Any) -> bool:
     """True when game ``kind`` is played by column (a disc falls to the lowest empty cell): its board is drawn with
     discs and a button per column."""
     return bool(kind.columns(state))
+
+
+def shows_discs(game: Match) -> bool:
+    """True when ``game``'s board is drawn with discs: a game played by column, with buttons."""
+    return game.mode == "buttons" and played_by_column(game.kind, game.state)
+
+
+def mark_emoji(game: Match) -> Mapping[Mark, str]:
+    """Each side's emoji as ``game``'s board shows it: its disc where the board is drawn with discs, else ❌ and ⭕."""
+    return DISC if shows_discs(game) else MARK_EMOJI
 
 
 def _keycap(label: str) -> str:

@@ -9,7 +9,8 @@ from bot.games.match import Match
 from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.text.common import MARK_EMOJI, OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
+from bot.text.common import OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
+from bot.text.discs import mark_emoji
 from engine import GameValue
 from engine.hints import Hint, HintMove
 
@@ -41,7 +42,7 @@ def hint_text(game: Match, hint: Hint, tr: Lang | None = None) -> str:
     the search proved), then its depth and states."""
     tr = tr or lang(None)
     rules = game.kind
-    mark = f"{MARK_EMOJI[hint.to_move]} {hint.to_move.value}"
+    mark = f"{mark_emoji(game)[hint.to_move]} {hint.to_move.value}"
     if not hint.exact:
         lines = [tr(N_("**Hint for {mark}** (the engine's estimate, not a proof):"), mark=mark)]
         lines += [f"`{rules.cell_label(move.cell)}` {_worth(move, tr)}" for move in hint.moves]

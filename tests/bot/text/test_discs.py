@@ -11,7 +11,10 @@ from bot.i18n.lang import lang
 from bot.text.board import message_text
 from bot.text.common import level_name
 from bot.text.discs import DISC, EMPTY, LAST_DISC, WON, column_heading, disc_grid, played_by_column
+from bot.text.hints import hint_text
 from engine import Mark, variant
+from engine.hints import Hint, HintMove
+from engine.protocol import GameValue
 from tests.connect_four import connect_four
 
 EN = lang(None)
@@ -72,3 +75,10 @@ def test_level_8_is_called_unbeatable_only_on_the_side_that_wins_with_perfect_pl
     assert "unbeatable" in message_text(as_first, tr=EN).splitlines()[0]
     assert "unbeatable" not in level_name(columns_game, 8, EN)  # the records: either side
     assert "unbeatable" in level_name("4x4", 8, EN) and "unbeatable" in level_name("4x4", 8, EN, Mark.O)
+
+
+def test_a_hint_names_the_side_by_its_disc(columns_game: str) -> None:
+    board = game(columns_game)
+    hint = Hint(Mark.X, (HintMove(38, GameValue("win", 41), 1.0),), exact=True, states=7, elapsed_ms=0.1)
+    assert hint_text(board, hint, EN).startswith(f"**Hint for {DISC[Mark.X]} X**")
+    assert "`4` win in 41 plies" in hint_text(board, hint, EN)
