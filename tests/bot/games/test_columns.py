@@ -5,9 +5,7 @@ board named by reference resumes after a restart."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -18,7 +16,6 @@ from bot.games.intents import Actor, History
 from bot.games.match import BoardRef, Match
 from bot.games.service import GameService
 from bot.games.store import RecordsGames
-from bot.records import RunningStore, RunningWriter, open_store
 from engine import variant
 from tests.connect_four import connect_four
 
@@ -30,21 +27,6 @@ CHANNEL = 100
 def columns_game() -> Iterator[str]:
     with connect_four() as name:
         yield name
-
-
-@pytest.fixture
-def ai() -> AI:
-    return AI(ThreadPoolExecutor(2), rng=random.Random(1))
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[RecordsGames]:
-    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
-    writer = RunningWriter(RunningStore(records))
-    writer.start()
-    yield RecordsGames(records, writer)
-    await writer.close(timeout=5)
-    await records.close()
 
 
 def who(user: int) -> Actor:

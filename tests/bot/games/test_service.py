@@ -7,10 +7,9 @@ import asyncio
 import contextlib
 import random
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -26,29 +25,13 @@ from bot.games.match import Algorithm, BoardRef, EngineMove, Match, initial_for
 from bot.games.pool import SearchPool, Ticket
 from bot.games.service import MINIMAX_REPLY_STATES, GameService, History, Player, minimax_estimate
 from bot.games.store import RecordsGames
-from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
+from bot.records import RecordWriter, RunningWriter
 from engine import Mark, Variant
 from engine.levels import SPECS
 from engine.variants import VARIANTS
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
 CHANNEL = 100
-
-
-@pytest.fixture
-def ai() -> AI:
-    return AI(ThreadPoolExecutor(2), rng=random.Random(1))
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[RecordsGames]:
-    """The running games in a real SQLite file (the records tests run the same store on PostgreSQL too)."""
-    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
-    writer = RunningWriter(RunningStore(records))
-    writer.start()
-    yield RecordsGames(records, writer)
-    await writer.close(timeout=5)
-    await records.close()
 
 
 def service(ai: AI, **options: object) -> GameService:

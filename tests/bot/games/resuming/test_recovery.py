@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from pathlib import Path
-
-import pytest
 
 from bot.games import refusals
 from bot.games.ai import AI
@@ -20,16 +15,11 @@ from bot.games.finished import finished_game
 from bot.games.match import Match
 from bot.games.service import GameService, History
 from bot.games.store import RecordsGames, to_running
-from bot.records import RecordWriter, RunningStore, RunningWriter, open_store
+from bot.records import RecordWriter
 from engine import Mark
 from tests.bot.games.test_service import ALICE, BOB, CHANNEL, found, pressed, refused, started, until, url, who
 
 TIMEOUT = 600.0
-
-
-@pytest.fixture
-def ai() -> AI:
-    return AI(ThreadPoolExecutor(2), rng=random.Random(1))
 
 
 class Process:
@@ -60,16 +50,6 @@ class Process:
     async def close(self) -> None:
         self.games.close()
         await self.records.close(timeout=5)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[RecordsGames]:
-    records = await open_store(f"sqlite:///{tmp_path / 'records.sqlite3'}")
-    writer = RunningWriter(RunningStore(records))
-    writer.start()
-    yield RecordsGames(records, writer)
-    await writer.close(timeout=5)
-    await records.close()
 
 
 async def stored_as_running(store: RecordsGames, game: Match, seconds_ago: float) -> None:
