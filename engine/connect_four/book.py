@@ -1,7 +1,7 @@
 """The Connect Four opening book: every column's exact score in every early position the bot can face.
 
 **What it holds.** Every position in which the bot is to move when it plays the book's move and the opponent plays
-anything: the bot as X after 0, 2, ..., 10 plies and as O after 1, 3, ..., 11 plies (:data:`PLIES` = 11, the last
+anything: the bot as X after 0, 2, ..., 12 plies and as O after 1, 3, ..., 11 plies (:data:`PLIES` = 12, the last
 ply with an entry). For each, the exact score of every legal column, on the solver's scale
 (:mod:`engine.connect_four.solver`: a win completed when the board holds ``n`` discs is worth ``43 - n`` to its
 side). So the bot's move (:meth:`Book.move`) and a hint in the opponent's position (whose children are book
@@ -45,8 +45,8 @@ __all__ = ["BOOK_PATH", "FULL", "MAGIC", "PLIES", "Book", "canonical", "key_of",
 BOOK_PATH = Path(__file__).resolve().parent / "books" / "connect-four.bin"
 """The shipped book."""
 MAGIC = b"ttt-connect-four-book 1\n"
-PLIES = 11
-"""The most discs a book position holds."""
+PLIES = 12
+"""The most discs a book position holds (the bot as X; as O, 11)."""
 FULL = -128
 """The stored score of a full column."""
 _COLUMN = (1 << STRIDE) - 1

@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         by_ply[_discs(key)] += 1
     header = [
         "Connect Four opening book: every column's exact score in every position the bot can face with at most "
-        f"{PLIES} discs (the bot as X and as O), one entry per mirror image.",
+        f"{PLIES} discs as X and {PLIES - 1} as O, one entry per mirror image.",
         f"Built by `make books` (python -m engine.connect_four.book_build) on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC "
         f"in {seconds:.0f} s: {len(keys):,} positions (by discs: {', '.join(map(str, by_ply))}).",
         f"Scores: BitBully {version('bitbully')} (M. Thill, MIT) with its 12-ply distance database "

@@ -5,8 +5,8 @@
   (:mod:`engine.connect_four.solver`) on every child with one shared kernel, so its table carries over between the
   children and between calls in one process.
 - **Perfect play** (:func:`perfect_move`): a column that keeps the position's exact value (plies included): the
-  book's move up to 11 discs, else the solver's: the position's score, then the first column nearest the centre
-  whose child scores its negation (a null-window search each).
+  book's move up to 12 discs (11 as O), else the solver's: the position's score, then the first column nearest the
+  centre whose child scores its negation (a null-window search each).
 - **The weaker levels** (:func:`horizon_move`): a win in one is always played; the opponent's single immediate
   threat is blocked with a level's probability; otherwise negamax alpha-beta to a fixed depth with a heuristic at
   the cut-off (AIMA §5.4): every window of four cells still open to one side scores for it by how many of its discs

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import bitbully
 import pytest
 
+from engine.connect_four.book import PLIES
 from engine.connect_four.book_build import scores_of
 from engine.connect_four.play import analyse, book_scores
 from engine.connect_four.rules import CONNECT_FOUR, WIDTH, ConnectFourState
@@ -56,7 +57,7 @@ def play_game(solver: bitbully.BitBully, rng: random.Random, bot_is_x: bool, noi
             column = column_of(chosen.cell)
             assert scores[column] == best, (moves, column, scores)
             assert chosen.value == score_value(best, state.discs)
-            assert chosen.source == ("book" if state.discs <= 11 else "search")
+            assert chosen.source == ("book" if state.discs <= PLIES else "search")
             played += 1
         elif rng.random() < noise:
             column = rng.choice(list(scores))
@@ -82,7 +83,7 @@ def test_level_8_keeps_the_exact_value_on_every_move(
 
 
 def test_values_match_bitbully_in_the_book_s_positions(solver: bitbully.BitBully) -> None:
-    """Positions of 6-11 plies from games of level 8 against random replies, with either side to move: the book
+    """Positions of 6-12 plies from games of level 8 against random replies, with either side to move: the book
     answers each (one state per column: no search), with BitBully's values."""
     rng = random.Random(6)
     checked = 0
@@ -90,9 +91,10 @@ def test_values_match_bitbully_in_the_book_s_positions(solver: bitbully.BitBully
         bot_is_x = game % 2 == 0
         moves: list[int] = []
         state = CONNECT_FOUR.initial_state()
-        while state.discs <= 11 and not CONNECT_FOUR.terminal(state):
+        while state.discs <= PLIES and not CONNECT_FOUR.terminal(state):
             bot_turn = (state.discs % 2 == 0) == bot_is_x
-            if state.discs >= 6 and (bot_turn or state.discs < 11):  # a reply's children in the book
+            last = PLIES if bot_is_x else PLIES - 1  # the bot's last book ply
+            if state.discs >= 6 and (bot_turn or state.discs < last):  # a reply's children are in the book
                 found = analyse(state)
                 assert found.states == len(found.scores), "answered by the book"
                 assert book_scores(state) == found.scores == theirs(solver, moves, state), moves
