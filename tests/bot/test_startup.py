@@ -26,6 +26,7 @@ from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.games.levels import rating_of
 from bot.games.renewing import RenewingExecutor
 from bot.records import RecordWriter, open_store
+from engine import VARIANTS
 from engine.kernels import search_kernels
 from engine.protocol import Algorithm
 
@@ -239,7 +240,7 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         # every button of a board that carries its game, challenge answers, every button of a board by reference, and
         # the puzzles' (bot.cogs.puzzles)
         assert len(bot._connection._view_store._dynamic_items) == 4
-        assert [c.value for c in options["variant"].choices] == ["3x3", "4x4", "5x5", "ultimate"]
+        assert [c.value for c in options["variant"].choices] == list(VARIANTS)  # every registered game, in order
         assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()
         assert bot.shard_ids == [1] and bot.shard_count == 2

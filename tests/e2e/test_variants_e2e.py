@@ -16,6 +16,7 @@ import pytest
 import pytest_asyncio
 
 from bot.games.codec import decode as decode_variant
+from engine.games import BUILT_IN
 from testing.fake_discord import FakeDiscord, InteractionRecord
 from testing.players import private_text
 
@@ -122,7 +123,7 @@ async def test_the_synced_start_command_offers_every_variant_with_localized_name
     variant = next(o for o in start_options if o["name"] == "variant")
     assert variant["type"] == OPTION_STRING and not variant.get("required")
     assert variant["name_localizations"]["de"] == "variante"
-    assert [c["value"] for c in variant["choices"]] == ["3x3", "4x4", "5x5", "ultimate"]
+    assert [c["value"] for c in variant["choices"]] == [game.name for game in BUILT_IN]  # the games built in, in order
     four = variant["choices"][1]
     assert four["name"] == "4x4, four in a row" and four["name_localizations"]["fr"] == "4x4, quatre alignés"
     assert variant["description_localizations"]["ja"].startswith("ゲーム")

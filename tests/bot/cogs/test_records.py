@@ -25,6 +25,7 @@ from bot.records import FinishedGame, Leaderboard, Rating, Record, RecordsUnavai
 from bot.records.puzzle_values import PuzzleRating
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, rating_text, stats_text
 from bot.ui.puzzles import puzzle_line
+from engine import VARIANTS
 from tests.bot.ui.fakes import FakeInteraction
 
 BOT, ALICE = 1, 10
@@ -132,7 +133,7 @@ async def test_stats_of_a_player_and_of_the_bot(service: GameService) -> None:
     await commands(service, Store()).stats(fake, user(ALICE))
     assert fake.calls[0].name == "defer"  # a database may take longer than Discord's 3 s
     played = Rating(1600, 90, 0.06, 10, 3)
-    ratings = {"3x3": played, "4x4": played, "5x5": played}  # every variant with a rated game
+    ratings = dict.fromkeys((v for v in VARIANTS if v != "ultimate"), played)  # every variant with a rated game
     stats = UserStats(Record(wins=ALICE), Record(draws=2))
     assert answer(fake) == stats_text(f"<@{ALICE}>", stats, lang("de"), ratings)
     fake = interaction()

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from bot.records import FinishedGame, Record, RecordsStore, database_url, open_store
 from bot.records.migrate import alembic_config
 from bot.records.schema import UTCDateTime, metadata
+from engine import VARIANTS
 from tests.bot.records.conftest import Backend
 
 A, B = 101, 102
@@ -120,10 +121,10 @@ async def test_stats_and_leaderboards_take_a_variant(store: RecordsStore) -> Non
     assert (await store.user_stats(A, variant="4x4")).vs_bot == Record(1, 0, 0)
     assert (await store.bot_record(variant="5x5"))[8] == Record(1, 1, 0)
     records = await store.bot_records()
-    assert list(records) == ["3x3", "4x4", "5x5", "ultimate"]
+    assert list(records) == list(VARIANTS)  # every registered game, in order, played or not
     assert records["5x5"][8] == Record(1, 1, 0) and records["4x4"][2] == Record(0, 0, 1)
     assert records["ultimate"][5] == Record(1, 0, 0) and records["3x3"][8] == Record(1, 0, 0)
-    assert {v: (await store.ratings(A, v))["bot"].games for v in records} == {
+    assert {v: (await store.ratings(A, v))["bot"].games for v in records} == dict.fromkeys(VARIANTS, 0) | {
         "3x3": 1,
         "4x4": 1,
         "5x5": 2,
