@@ -14,7 +14,8 @@ Level 8 (:meth:`engine.Variant.play` at level 8: the opening book, then the solv
 solver's table warm from move to move. Every move of the bot is checked with BitBully (M. Thill; its 12-ply distance
 database): the column it played must score the best of the position, i.e. keep its exact value, plies included. It
 prints per opponent the games, wins, draws and losses, the bot's moves and how many lost exact value (0 expected), the
-bot's time per move (mean, longest) and the wall time.
+bot's time per move (mean, longest), the time of each game's review (:meth:`engine.Variant.review`: every move
+valued exactly) and the wall time.
 """
 
 from __future__ import annotations
@@ -43,11 +44,12 @@ def match(games: int, opponent: Callable[[int], Opponent], solver: Any) -> str:
     spiel_game = pyspiel.load_game("connect_four")
     wins = draws = losses = moves_checked = lost = 0
     times: list[float] = []
+    reviews: list[float] = []
     started = time.perf_counter()
     for game_number in range(games):
         play_opponent = opponent(game_number)
         rng = random.Random(game_number)
-        state, spiel, moves = CONNECT_FOUR.initial_state(), spiel_game.new_initial_state(), []
+        state, spiel, moves, cells = CONNECT_FOUR.initial_state(), spiel_game.new_initial_state(), [], []
         while not CONNECT_FOUR.terminal(state):
             if state.discs % 2 == 0:
                 before = time.perf_counter()
@@ -58,10 +60,14 @@ def match(games: int, opponent: Callable[[int], Opponent], solver: Any) -> str:
                 lost += scores[column] != max(scores)
             else:
                 column = play_opponent(state, spiel)
+            cells.append(GAME.columns(state)[column])
             state = CONNECT_FOUR.result(state, column)
             spiel.apply_action(column)
             moves.append(column)
         assert spiel.is_terminal()
+        before = time.perf_counter()
+        assert len(GAME.review(cells)) == len(cells)
+        reviews.append(time.perf_counter() - before)
         winner = CONNECT_FOUR.winner(state)
         wins += winner is Mark.X
         draws += winner is None
@@ -69,7 +75,8 @@ def match(games: int, opponent: Callable[[int], Opponent], solver: Any) -> str:
     return (
         f"{games} games: {wins} won, {draws} drawn, {losses} lost; {moves_checked} moves of the bot, {lost} lost exact "
         f"value; {1000 * sum(times) / len(times):.0f} ms a move on average, longest {1000 * max(times):.0f} ms; "
-        f"{time.perf_counter() - started:.0f} s"
+        f"each game reviewed in {1000 * sum(reviews) / len(reviews):.0f} ms on average, longest "
+        f"{1000 * max(reviews):.0f} ms; {time.perf_counter() - started:.0f} s"
     )
 
 
