@@ -234,3 +234,19 @@ async def test_level_8_answers_from_its_opening_book_in_the_background(start_bot
             fake, await fake.press_button(None, channel, ana, board["id"], resign["custom_id"])
         )
         assert "resigned" in text_of(ended)
+
+
+async def test_a_text_board_is_played_with_ttt_move(start_bot: BotStarter) -> None:
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        await start_bot(fake, **GAMES)
+        channel = fake.channels()[0]
+        (ana,) = make_users(fake, "ana-c4-text")
+        board = await public_message(fake, await ttt(fake, channel, ana, "start", variant=NAME, level=1, board="text"))
+        assert "```\n1 2 3 4 5 6 7\n" in board["content"] and "Play with `/ttt move cell:<1-7>`." in board["content"]
+        assert [b.get("label") for b in buttons(board)] == ["Resign"]  # no column buttons on a text board
+        for typed in ("4", "d"):
+            board = await public_message(fake, await ttt(fake, channel, ana, "move", cell=typed))
+        grid = board["content"].split("```\n", 1)[1].split("\n```", 1)[0].splitlines()
+        column_4 = [row[6] for row in grid[1:]]  # under the "4" of the heading
+        assert len(grid) == 7 and column_4.count("X") == 2 and column_4[-1] == "X", grid  # "4" and "d": column 4
+        assert board["content"].count("O played") == 1
