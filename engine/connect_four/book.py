@@ -103,26 +103,30 @@ class Book:
     def column_scores(self, state: ConnectFourState) -> dict[int, int] | None:
         """Every legal column (0-6) → its exact score for the side to move in ``state``, or ``None`` when
         ``state`` is not in the book."""
-        if state.discs > PLIES:
+        found = self._lookup(state)
+        if found is None:
             return None
-        key, mirrored = canonical(state)
-        stored = self.entry(key)
-        if stored is None:
-            return None
+        stored, mirrored = found
         return {
             (WIDTH - 1 - column if mirrored else column): score for column, score in enumerate(stored) if score != FULL
         }
 
     def move(self, state: ConnectFourState) -> tuple[int, int] | None:
         """``(column, score)``: the book's move in ``state`` and its exact score (the position's), or ``None``."""
+        found = self._lookup(state)
+        if found is None:
+            return None
+        stored, mirrored = found
+        column = best_column(stored)
+        return (WIDTH - 1 - column if mirrored else column), stored[column]
+
+    def _lookup(self, state: ConnectFourState) -> tuple[tuple[int, ...], bool] | None:
+        """``(stored scores, mirrored)`` of ``state``'s entry, or ``None``."""
         if state.discs > PLIES:
             return None
         key, mirrored = canonical(state)
         stored = self.entry(key)
-        if stored is None:
-            return None
-        column = best_column(stored)
-        return (WIDTH - 1 - column if mirrored else column), stored[column]
+        return None if stored is None else (stored, mirrored)
 
     @classmethod
     def load(cls, path: Path) -> Book:
