@@ -150,14 +150,12 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
         """/ttt move: play a cell or a column as the game names it (:meth:`engine.Variant.parse_cell`; a column's top
         cell, which the service turns into the cell its disc falls to); the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
-        rules = variant_named(game.variant if game is not None else DEFAULT_VARIANT)
-        try:
-            index = rules.parse_cell(cell)
-        except CellOutOfRangeError:
-            if game is None:  # after a restart the stored game's board is not known yet: let the service say
-                index = -1
-            else:
-                first, last = rules.cell_label(0), rules.cell_label(rules.cells - 1)
+        index: int | str = cell  # after a restart the game is known once resumed: the service reads the text then
+        if game is not None:
+            try:
+                index = game.kind.parse_cell(cell)
+            except CellOutOfRangeError:
+                first, last = game.kind.cell_label(0), game.kind.cell_label(game.cells - 1)
                 tr = lang(str(interaction.locale))
                 await private(interaction, tr(NOT_A_CELL, cell=escaped(cell), first=first, last=last))
                 return

@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.games.answers import Refusal
 from bot.games.match import Match
 from bot.i18n import N_
+from engine import CellOutOfRangeError
 
 NO_GAME = N_("No game is running in this channel — start one with /ttt start.")
 NOT_YOUR_GAME = N_("This isn't your game — start your own with /ttt start.")
@@ -54,6 +55,9 @@ NO_SUCH_COLUMN = N_("There is no such column on this board: columns go from {fir
 columns as the board names them, e.g. ``"1"``, ``"7"``)."""
 COLUMN_FULL = N_("That column is full — pick another one.")
 """A game played by column: the column's cells all hold a disc."""
+NOT_A_MOVE = N_("That is not a move on this board: give one from {first} to {last}, as the board names them.")
+"""``/ttt move`` with a text that names no cell (or column) of the game's board. Values: ``first``, ``last`` (str: the
+first and last moves as the board names them, :meth:`engine.Variant.cell_label`)."""
 WRONG_BOARD = N_("You must play in the small board {board}.")
 """Ultimate: the cell is free but in another small board than the one the last move sent the player to. Values:
 ``board`` (str: the small board to play in by the cells it covers, e.g. ``"d4-f6"``)."""
@@ -93,6 +97,18 @@ def changed(game: Match, board: Match) -> Refusal:
     changed under the press), or another board."""
     newer = len(board.moves) < len(game.moves) and game.moves[: len(board.moves)] == board.moves
     return Refusal(BOARD_CHANGED) if newer and game.message_id == board.message_id else stale(game)
+
+
+def typed_cell(game: Match | None, text: str) -> int | Refusal:
+    """The 0-based cell ``text`` names on ``game``'s board (:meth:`engine.Variant.parse_cell`; a column's top cell on a
+    game played by column), or ``NOT_A_MOVE``; ``-1`` without a game (the move is then refused as any other)."""
+    if game is None:
+        return -1
+    kind = game.kind
+    try:
+        return kind.parse_cell(text)
+    except CellOutOfRangeError:
+        return Refusal(NOT_A_MOVE, {"first": kind.cell_label(0), "last": kind.cell_label(kind.cells - 1)})
 
 
 def cell_refusal(game: Match, cell: int) -> Refusal | None:

@@ -151,9 +151,19 @@ class GameService:
             return found
         return await self.play.choose(actor, found, board, pad=ref.pad)
 
-    async def move(self, actor: Actor, cell: int, *, history: History | None = None) -> Answer:
-        """``/ttt move``: :meth:`Play.move`, once the channel's game is held (:meth:`Resuming.channel`)."""
-        return await self.resuming.channel(actor, history) or await self.play.move(actor, cell)
+    async def move(self, actor: Actor, cell: int | str, *, history: History | None = None) -> Answer:
+        """``/ttt move``: :meth:`Play.move`, once the channel's game is held (:meth:`Resuming.channel`). ``cell`` is
+        0-based, or the text typed, read by the game held (after a restart, the game is known only once resumed):
+        ``NOT_A_MOVE`` when it names no cell or column of its board."""
+        refused = await self.resuming.channel(actor, history)
+        if refused is not None:
+            return refused
+        if isinstance(cell, str):
+            read = refusals.typed_cell(self.sessions.current(actor.channel_id), cell)
+            if isinstance(read, Refusal):
+                return read
+            cell = read
+        return await self.play.move(actor, cell)
 
     async def resign(
         self, actor: Actor, *, board: Match | BoardRef | None = None, history: History | None = None

@@ -129,3 +129,37 @@ async def test_a_board_by_reference_resumes_after_a_restart(ai: AI, store: Recor
     resumed = await restarted.press(who(ALICE), ref(game), 2, history=History((ref(game),)))
     assert isinstance(resumed, Shown) and resumed.game.moves[:3] == (*game.moves, 37)  # c6
     restarted.close()
+
+
+async def test_a_typed_move_after_a_restart_is_read_by_the_resumed_game(
+    ai: AI, store: RecordsGames, columns_game: str
+) -> None:
+    games = GameService(ai, rng=random.Random(2), store=store)
+    game = await people(games, columns_game)
+    moved = await games.press(who(ALICE), ref(game), 0)
+    assert isinstance(moved, Shown)
+    game = moved.game
+    await store.writer.flush()
+    games.close()
+    restarted = GameService(ai, rng=random.Random(2), store=store)
+    history = History((ref(game),))
+    refused(await restarted.move(who(BOB), "z", history=history), refusals.NOT_A_MOVE)
+    outcome = await restarted.move(who(BOB), "d", history=history)  # a letter no 3x3 board would read
+    assert isinstance(outcome, Posted) and outcome.game.moves == (35, 38), outcome
+    restarted.close()
+
+
+async def test_a_4x4_coordinate_after_a_restart_names_the_4x4_cell(ai: AI, store: RecordsGames) -> None:
+    games = GameService(ai, rng=random.Random(2), store=store)
+    challenge = await games.start(who(ALICE), game_id="four", opponent=BOB, variant="4x4")
+    assert isinstance(challenge, Challenged)
+    games.placed(CHANNEL, "four", 1000, challenge.game.post)
+    accepted = await games.answer(who(BOB), "four", accept=True)
+    assert isinstance(accepted, Shown)
+    await store.writer.flush()
+    games.close()
+    restarted = GameService(ai, rng=random.Random(2), store=store)
+    history = History((BoardRef("4x4", "four", 0, CHANNEL, 5, 1000),))
+    outcome = await restarted.move(who(ALICE), "b3", history=history)
+    assert isinstance(outcome, Posted) and outcome.game.moves == (9,), outcome  # b3 on 4x4, not 3x3's 8th cell
+    restarted.close()
