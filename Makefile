@@ -51,7 +51,7 @@ lock:
 	$(PYTHON) -m piptools compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
 		--no-emit-find-links --extra test --extra dev -o requirements-dev.txt pyproject.toml
 	$(PYTHON) -m piptools compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url \
-		--no-emit-find-links --only-build-deps -o requirements-build.txt pyproject.toml
+		--no-emit-find-links --only-build-deps --all-build-deps -o requirements-build.txt pyproject.toml
 
 # Extract the messages into bot/i18n/locale/ttt.pot and merge them into every catalog (then translate the new ones).
 messages: $(RUNTIME)
