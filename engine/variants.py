@@ -211,8 +211,8 @@ class Variant(abc.ABC):
     # -- the bot's moves ------------------------------------------------------------------------------------------
 
     def answer_ms(self, state: Any, level: int, algorithm: Algorithm) -> float:
-        """An upper bound of the wall time, ms, of :meth:`play` at ``level`` with ``algorithm`` from ``state`` or
-        any later position (``math.inf``: none below a second; the bot then searches in its worker pool)."""
+        """An upper bound of the wall time, ms, of :meth:`play` at ``level`` with ``algorithm`` in ``state``
+        (``math.inf``: none below a second; the bot then searches in its worker pool)."""
         return math.inf
 
     @abc.abstractmethod

@@ -24,6 +24,9 @@ __all__ = ["CONNECT_FOUR_VARIANT", "ConnectFourVariant"]
 
 _QUICK_MS = 300.0
 """The longest a weaker level's move takes (a depth-limited search in Python), ms: the bot answers it at once."""
+_BOOK_MS = 5.0
+"""The longest level 8's move takes where the opening book has the position, ms: the book's first read (about 3 ms,
+once per process) and a lookup."""
 
 
 HINT_FROM = 11
@@ -95,8 +98,11 @@ class ConnectFourVariant(Calibrated):
     # -- the bot's moves ------------------------------------------------------------------------------------------
 
     def answer_ms(self, state: ConnectFourState, level: int, algorithm: Algorithm) -> float:
-        """The weaker levels answer at once; level 8 may solve for seconds (it runs in the bot's worker pool)."""
-        return math.inf if level == TOP_LEVEL else _QUICK_MS
+        """The weaker levels answer at once, and so does level 8 where the opening book has the position (a lookup);
+        elsewhere level 8 may solve for seconds (it runs in the bot's worker pool)."""
+        if level != TOP_LEVEL:
+            return _QUICK_MS
+        return _BOOK_MS if c4_play.book_move(state) is not None else math.inf
 
     def quick_move(self, state: ConnectFourState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Level 8's book move where the opening book has the position (at once), else level 7's depth-limited search

@@ -67,7 +67,8 @@ def test_a_column_board_is_a_classic_message_with_a_button_per_column(columns_ga
 
 
 def test_a_frozen_or_finished_column_board_takes_no_press(columns_game: str) -> None:
-    thinking = game(columns_game, 3)  # the bot (level 8) to move: its search runs in the pool
+    # the bot (level 8) to move after the opening book (13 discs): its search runs in the pool
+    thinking = game(columns_game, *range(7), *range(6))
     assert thinking.thinking
     view, _ = board_message(thinking, "", EN)
     assert view is not None and all(b.get("disabled") for b in buttons(view.to_components()[:2]))
