@@ -230,7 +230,24 @@ async def test_level_8_answers_from_its_opening_book_at_once(start_bot: BotStart
             assert rec.callback_type == CB_UPDATE and board, describe(rec)
             assert version(board) == ply + 2 and "(from its opening book)" in text_of(board), text_of(board)
             assert "thinking" not in text_of(board) and not all(b.get("disabled") for b in columns(board))
-        board = checked(fake.message(channel, message_id) or {})
+        while position(board).discs < 20 and not over(board):  # past the book: the solver, in the worker pool
+            ply = version(board)
+            rec = await answered(
+                await fake.press_button(None, channel, ana, message_id, _id(board, player(position(board), rng)))
+            )
+            shown = checked(rec.payload)
+            if "thinking" not in text_of(shown):  # still the book's reply, in the press's answer
+                assert over(shown) or version(shown) == ply + 2, text_of(shown)
+                board = shown
+                continue
+            assert version(shown) == ply + 1, text_of(shown)
+            assert all(b.get("disabled") for b in columns(shown))  # no press while the bot searches
+            await fake.wait_for(lambda at=ply + 2: version(fake.message(channel, message_id) or {}) >= at, 30)
+            board = checked(fake.message(channel, message_id) or {})
+            assert "O played" in text_of(board) and "(from its opening book)" not in text_of(board), text_of(board)
+            break
+        else:
+            pytest.fail(f"no move off the opening book by {position(board).discs} discs")
         resign = next(b for b in buttons(board) if b.get("label") == "Resign")
         ended = await updated_message(
             fake, await fake.press_button(None, channel, ana, board["id"], resign["custom_id"])
