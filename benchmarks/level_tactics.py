@@ -12,9 +12,11 @@ per position and level. Two kinds of positions count:
 - **block**: the side to move cannot win at once and the opponent threatens exactly one immediate win (one
   cell). Counted: a move on that cell (``block %``).
 
-3x3 takes every reachable position of each kind; 4x4 and 5x5 take ``--positions`` of each kind from random
-games (uniform random moves, a seeded generator), each position once per symmetry-free move list. The table
-prints the number of positions beside each kind.
+3x3 takes every reachable position of each kind; 4x4, 5x5 and Connect Four take ``--positions`` of each kind from
+random games (uniform random moves, a seeded generator), each position once per symmetry-free move list. On Connect
+Four a threat is a column whose next disc would complete four, and the block is a disc in that column; its level 8
+(perfect play: the solver, minutes a move in the first plies) is left to the solver's own tests. The table prints
+the number of positions beside each kind.
 """
 
 from __future__ import annotations
@@ -23,25 +25,40 @@ import argparse
 import random
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from engine.cli.serve import answer
+from engine.connect_four.cells import CELLS_GAME, bit_of
+from engine.connect_four.rules import has_four
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.levels import LEVELS
 from engine.mnk.rules import TicTacToe
 from engine.mnk.solver import initial_threats
 from engine.protocol import Mark
+from engine.variants import register
 
-GAMES = {"3x3": TicTacToe(3, 3, 3), "4x4": TicTacToe(4, 4, 4), "5x5": TicTacToe(5, 5, 4)}
+register(CONNECT_FOUR_VARIANT)  # a no-op once engine.games lists it
+
+GAMES: dict[str, TicTacToe | Any] = {
+    "3x3": TicTacToe(3, 3, 3),
+    "4x4": TicTacToe(4, 4, 4),
+    "5x5": TicTacToe(5, 5, 4),
+    "connect-four": CELLS_GAME,
+}
 
 
-def classify(game: TicTacToe, moves: tuple[int, ...]) -> tuple[str, int] | None:
-    """``("win", wins)`` or ``("block", threat)`` for the position after ``moves`` (0-based), else ``None``:
-    ``wins`` is the mask of cells that win at once, ``threat`` the mask of the opponent's one winning cell."""
-    state = game.play(moves)
+def classify(game: TicTacToe | Any, state: Any) -> tuple[str, int] | None:
+    """``("win", wins)`` or ``("block", threat)`` for ``state``, else ``None``: ``wins`` is the mask of cells that win
+    at once, ``threat`` the mask of the opponent's one winning cell."""
     if game.terminal(state):
         return None
     me, opp = (state.x, state.o) if game.player(state) is Mark.X else (state.o, state.x)
-    free = game.full ^ (me | opp)
-    wins, threats = initial_threats(game, me) & free, initial_threats(game, opp) & free
+    if isinstance(game, TicTacToe):
+        free = game.full ^ (me | opp)
+        wins, threats = initial_threats(game, me) & free, initial_threats(game, opp) & free
+    else:  # Connect Four: the cells the discs would fall to (its bitboards number cells otherwise)
+        wins = sum(1 << cell for cell in game.actions(state) if has_four(me | bit_of(cell)))
+        threats = sum(1 << cell for cell in game.actions(state) if has_four(opp | bit_of(cell)))
     if wins:
         return "win", wins
     if threats.bit_count() == 1:
@@ -62,7 +79,7 @@ def every_3x3() -> Iterator[tuple[tuple[int, ...], str, int]]:
         seen.add((state.x, state.o))
         if game.terminal(state):
             continue
-        kind = classify(game, moves)
+        kind = classify(game, state)
         if kind is not None:
             yield moves, *kind
         stack.extend((*moves, cell) for cell in game.actions(state))
@@ -77,7 +94,7 @@ def sampled(name: str, per_kind: int, rng: random.Random) -> Iterator[tuple[tupl
         moves: tuple[int, ...] = ()
         state = game.initial_state()
         while not game.terminal(state):
-            kind = classify(game, moves)
+            kind = classify(game, state)
             if kind is not None and wanted[kind[0]] and (state.x, state.o) not in seen:
                 seen.add((state.x, state.o))
                 wanted[kind[0]] -= 1
@@ -91,7 +108,7 @@ def sampled(name: str, per_kind: int, rng: random.Random) -> Iterator[tuple[tupl
 def measure(name: str, positions: list[tuple[tuple[int, ...], str, int]], seed: int) -> dict[int, dict[str, float]]:
     """Per level: ``{"win": share, "block": share, "seconds": s}`` over ``positions``."""
     rates: dict[int, dict[str, float]] = {}
-    for level in LEVELS:
+    for level in LEVELS[:-1] if name == "connect-four" else LEVELS:
         hits = {"win": 0, "block": 0}
         started = time.perf_counter()
         for index, (moves, kind, cells) in enumerate(positions):
@@ -107,7 +124,7 @@ def measure(name: str, positions: list[tuple[tuple[int, ...], str, int]], seed: 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", action="append", choices=tuple(GAMES), help="repeat for several (default all)")
-    parser.add_argument("--positions", type=int, default=300, help="4x4/5x5: positions of each kind (default 300)")
+    parser.add_argument("--positions", type=int, default=300, help="but 3x3: positions of each kind (default 300)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print("| game | positions (win / block) | level | win % | block % | s |")

@@ -13,8 +13,9 @@ string ``"{seed}/{variant}/{x}/{o}/{index}"``.
 
 ``fit`` counts each pair's games and score, fits Elo ratings per variant (``benchmarks/elo_fit.py``) with the
 anchor ``mcts-1000`` = 1500, prints them, and with ``--write`` stores the table with the commands, seed and
-game counts; a variant without games in the files keeps its table (and the ``play`` command that made it) from the
-file written. It exits 1 when a variant's level ratings do not increase with the level.
+game counts; a variant without games in the files keeps its table (and the commands that made it: those that do
+not name a variant fitted now) from the file written. It exits 1 when a variant's level ratings do not increase
+with the level.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ REFERENCES = {
     "4x4": MNK_REFERENCES,
     "5x5": MNK_REFERENCES[:-1],  # a game of MCTSBot(10,000 simulations) costs 30-80 s on 5x5
     "ultimate": ULTIMATE_REFERENCES,
+    "connect-four": MNK_REFERENCES,
 }
 PARTNERS = {
     "ultimate": {1: (0, 4), 2: (0, 4), 3: (0, 5), 4: (1, 6), 5: (2, 7), 6: (3, 8), 7: (4, 9), 8: (5, 9)},
@@ -156,12 +158,17 @@ def fit_variant(name: str, records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _names(command: str, name: str) -> bool:
+    """Whether a stored ``command`` plays or fits variant ``name`` (``play NAME`` or ``calib/NAME.jsonl``)."""
+    return f" {name} " in command or f"calib/{name}.jsonl" in command
+
+
 def fit_command(paths: list[Path], write: Path | None, commands: list[str]) -> int:
     """Fit every variant found in ``paths``; print the tables; write them to ``write`` when given."""
     by_variant: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for record in _read(paths):
         by_variant[record["variant"]].append(record)
-    names = [name for name in ("3x3", "4x4", "5x5", "ultimate") if name in by_variant]
+    names = [name for name in REFERENCES if name in by_variant]
     variants = {name: fit_variant(name, by_variant[name]) for name in names}
     status = 0
     for name, table in variants.items():
@@ -177,10 +184,8 @@ def fit_command(paths: list[Path], write: Path | None, commands: list[str]) -> i
         old = {name: table for name, table in kept["variants"].items() if name not in variants}
         document = {
             "method": "Elo by maximum likelihood (Bradley-Terry, draws as half points), benchmarks/elo_fit.py",
-            "commands": [c for c in kept["commands"] if any(f" {name} " in c for name in old)] + commands,
-            "variants": {
-                name: (variants | old)[name] for name in ("3x3", "4x4", "5x5", "ultimate") if name in variants | old
-            },
+            "commands": [c for c in kept["commands"] if not any(_names(c, name) for name in variants)] + commands,
+            "variants": {name: (variants | old)[name] for name in REFERENCES if name in variants | old},
         }
         write.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     return status

@@ -19,9 +19,13 @@ from typing import Any
 
 import pyspiel
 
-from engine.levels import choose_move
+from benchmarks.c4_perfect import perfect_column
+from engine.connect_four.cells import landing_cells
+from engine.connect_four.rules import WIDTH
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
+from engine.levels import TOP, choose_move
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT
-from engine.variants import variant
+from engine.variants import register, variant
 
 __all__ = ["OPENSPIEL_GAMES", "play_game"]
 
@@ -30,7 +34,9 @@ OPENSPIEL_GAMES = {
     "4x4": "mnk(m=4,n=4,k=4)",
     "5x5": "mnk(m=5,n=5,k=4)",
     "ultimate": "ultimate_tic_tac_toe",
+    "connect-four": "connect_four",
 }
+register(CONNECT_FOUR_VARIANT)  # a no-op once engine.games lists it: its levels are calibrated before it is offered
 ULTIMATE_OPENING_PLIES = 2
 """Ultimate games open with this many seeded random plies, so two players who search deterministically still
 meet in different games (the m,n,k games open from the empty board: every level draws on its rng)."""
@@ -38,6 +44,9 @@ meet in different games (the m,n,k games open from the empty board: every level 
 
 def _apply(name: str, spiel_state: Any, cell: int) -> None:
     """Play the engine's ``cell`` in OpenSpiel's state of the same game."""
+    if name == "connect-four":
+        spiel_state.apply_action(cell % WIDTH)
+        return
     if name != "ultimate":
         spiel_state.apply_action(cell)
         return
@@ -48,9 +57,12 @@ def _apply(name: str, spiel_state: Any, cell: int) -> None:
     spiel_state.apply_action(inner)
 
 
-def _mcts_cell(name: str, bot: Any, spiel_state: Any) -> int:
-    """The engine's cell for the MCTS bot's move (its state is not changed: a free ultimate move runs on a clone)."""
+def _mcts_cell(name: str, bot: Any, spiel_state: Any, state: Any) -> int:
+    """The engine's cell for the MCTS bot's move in ``state`` (OpenSpiel's ``spiel_state`` is not changed: a free
+    ultimate move runs on a clone)."""
     action = bot.step(spiel_state)
+    if name == "connect-four":
+        return landing_cells(state)[action]  # type: ignore[no-any-return]
     if name != "ultimate":
         return int(action)
     text = spiel_state.action_to_string(spiel_state.current_player(), action)
@@ -93,7 +105,9 @@ def play_game(name: str, x: str, o: str, seed: str) -> dict[str, Any]:
         if len(moves) < opening or player == "random":
             cell = rngs[side].choice(game.game.actions(state))
         elif side in bots:
-            cell = _mcts_cell(name, bots[side], spiel_state)
+            cell = _mcts_cell(name, bots[side], spiel_state, state)
+        elif name == "connect-four" and player == f"level-{TOP}":
+            cell = landing_cells(state)[perfect_column([c % WIDTH for c in moves])]  # type: ignore[assignment]
         else:
             chosen = choose_move(name, state, int(player.removeprefix("level-")), rng=rngs[side])
             cell, states[side] = chosen.cell, states[side] + chosen.states

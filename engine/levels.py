@@ -3,16 +3,16 @@
 How a level plays (:data:`SPECS`): the weaker levels search less, so their mistakes are those of a player who
 looks fewer moves ahead.
 
-- **3x3, 4x4, 5x5**: every level first looks at what is on the board at once, as every player does: it plays a
-  win in one (level 8 too: the fastest win), else it blocks the opponent's single immediate threat, which levels
-  1 and 2 notice only with the probability :attr:`LevelSpec.sees` (a beginner blocks an obvious three almost
+- **3x3, 4x4, 5x5, Connect Four**: every level first looks at what is on the board at once, as every player does: it
+  plays a win in one (level 8 too: the fastest win), else it blocks the opponent's single immediate threat, which
+  levels 1 and 2 notice only with the probability :attr:`LevelSpec.sees` (a beginner blocks an obvious three almost
   always). Otherwise levels 1-7 search with depth-limited alpha-beta and a heuristic evaluation at the cut-off
-  (:func:`engine.mnk.horizon.horizon_search`), some with Gaussian noise on the root moves' scores (a close
-  second choice is then often played, a move seen to lose never), so what they miss are forks and slower
-  threats beyond their depth. Level 8 plays perfectly: it finds every move that keeps the position's exact value
-  (the variant's solver, or its opening book's one move) and, among several, plays the one a depth-limited
-  search (:data:`TIE_BREAK_DEPTH`) rates best, so it presses a weaker opponent instead of drawing at random. It
-  never loses.
+  (:func:`engine.mnk.horizon.horizon_search`, :func:`engine.connect_four.play.horizon_move`), some with Gaussian
+  noise on the root moves' scores (a close second choice is then often played, a move seen to lose never), so
+  what they miss are forks and slower threats beyond their depth. Level 8 plays perfectly: it finds every move
+  that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among several,
+  plays the one a depth-limited search (:data:`TIE_BREAK_DEPTH`) rates best (Connect Four: the nearest the
+  centre), so it presses a weaker opponent instead of drawing at random. It never loses.
 - **Ultimate**: every level is the variant's MCTS-Solver (:func:`engine.ultimate.play.choose_move`). Levels 1-7
   search a budget of iterations (one rollout each), so they play the same with the same seed on any machine; the
   weaker ones also add noise to the expected scores of the most searched moves. Level 8 searches until its time
@@ -159,14 +159,14 @@ SPECS: dict[str, tuple[LevelSpec, ...]] = {
         LevelSpec(iterations=60_000),
         LevelSpec(timed=True),
     ),
-    "connect-four": (  # depth-limited alpha-beta in Python: depth 5 is the deepest that answers in ~0.3 s
-        LevelSpec(1, 64.0, sees=0.75),
-        LevelSpec(1, 16.0, sees=0.9),
-        LevelSpec(2, 16.0),
-        LevelSpec(2, 4.0),
-        LevelSpec(3, 4.0),
-        LevelSpec(4, 2.0),
-        LevelSpec(5),
+    "connect-four": (  # measured: depth 3 with noise 8 rated below depth 2 with noise 8 (docs/levels.md)
+        LevelSpec(1, 128.0, sees=0.75),
+        LevelSpec(1, 32.0, sees=0.9),
+        LevelSpec(2, 32.0),
+        LevelSpec(3, 8.0),
+        LevelSpec(2, 2.0),
+        LevelSpec(5, 2.0),
+        LevelSpec(7),
         LevelSpec(),
     ),
 }
@@ -203,7 +203,7 @@ def table() -> dict[str, Any]:
 
 
 def ladder(name: str) -> tuple[Level, ...]:
-    """Levels 1-8 of variant ``name`` (``"3x3"``, ``"4x4"``, ``"5x5"``, ``"ultimate"``), weakest first.
+    """Levels 1-8 of variant ``name`` (``"3x3"``, ``"connect-four"``...), weakest first.
 
     Raises:
         UnknownVariantError: no variant has that name.

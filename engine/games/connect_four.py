@@ -23,7 +23,8 @@ from engine.variants import N_, MoveValues
 __all__ = ["CONNECT_FOUR_VARIANT", "ConnectFourVariant"]
 
 _QUICK_MS = 300.0
-"""The longest a weaker level's move takes (a depth-limited search in Python), ms: the bot answers it at once."""
+"""The longest a weaker level's move takes (a depth-limited search in Python), ms, with room to spare: the bot answers
+it at once (level 7, the slowest, measured in docs/levels.md)."""
 _BOOK_MS = 5.0
 """The longest level 8's move takes where the opening book has the position, ms: the book's first read (about 3 ms,
 once per process) and a lookup."""
