@@ -20,11 +20,7 @@ import random
 from pathlib import Path
 
 from engine.connect_four.cells import CELLS_GAME
-from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.levels import TOP, choose_move
-from engine.variants import register
-
-register(CONNECT_FOUR_VARIANT)  # a no-op once engine.games lists it
 
 
 def positions(path: Path, games: int) -> list[object]:

@@ -30,14 +30,10 @@ from typing import Any
 from engine.cli.serve import answer
 from engine.connect_four.cells import CELLS_GAME, bit_of
 from engine.connect_four.rules import has_four
-from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.levels import LEVELS
 from engine.mnk.rules import TicTacToe
 from engine.mnk.solver import initial_threats
 from engine.protocol import Mark
-from engine.variants import register
-
-register(CONNECT_FOUR_VARIANT)  # a no-op once engine.games lists it
 
 GAMES: dict[str, TicTacToe | Any] = {
     "3x3": TicTacToe(3, 3, 3),

@@ -22,10 +22,9 @@ import pyspiel
 from benchmarks.c4_perfect import perfect_column
 from engine.connect_four.cells import landing_cells
 from engine.connect_four.rules import WIDTH
-from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.levels import TOP, choose_move
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT
-from engine.variants import register, variant
+from engine.variants import variant
 
 __all__ = ["OPENSPIEL_GAMES", "play_game"]
 
@@ -36,7 +35,6 @@ OPENSPIEL_GAMES = {
     "ultimate": "ultimate_tic_tac_toe",
     "connect-four": "connect_four",
 }
-register(CONNECT_FOUR_VARIANT)  # a no-op once engine.games lists it: its levels are calibrated before it is offered
 ULTIMATE_OPENING_PLIES = 2
 """Ultimate games open with this many seeded random plies, so two players who search deterministically still
 meet in different games (the m,n,k games open from the empty board: every level draws on its rng)."""

@@ -443,6 +443,7 @@ async def test_syncs_the_ttt_command_tree(fake: FakeDiscord, bot: BotProcess) ->
         "4x4",
         "5x5",
         "ultimate",
+        "connect-four",
     ]
     assert user["type"] == OPTION_USER and not user.get("required")
 

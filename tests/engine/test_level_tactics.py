@@ -16,7 +16,6 @@ from engine.levels import LEVELS, TOP
 from engine.mnk.rules import TicTacToe
 from engine.protocol import Mark
 from engine.tictactoe.rules import State
-from tests.connect_four import connect_four
 
 GAMES = {"3x3": TicTacToe(3, 3, 3), "4x4": TicTacToe(4, 4, 4), "5x5": TicTacToe(5, 5, 4)}
 BLOCK_FLOOR = {1: 0.75, 2: 0.90}
@@ -90,11 +89,6 @@ def _connect_four_positions(count: int) -> list[tuple[list[int], str, set[int]]]
 
 @pytest.mark.parametrize("name", [*GAMES, "connect-four"])
 def test_every_level_wins_at_once_and_blocks_a_single_threat(name: str, non_terminal: list[State]) -> None:
-    with connect_four():  # registered for the test until the engine registers it
-        _check(name, non_terminal)
-
-
-def _check(name: str, non_terminal: list[State]) -> None:
     positions = _connect_four_positions(240) if name == "connect-four" else _positions(name, non_terminal)
     assert sum(kind == "block" for _, kind, _ in positions) >= 60
     for level in LEVELS[: TOP - 1] if name == "connect-four" else LEVELS:

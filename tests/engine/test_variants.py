@@ -73,22 +73,33 @@ def test_ultimate_plays_a_level_under_the_budget_it_is_given() -> None:
 
 def test_the_board_shape_and_the_custom_id_codes_are_data() -> None:
     shapes = {name: (v.width, v.height, v.cells, v.block) for name, v in VARIANTS.items()}
-    assert shapes == {"3x3": (3, 3, 9, 0), "4x4": (4, 4, 16, 0), "5x5": (5, 5, 25, 0), "ultimate": (9, 9, 81, 3)}
-    assert {name: v.code for name, v in VARIANTS.items()} == {"3x3": "", "4x4": "4", "5x5": "5", "ultimate": "u"}
+    assert shapes == {
+        "3x3": (3, 3, 9, 0),
+        "4x4": (4, 4, 16, 0),
+        "5x5": (5, 5, 25, 0),
+        "ultimate": (9, 9, 81, 3),
+        "connect-four": (7, 6, 42, 0),
+    }
+    codes = {name: v.code for name, v in VARIANTS.items()}
+    assert codes == {"3x3": "", "4x4": "4", "5x5": "5", "ultimate": "u", "connect-four": "c"}
     assert len({v.code for v in VARIANTS.values()}) == len(VARIANTS)  # a code names one variant
 
 
 def test_each_game_says_how_long_its_move_takes() -> None:
     assert VARIANTS["3x3"].algorithms == ("alpha-beta", "minimax")
     assert all(v.algorithms == ("alpha-beta",) for n, v in VARIANTS.items() if n != "3x3")
-    assert [v.exact for v in VARIANTS.values()] == [True, True, True, False]
+    assert [v.exact for v in VARIANTS.values()] == [True, True, True, False, True]
     three = VARIANTS["3x3"]
     assert three.answer_ms(three.replay(()), 8, "minimax") > 10 < three.answer_ms(three.replay((0, 1)), 8, "minimax")
     assert three.answer_ms(three.replay((0, 1, 2)), 8, "minimax") <= 1
     assert (
         three.answer_ms(three.replay(()), 8, "alpha-beta") <= 1 and three.answer_ms(three.replay(()), 3, "minimax") <= 1
     )
-    assert all(v.answer_ms(v.replay(()), 8, "alpha-beta") == float("inf") for n, v in VARIANTS.items() if n != "3x3")
+    slow = [v for n, v in VARIANTS.items() if n not in ("3x3", "connect-four")]
+    assert all(v.answer_ms(v.replay(()), 8, "alpha-beta") == float("inf") for v in slow)
+    four = VARIANTS["connect-four"]  # level 8 reads its opening book at once; level 7 searches for at most 300 ms
+    empty = four.replay(())
+    assert four.answer_ms(empty, 8, "alpha-beta") <= 5 and four.answer_ms(empty, 7, "alpha-beta") <= 300
 
 
 def test_marks_lines_and_small_boards_are_answered_by_the_game() -> None:
@@ -134,7 +145,7 @@ def test_the_records_move_format_reads_back_by_the_boards_size(name: str) -> Non
 
 
 def test_a_hint_waits_for_the_variants_first_fast_ply() -> None:
-    assert [v.hint_from() for v in VARIANTS.values()] == [0, 0, 4, 0]
+    assert [v.hint_from() for v in VARIANTS.values()] == [0, 0, 4, 0, 0]
     with pytest.raises(ValueError, match="4 marks"):
         VARIANTS["5x5"].hint((12, 0, 6))
     assert len(VARIANTS["5x5"].hint((12, 0, 6, 18)).moves) == 21
@@ -147,10 +158,17 @@ def test_every_variant_reviews_its_games_with_the_one_review_type() -> None:
     assert VARIANTS["ultimate"].review_budget_ms == 100.0 and VARIANTS["3x3"].review_budget_ms is None
 
 
+OPENINGS = {
+    "5x5": (12, 0, 6, 18),
+    # Connect Four: columns 4, 3 and 5 filled in turn (16 discs, where the solver answers at once); X wins in column 2
+    "connect-four": (38, 31, 24, 17, 10, 3, 37, 30, 23, 16, 9, 2, 39, 32, 25, 18),
+}
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_every_variants_player_returns_the_one_move_record_with_its_mover(name: str) -> None:
     v = VARIANTS[name]
-    state = v.replay((0,) if name != "5x5" else (12, 0, 6, 18))
+    state = v.replay(OPENINGS.get(name, (0,)))
     chosen = v.play(state, budget_ms=20.0, rng=random.Random(2))
     assert chosen.mark is v.game.player(state) and chosen.elapsed_ms >= 0 and chosen.states > 0
     assert chosen.cell in v.game.actions(state) and chosen.book == (chosen.source == "book")

@@ -230,7 +230,7 @@ def test_levels_prints_every_games_ladder_as_json() -> None:
     code, out, err = run(["levels"])
     assert (code, err) == (0, "")
     payload = json.loads(out)
-    assert list(payload) == ["3x3", "4x4", "5x5", "ultimate"]
+    assert list(payload) == ["3x3", "4x4", "5x5", "ultimate", "connect-four"]
     for levels in payload.values():
         assert [row["level"] for row in levels] == list(range(1, 9))
         assert set(levels[0]) == {"level", "rating", "low", "high", "games", "search"}
