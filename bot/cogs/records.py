@@ -182,7 +182,7 @@ class RecordCommands(commands.Cog):
 
     async def _beatable(self, variants: Iterable[str]) -> Beatable:
         """The bot's record per level on the side that loses with perfect play, for each of ``variants`` that has one
-        (:func:`bot.games.levels.beatable_side`: Connect Four, the games it played second)."""
+        (:func:`bot.games.levels.beatable_side`: on a first-player win, the games it played second)."""
         found = {}
         for shown in variants:
             if (side := beatable_side(shown)) is not None:

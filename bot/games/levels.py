@@ -38,7 +38,7 @@ def rating_of(name: str, level: int) -> int:
 def is_unbeatable(name: str, level: int, side: Mark | None = None) -> bool:
     """True for the top level on a game whose values are exact (3x3, 4x4, 5x5): perfect play, which never loses, as
     ``side`` (the bot's mark; ``None``: whichever it plays). On a game solved as a win for one side
-    (:meth:`engine.Variant.solved_value`: Connect Four, for X) only that side is unbeatable."""
+    (:meth:`engine.Variant.solved_value`, e.g. a first-player win) only that side is unbeatable."""
     game = variant(name)
     if level != TOP_LEVEL or not game.exact:
         return False
@@ -50,7 +50,7 @@ def is_unbeatable(name: str, level: int, side: Mark | None = None) -> bool:
 
 def beatable_side(name: str) -> Mark | None:
     """The side on which perfect play loses in game ``name``: on a game solved as a win for one side
-    (:meth:`engine.Variant.solved_value`: Connect Four, a win for X), the other side (O, the bot beaten by people
+    (:meth:`engine.Variant.solved_value`, e.g. a win for X), the other side (O, the bot beaten by people
     playing first); ``None`` on a game drawn with best play or whose value is not known.
 
     Raises:

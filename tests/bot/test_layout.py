@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import bot
@@ -83,3 +84,10 @@ def test_the_intents_know_nothing_of_resuming() -> None:
 
     for intent in ("bot.games.play", "bot.games.openings", "bot.games.sessions", "bot.games.bot_moves"):
         assert not {m for m in reached(intent) if m.startswith("bot.games.resuming")}, intent
+
+
+def test_no_module_names_a_game_that_came_through_the_game_interface() -> None:
+    """Connect Four arrived by registering a game (issue 37): the bot asks it, and no Python file under bot/ names it,
+    not even in a comment or a docstring."""
+    named = re.compile(r"connect[-_ ]?(four|4)", re.IGNORECASE)
+    assert [path.relative_to(ROOT) for path in sorted(ROOT.rglob("*.py")) if named.search(path.read_text())] == []
