@@ -21,7 +21,7 @@ from bot import console
 from bot.console import REVIEW_PROMPT, YES_LETTERS
 from bot.i18n.lang import Lang, lang
 from bot.text.console import BOT_WINS, DRAW, YOU_PLAYED, YOU_WIN
-from tests.connect_four import connect_four
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("en-US", "de", "fr", "es-ES", "pt-BR", "ja")
@@ -152,12 +152,12 @@ def test_the_first_ctrl_c_exits() -> None:
 def test_a_game_played_by_column_takes_columns_and_refuses_the_rest() -> None:
     """Connect Four in the console: the prompt asks for a column, a typed column drops a disc where it falls, a word
     or a number off the board is refused without the board, a full column is refused, and the game ends."""
-    with connect_four() as name:
-        shown = io.StringIO()
-        answers = ["zz", "9", *["4"] * 7, *[str(c) for c in random.Random(5).choices(range(1, 8), k=200)]]
-        script = io.StringIO("\n".join(answers) + "\nn\n")
-        status = console.play(stdin=script, stdout=shown, rng=random.Random(3), locale="en-US", variant=name, level=1)
-        text = shown.getvalue()
+    name = CONNECT_FOUR_VARIANT.name
+    shown = io.StringIO()
+    answers = ["zz", "9", *["4"] * 7, *[str(c) for c in random.Random(5).choices(range(1, 8), k=200)]]
+    script = io.StringIO("\n".join(answers) + "\nn\n")
+    status = console.play(stdin=script, stdout=shown, rng=random.Random(3), locale="en-US", variant=name, level=1)
+    text = shown.getvalue()
     assert status == 0, text[-800:]
     assert "Your move: a column 1-7, h for a hint, q to quit >" in text
     assert "'zz' is not a column: type 1-7" in text and "'9' is not a column: type 1-7" in text

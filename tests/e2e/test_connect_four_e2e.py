@@ -1,11 +1,9 @@
 """End to end, a game played by column: ``/ttt start variant:connect-four`` against the real bot process and the fake
 Discord (which checks every body against Discord's OpenAPI spec and its message rules when ``DISCORD_API_SPEC`` names
 it), played to its end by the column buttons, every press answered within 3 s; a hint, a review and a rematch; a full
-column's button disabled and a forged press on it refused privately; a stale press refused; and the game resumed
-after the bot process was killed and started again.
-
-Connect Four is registered as an outside game (``TTT_GAMES``, :mod:`tests.e2e.connect_four_game`) for as long as the
-engine does not register it itself."""
+column's button disabled and a forged press on it refused privately; a stale press refused; the game resumed after
+the bot process was killed and started again; level 8 from its opening book in the press's answer, then from the
+worker pool; a text board played with /ttt move; and the bot's record as the second player in /ttt stats."""
 
 from __future__ import annotations
 
@@ -15,7 +13,6 @@ import random
 import re
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +27,6 @@ from engine.connect_four.rules import ConnectFourState
 from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from testing.fake_discord import FakeDiscord
 from testing.players import CB_UPDATE, answered, describe, private_text, public_message, refusal, ttt, updated_message
-from tests.connect_four import connect_four
 
 from .conftest import E2E_TOKEN, BotProcess, BotStarter, make_users
 from .test_downtime import crash, until
@@ -38,16 +34,8 @@ from .test_variants_e2e import buttons, over, text_of
 
 pytestmark = [pytest.mark.asyncio]
 
-GAMES = {"TTT_GAMES": "tests.e2e.connect_four_game"}
 NAME = CONNECT_FOUR_VARIANT.name
 REF = re.compile(REF_TEMPLATE)
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[str]:
-    """The game registered in this process too: the player's own moves come from its search."""
-    with connect_four() as name:
-        yield name
 
 
 def columns(board: dict[str, Any]) -> list[dict[str, Any]]:
@@ -110,7 +98,7 @@ async def press(fake: FakeDiscord, channel: str, user: dict[str, Any], board: di
 
 async def test_connect_four_is_played_to_its_end_and_resumes_after_a_restart(start_bot: BotStarter) -> None:
     async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
-        bot = await start_bot(fake, **GAMES)
+        bot = await start_bot(fake)
         channel = fake.channels()[0]
         (ana,) = make_users(fake, "ana-c4")
 
@@ -133,7 +121,7 @@ async def test_connect_four_is_played_to_its_end_and_resumes_after_a_restart(sta
                 if not restarted and ply >= 6:
                     await until(lambda bot=bot, ply=ply: stored_versions(bot) == [ply])  # the newest moves are stored
                     await crash(fake, bot)
-                    bot, restarted = await start_bot(fake, **GAMES), True
+                    bot, restarted = await start_bot(fake), True
                 if not hinted and ply >= 12:
                     await asyncio.sleep(max(0.0, hinted_at + HINT_COOLDOWN_SECONDS + 0.2 - time.monotonic()))
                     hint = await private_text(await ttt(fake, channel, ana, "hint"), timeout=30.0)
@@ -189,7 +177,7 @@ def _id(board: dict[str, Any], column: int) -> str:
 
 async def test_a_full_columns_button_is_disabled_and_a_forged_press_on_it_refused(start_bot: BotStarter) -> None:
     async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
-        await start_bot(fake, **GAMES)
+        await start_bot(fake)
         channel = fake.channels()[0]
         ana, bea = make_users(fake, "ana-c4-full", "bea-c4-full")
         prompt = await public_message(fake, await ttt(fake, channel, ana, "start", variant=NAME, opponent=bea))
@@ -217,7 +205,7 @@ async def test_a_full_columns_button_is_disabled_and_a_forged_press_on_it_refuse
 
 async def test_level_8_answers_from_its_opening_book_at_once(start_bot: BotStarter) -> None:
     async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
-        await start_bot(fake, **GAMES)
+        await start_bot(fake)
         channel = fake.channels()[0]
         (ana,) = make_users(fake, "ana-c4-level8")
         board = checked(await public_message(fake, await ttt(fake, channel, ana, "start", variant=NAME)))
@@ -257,7 +245,7 @@ async def test_level_8_answers_from_its_opening_book_at_once(start_bot: BotStart
 
 async def test_a_text_board_is_played_with_ttt_move(start_bot: BotStarter) -> None:
     async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
-        await start_bot(fake, **GAMES)
+        await start_bot(fake)
         channel = fake.channels()[0]
         (ana,) = make_users(fake, "ana-c4-text")
         board = await public_message(fake, await ttt(fake, channel, ana, "start", variant=NAME, level=1, board="text"))

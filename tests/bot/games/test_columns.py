@@ -5,7 +5,6 @@ board named by reference resumes after a restart."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,16 +16,16 @@ from bot.games.match import BoardRef, Match
 from bot.games.service import GameService
 from bot.games.store import RecordsGames
 from engine import variant
-from tests.connect_four import connect_four
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 
 ALICE, BOB = 11, 22
 CHANNEL = 100
 
 
-@pytest.fixture(autouse=True)
-def columns_game() -> Iterator[str]:
-    with connect_four() as name:
-        yield name
+@pytest.fixture
+def columns_game() -> str:
+    """The game played by column the engine registers."""
+    return CONNECT_FOUR_VARIANT.name
 
 
 def who(user: int) -> Actor:

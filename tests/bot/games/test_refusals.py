@@ -7,7 +7,7 @@ from bot.games.answers import Refusal
 from bot.games.match import BoardRef, Match, initial_for
 from bot.games.refusals import cell_refusal
 from bot.games.resuming.refs import ref_view, truncated, unresolved
-from tests.connect_four import connect_four
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 
 
 def game(variant: str, *moves: int) -> Match:
@@ -29,11 +29,10 @@ def test_every_refused_cell_says_why() -> None:
 
 
 def test_a_full_column_and_a_column_off_the_board_say_so() -> None:
-    with connect_four() as name:
-        full = game(name, 38, 31, 24, 17, 10, 3)  # column 4, bottom to top
-        assert cell_refusal(full, 39) is None
-        assert cell_refusal(full, 3) == Refusal(refusals.COLUMN_FULL)
-        assert cell_refusal(full, 42) == Refusal(refusals.NO_SUCH_COLUMN, {"first": "1", "last": "7"})
+    full = game(CONNECT_FOUR_VARIANT.name, 38, 31, 24, 17, 10, 3)  # column 4, bottom to top
+    assert cell_refusal(full, 39) is None
+    assert cell_refusal(full, 3) == Refusal(refusals.COLUMN_FULL)
+    assert cell_refusal(full, 42) == Refusal(refusals.NO_SUCH_COLUMN, {"first": "1", "last": "7"})
 
 
 def test_a_reference_names_only_positions_of_the_game() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,18 +17,18 @@ from bot.puzzles.service import PuzzleService, PuzzleShown
 from bot.records import PuzzleStore, open_store
 from bot.records.puzzle_values import Run
 from bot.ui.puzzles import puzzle_view
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.puzzles import load
-from tests.connect_four import connect_four
 
 pytestmark = [pytest.mark.asyncio]
 
 OWNER, GUILD = 10, 5
 
 
-@pytest.fixture(autouse=True)
-def columns_game() -> Iterator[str]:
-    with connect_four() as name:
-        yield name
+@pytest.fixture
+def columns_game() -> str:
+    """The game played by column the engine registers."""
+    return CONNECT_FOUR_VARIANT.name
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ and in words."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -14,8 +13,8 @@ from bot.records import FinishedGame, Record, RecordsStore, RecordWriter
 from bot.records.fresh import FreshRecords
 from bot.text.records import bot_record_text, bot_records_text
 from engine import Mark
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from tests.bot.records.test_records import CH1, G1, A, make
-from tests.connect_four import connect_four
 
 pytestmark = [pytest.mark.asyncio]
 
@@ -23,10 +22,10 @@ FOUR_DOWN = (38, 39, 31, 32, 24, 25, 17)
 """X drops four discs in column 4 (d6-d3), O three beside them in column 5: X wins."""
 
 
-@pytest.fixture(autouse=True)
-def columns_game() -> Iterator[str]:
-    with connect_four() as name:
-        yield name
+@pytest.fixture
+def columns_game() -> str:
+    """The game played by column the engine registers."""
+    return CONNECT_FOUR_VARIANT.name
 
 
 async def test_the_bots_record_as_the_second_player(store: RecordsStore, columns_game: str) -> None:

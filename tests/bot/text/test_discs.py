@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from bot.games.match import Match, initial_for
@@ -13,17 +11,17 @@ from bot.text.common import level_name
 from bot.text.discs import DISC, EMPTY, LAST_DISC, WON, column_heading, disc_grid, played_by_column
 from bot.text.hints import hint_text
 from engine import Mark, variant
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.hints import Hint, HintMove
 from engine.protocol import GameValue
-from tests.connect_four import connect_four
 
 EN = lang(None)
 
 
-@pytest.fixture(autouse=True)
-def columns_game() -> Iterator[str]:
-    with connect_four() as name:
-        yield name
+@pytest.fixture
+def columns_game() -> str:
+    """The game played by column the engine registers."""
+    return CONNECT_FOUR_VARIANT.name
 
 
 def game(name: str, *columns: int, mode: str = "buttons") -> Match:

@@ -4,7 +4,6 @@ the other games' layouts unchanged; the puzzles' buttons by column too."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,16 +19,16 @@ from bot.ui.present import present
 from bot.ui.puzzles import is_puzzle_id, puzzle_view, status_text
 from bot.ui.views import board_message, button_rows, is_layout, is_layout_board
 from engine import Mark
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.puzzles import Puzzle
-from tests.connect_four import connect_four
 
 EN = lang(None)
 
 
-@pytest.fixture(autouse=True)
-def columns_game() -> Iterator[str]:
-    with connect_four() as name:
-        yield name
+@pytest.fixture
+def columns_game() -> str:
+    """The game played by column the engine registers."""
+    return CONNECT_FOUR_VARIANT.name
 
 
 def game(name: str, *columns: int, **fields: Any) -> Match:
