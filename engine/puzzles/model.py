@@ -5,9 +5,8 @@ A puzzle is the position after ``moves`` (0-based cells played from the empty bo
 defender's answers between them (one fewer). Every solver move of the line is the only move that wins that fast,
 and every reply is one of the defender's longest resistances (proved by :mod:`engine.puzzles.mnk_proof`,
 :mod:`engine.puzzles.ultimate_proof` or :mod:`engine.puzzles.connect_four_proof`). The shipped sets live in
-``engine/puzzles/data/<variant>.json``, built by ``make puzzles`` (:mod:`engine.puzzles.build`); a set may ship
-before its game is registered (:data:`PUZZLE_SETS`, :func:`puzzle_variant`), and is offered once it is
-(:data:`PUZZLE_VARIANTS`).
+``engine/puzzles/data/<variant>.json``, built by ``make puzzles`` (:mod:`engine.puzzles.build`); a set is offered
+while its game is registered (:data:`PUZZLE_VARIANTS`).
 """
 
 from __future__ import annotations
@@ -19,30 +18,25 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import UnknownVariantError
-from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.variants import VARIANTS, Variant
 
 __all__ = ["PUZZLE_SETS", "PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load", "puzzle_variant"]
 
 PUZZLE_SETS = ("4x4", "5x5", "ultimate", "connect-four")
 """Every variant with a shipped set (``make puzzles`` builds them all)."""
-_UNLISTED: dict[str, Variant] = {CONNECT_FOUR_VARIANT.name: CONNECT_FOUR_VARIANT}
-"""Games of the engine with a shipped set that may not be registered yet: their sets are built and checked, and
-offered once the game is registered (Connect Four waits for its levels' calibration)."""
 PUZZLE_VARIANTS = tuple(name for name in PUZZLE_SETS if name in VARIANTS)
 """The sets offered to players: those of the registered games (:mod:`engine.games` registers on import)."""
 
 
 def puzzle_variant(name: str) -> Variant:
-    """The game of the set ``name``: the registered variant, else the engine's game object not registered yet.
+    """The registered game of the set ``name``.
 
     Raises:
-        UnknownVariantError: no set has that name.
+        UnknownVariantError: no set has that name, or its game is not registered.
     """
-    found = VARIANTS.get(name) or _UNLISTED.get(name)
-    if found is None or name not in PUZZLE_SETS:
-        raise UnknownVariantError(f"no puzzles for {name!r}: choose one of {', '.join(PUZZLE_SETS)}")
-    return found
+    if name not in PUZZLE_SETS or name not in VARIANTS:
+        raise UnknownVariantError(f"no puzzles for {name!r}: choose one of {', '.join(PUZZLE_VARIANTS)}")
+    return VARIANTS[name]
 
 
 @dataclass(frozen=True, slots=True)

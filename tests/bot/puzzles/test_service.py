@@ -29,7 +29,6 @@ from bot.records.puzzle_values import Run
 from engine.puzzles import load
 from engine.puzzles.slower import slower_win
 from engine.variants import variant
-from tests.connect_four import connect_four
 
 pytestmark = [pytest.mark.asyncio]
 
@@ -87,19 +86,19 @@ async def test_a_slower_win_is_told_and_the_attempt_goes_on_unrated(service: Puz
 
 
 async def test_a_game_played_by_column_is_solved_by_the_cells_its_discs_fall_to(service: PuzzleService) -> None:
-    with connect_four() as name:
-        rules = variant(name)
-        puzzle = next(p for p in load(name) if p.win_in == 3)
-        run = await service.store.start(Run(0, OWNER, GUILD, name, puzzle.id))
-        assert run is not None
-        state = rules.replay(puzzle.moves)
-        floating = next(c for c in range(rules.cells) if rules.mark(state, c) is None and c not in rules.columns(state))
-        assert await service.press(OWNER, run.run_id, 0, str(floating)) == PuzzleRefusal(ILLEGAL)
-        line = puzzle.line
-        for ply in range(0, len(line) - 1, 2):
-            shown = await service.press(OWNER, run.run_id, ply, str(line[ply]))
-            right = (RIGHT, {"cell": rules.cell_label(line[ply]), "reply": rules.cell_label(line[ply + 1])})
-            assert isinstance(shown, PuzzleShown) and shown.live and shown.lines == (right,)
-        solved = await service.press(OWNER, run.run_id, len(line) - 1, str(line[-1]))
-        assert isinstance(solved, PuzzleShown) and not solved.live
-        assert [key for key, _ in solved.lines] == [SOLVED, RATED]
+    name = "connect-four"
+    rules = variant(name)
+    puzzle = next(p for p in load(name) if p.win_in == 3)
+    run = await service.store.start(Run(0, OWNER, GUILD, name, puzzle.id))
+    assert run is not None
+    state = rules.replay(puzzle.moves)
+    floating = next(c for c in range(rules.cells) if rules.mark(state, c) is None and c not in rules.columns(state))
+    assert await service.press(OWNER, run.run_id, 0, str(floating)) == PuzzleRefusal(ILLEGAL)
+    line = puzzle.line
+    for ply in range(0, len(line) - 1, 2):
+        shown = await service.press(OWNER, run.run_id, ply, str(line[ply]))
+        right = (RIGHT, {"cell": rules.cell_label(line[ply]), "reply": rules.cell_label(line[ply + 1])})
+        assert isinstance(shown, PuzzleShown) and shown.live and shown.lines == (right,)
+    solved = await service.press(OWNER, run.run_id, len(line) - 1, str(line[-1]))
+    assert isinstance(solved, PuzzleShown) and not solved.live
+    assert [key for key, _ in solved.lines] == [SOLVED, RATED]
