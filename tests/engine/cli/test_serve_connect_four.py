@@ -5,23 +5,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import bitbully
-import pytest
 
 from engine.cli.serve import answer_line, describe
 from engine.connect_four.book_build import scores_of
 from engine.connect_four.rules import CONNECT_FOUR, WIDTH
 from engine.connect_four.solver import score_value
 from engine.games.connect_four import CONNECT_FOUR_VARIANT as GAME
-from tests.connect_four import connect_four
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    with connect_four():
-        yield
 
 
 def ask(request: object) -> dict[str, object]:

@@ -4,7 +4,6 @@ distance database), on positions of 6-30 plies and along whole games."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import bitbully
 import pytest
@@ -18,13 +17,6 @@ from engine.games.connect_four import CONNECT_FOUR_VARIANT as GAME
 from engine.games.connect_four import HINT_FROM
 from engine.levels import choose_move
 from engine.protocol import Mark
-from tests.connect_four import connect_four
-
-
-@pytest.fixture(scope="module", autouse=True)
-def registered() -> Iterator[None]:
-    with connect_four():
-        yield
 
 
 @pytest.fixture(scope="module")
