@@ -16,8 +16,6 @@ from engine import Mark
 from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from tests.bot.records.test_records import CH1, G1, A, make
 
-pytestmark = [pytest.mark.asyncio]
-
 FOUR_DOWN = (38, 39, 31, 32, 24, 25, 17)
 """X drops four discs in column 4 (d6-d3), O three beside them in column 5: X wins."""
 
