@@ -19,7 +19,7 @@ from typing import Any
 
 import pyspiel
 
-from benchmarks.c4_perfect import perfect_column
+from benchmarks.connect_four_perfect import perfect_column
 from engine.connect_four.cells import landing_cells
 from engine.connect_four.rules import WIDTH
 from engine.levels import TOP, choose_move
