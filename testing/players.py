@@ -75,22 +75,28 @@ async def answered(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> 
     return rec
 
 
+def message_text(payload: dict[str, Any]) -> str:
+    """What a reader sees of a message's text: its content, then its embeds' descriptions."""
+    embeds = [embed.get("description") or "" for embed in payload.get("embeds") or []]
+    return "\n".join(part for part in [payload.get("content") or "", *embeds] if part)
+
+
 async def private_text(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> str:
     """The text of the ephemeral answer ``rec`` got (waiting for a deferral to be completed); fails otherwise."""
     await answered(rec, timeout)
     if rec.callback_type == CB_MESSAGE:
         assert rec.ephemeral, f"answered publicly, not privately: {describe(rec)}"
-        return rec.content or ""
+        return message_text(rec.payload)
     if rec.callback_type == CB_DEFERRED_MESSAGE and rec.ephemeral:
         event = await rec.wait_for_event(lambda e: e.kind == "edit_original", timeout)
-        return str(event.payload.get("content") or "")
+        return message_text(event.payload)
     try:
         event = await rec.wait_for_event(
             lambda e: e.kind == "followup" and bool((e.payload.get("flags") or 0) & EPHEMERAL), timeout
         )
     except TimeoutError:
         raise AssertionError(f"no private answer: {describe(rec)}") from None
-    return str(event.payload.get("content") or "")
+    return message_text(event.payload)
 
 
 async def refusal(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> str:

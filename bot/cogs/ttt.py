@@ -193,7 +193,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
     )
     async def help_(self, interaction: Interaction) -> None:
         """/ttt help: the rules, the cell numbers and what 'states evaluated' means."""
-        await private(interaction, help_text(lang(str(interaction.locale))))
+        await private(interaction, None, embed=discord.Embed(description=help_text(lang(str(interaction.locale)))))
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError

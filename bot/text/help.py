@@ -6,14 +6,18 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
 from bot.text.grid import board_grid
-from engine import DEFAULT_VARIANT, variant
+from engine import DEFAULT_VARIANT, VARIANTS, variant
 from engine.review import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
 
-__all__ = ["help_text"]
+__all__ = ["MAX_HELP", "help_text"]
+
+MAX_HELP = 4096
+"""The longest help (characters): Discord's limit of an embed's description, which carries it."""
 
 
 def help_text(tr: Lang | None = None) -> str:
-    """Rules, the cell numbering and what "states evaluated" means."""
+    """Rules, the cell numbering and what "states evaluated" means: at most :data:`MAX_HELP` characters in every
+    language."""
     tr = tr or lang(None)
     return "\n".join(
         [
@@ -47,6 +51,7 @@ def help_text(tr: Lang | None = None) -> str:
                     "are coordinates, a1 top left (`/ttt move cell:b3`)."
                 )
             ),
+            *_by_column(tr),
             tr(
                 N_(
                     "**Ultimate's hints and reviews are estimates** of the expected score (a draw counts half), "
@@ -76,3 +81,21 @@ def help_text(tr: Lang | None = None) -> str:
             ),
         ]
     )
+
+
+def _by_column(tr: Lang) -> list[str]:
+    """A line on the games played by column (:meth:`engine.Variant.columns`), named as ``/ttt start variant:`` takes
+    them, with their descriptions; none when no such game is registered."""
+    games = [kind for kind in VARIANTS.values() if kind.columns(kind.game.initial_state())]
+    if not games:
+        return []
+    named = "; ".join(f"`{kind.name}`: {tr(kind.description)}" for kind in games)
+    return [
+        tr(
+            N_(
+                "**Played by column** ({games}): a disc falls to the lowest empty cell of its column. Press a column's "
+                "button, or `/ttt move cell:4` (or `d`)."
+            ),
+            games=named,
+        )
+    ]

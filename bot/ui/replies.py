@@ -39,12 +39,19 @@ async def defer(
 
 
 async def private(
-    interaction: discord.Interaction[discord.Client], text: str, *, files: Sequence[discord.File] = (), view: Any = None
+    interaction: discord.Interaction[discord.Client],
+    text: str | None,
+    *,
+    files: Sequence[discord.File] = (),
+    view: Any = None,
+    embed: discord.Embed | None = None,
 ) -> None:
-    """An ephemeral reply (with ``files`` attached and a ``view``'s components, if any). After a private "thinking…"
-    it replaces that; after a public one, the placeholder is deleted and the reply follows privately."""
+    """An ephemeral reply: ``text`` (``None``: none), with ``files`` attached, a ``view``'s components and an ``embed``,
+    if any. After a private "thinking…" it replaces that; after a public one, the placeholder is deleted and the reply
+    follows privately."""
     response = interaction.response
     extra: dict[str, Any] = {"allowed_mentions": NO_PINGS} | ({"view": view} if view is not None else {})
+    extra |= {"embed": embed} if embed is not None else {}
     attached: Any = list(files) if files else discord.utils.MISSING
     if not response.is_done():
         await response.send_message(text, ephemeral=True, files=attached, **extra)
@@ -54,7 +61,8 @@ async def private(
         if response.type is discord.InteractionResponseType.deferred_channel_message:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
-        await interaction.followup.send(text, ephemeral=True, files=attached, **extra)
+        content: Any = text if text is not None else discord.utils.MISSING
+        await interaction.followup.send(content, ephemeral=True, files=attached, **extra)
 
 
 async def apologise(interaction: discord.Interaction[discord.Client]) -> None:

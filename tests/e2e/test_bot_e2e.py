@@ -29,6 +29,7 @@ import pytest_asyncio
 from bot.games.levels import rating_of
 from testing.boards import finished, free_cells, to_move, winner
 from testing.fake_discord import FakeDiscord, InteractionRecord
+from testing.players import message_text
 
 from .conftest import BotProcess
 
@@ -533,7 +534,7 @@ async def test_hint_board_resign_help_and_stats(fake: FakeDiscord, channel: str,
     assert f"{EMOJI[game.ai]} the bot wins" in (resign.content or "")
 
     help_ = await answered(await fake.slash_command(None, channel, users.bob, subcommand="help"))
-    assert help_.ephemeral and "States evaluated" in (help_.content or "")
+    assert help_.ephemeral and "States evaluated" in message_text(help_.payload)
     stats = await answered(
         await fake.slash_command(None, channel, users.bob, subcommand="stats", options={"user": users.alice})
     )
