@@ -37,7 +37,6 @@ from importlib import resources
 from typing import Any, Literal
 
 from engine.connect_four import play as connect_four
-from engine.connect_four.cells import landing_cells
 from engine.connect_four.rules import ConnectFourState
 from engine.errors import GameOverError
 from engine.minimax.search import search
@@ -253,7 +252,7 @@ def choose_move(
         decision = ultimate_choose(state, cap, spec.noise, rng, iterations=spec.iterations)
         return decision.as_move(game.game.player(state))
     if isinstance(state, ConnectFourState):
-        return _connect_four(state, spec, rng)
+        return connect_four.level_move(state, spec.depth, spec.noise, spec.sees, rng)
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
     if spec.depth is None:
@@ -311,23 +310,3 @@ def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: r
         move, states = found.move, states + found.states
     elapsed_ms = (time.perf_counter() - started) * 1000.0
     return EngineMove(move, states, value, elapsed_ms, source, mark=rules.player(position))
-
-
-def _connect_four(state: ConnectFourState, spec: LevelSpec, rng: random.Random) -> EngineMove:
-    """A Connect Four level's move, as the cell its disc falls to: level 8 a perfect move
-    (:func:`engine.connect_four.play.perfect_move`), the others :func:`engine.connect_four.play.horizon_move`."""
-    started = time.perf_counter()
-    mover = Mark.X if state.x.bit_count() == state.o.bit_count() else Mark.O
-    if spec.depth is None:
-        best = connect_four.perfect_move(state)
-        elapsed_ms = (time.perf_counter() - started) * 1000.0
-        return EngineMove(_landing(state, best.column), best.states, best.value, elapsed_ms, best.source, mark=mover)
-    column, states, depth = connect_four.horizon_move(state, spec.depth, spec.noise, spec.sees, rng)
-    elapsed_ms = (time.perf_counter() - started) * 1000.0
-    return EngineMove(_landing(state, column), states, None, elapsed_ms, depth=depth, mark=mover)
-
-
-def _landing(state: ConnectFourState, column: int) -> int:
-    cell = landing_cells(state)[column]
-    assert cell is not None, f"column {column} is full"
-    return cell

@@ -19,6 +19,7 @@ discs fall to.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.connect_four import book as opening_book
+from engine.connect_four.cells import landing_cells
 from engine.connect_four.heuristic import WINDOWS
 from engine.connect_four.horizon import horizon_move
 from engine.connect_four.rules import (
@@ -37,7 +39,7 @@ from engine.connect_four.rules import (
 )
 from engine.connect_four.solver import CENTRE_FIRST, Kernel, new_kernel, score_value, solve, threat_cells
 from engine.errors import GameOverError
-from engine.protocol import GameValue
+from engine.protocol import EngineMove, GameValue, Mark
 
 __all__ = [
     "WINDOWS",
@@ -48,6 +50,7 @@ __all__ = [
     "book_scores",
     "horizon_move",
     "kernel",
+    "level_move",
     "perfect_move",
 ]
 
@@ -202,3 +205,28 @@ def _keeps(child: ConnectFourState, score: int, k: Kernel) -> bool:
 def elapsed_ms(started: float) -> float:
     """Milliseconds since ``started`` (a :func:`time.perf_counter` reading)."""
     return (time.perf_counter() - started) * 1000.0
+
+
+def level_move(state: ConnectFourState, depth: int | None, noise: float, sees: float, rng: random.Random) -> EngineMove:
+    """A level's move as the cell its disc falls to: a perfect move (:func:`perfect_move`) when ``depth`` is ``None``
+    (level 8), else :func:`~engine.connect_four.horizon.horizon_move` to ``depth`` plies with ``noise`` and ``sees``.
+
+    Raises:
+        GameOverError: the game is over.
+    """
+    started = time.perf_counter()
+    mover = Mark.X if state.x.bit_count() == state.o.bit_count() else Mark.O
+    if depth is None:
+        best = perfect_move(state)
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        return EngineMove(_landing(state, best.column), best.states, best.value, elapsed_ms, best.source, mark=mover)
+    column, states, searched = horizon_move(state, depth, noise, sees, rng)
+    elapsed_ms = (time.perf_counter() - started) * 1000.0
+    return EngineMove(_landing(state, column), states, None, elapsed_ms, depth=searched, mark=mover)
+
+
+def _landing(state: ConnectFourState, column: int) -> int:
+    """The cell a disc dropped in ``column`` falls to (the column is not full)."""
+    cell = landing_cells(state)[column]
+    assert cell is not None, f"column {column} is full"
+    return cell
