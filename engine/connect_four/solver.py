@@ -21,7 +21,6 @@ settled by a threat rule, by the table or by a bound; a root that wins at once c
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -36,6 +35,7 @@ from engine.connect_four.rules import (
     column_mask,
     has_four,
 )
+from engine.native import native_module
 from engine.protocol import GameValue
 
 __all__ = [
@@ -188,13 +188,8 @@ class PyKernel:
 
 
 def _load_native() -> type | None:
-    if os.environ.get("TTT_ENGINE_PURE_PYTHON"):
-        return None
-    try:
-        from engine.connect_four._connect_four_c import CKernel  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
-    return CKernel  # type: ignore[no-any-return, unused-ignore]
+    module = native_module("engine.connect_four._connect_four_c")
+    return None if module is None else module.CKernel
 
 
 _NATIVE = _load_native()

@@ -20,11 +20,11 @@ positions settled by a threat rule, by the table or by a bound. Settled root mov
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Protocol
 
 from engine.mnk.rules import TicTacToe
+from engine.native import native_module
 
 __all__ = ["INF", "NATIVE", "Kernel", "PyKernel", "initial_threats", "move_value", "new_kernel", "threats_after"]
 
@@ -219,13 +219,8 @@ class PyKernel:
 
 
 def _load_native() -> type | None:
-    if os.environ.get("TTT_ENGINE_PURE_PYTHON"):
-        return None
-    try:
-        from engine.mnk._mnk_c import CKernel  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
-    return CKernel  # type: ignore[no-any-return, unused-ignore]
+    module = native_module("engine.mnk._mnk_c")
+    return None if module is None else module.CKernel
 
 
 _NATIVE = _load_native()

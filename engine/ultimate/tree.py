@@ -17,13 +17,13 @@ position before the move, the move itself included, as :class:`engine.protocol.G
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engine.errors import GameOverError
+from engine.native import native_module
 from engine.protocol import Mark
 from engine.ultimate import mcts as ultimate_mcts
 from engine.ultimate.rules import CELL_OF_BIT, UltimateState, UltimateTicTacToe
@@ -47,13 +47,8 @@ _RESULTS: dict[int, Result] = {ultimate_mcts.WIN: "win", ultimate_mcts.DRAW: "dr
 
 
 def _load_native() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
-    if os.environ.get("TTT_ENGINE_PURE_PYTHON"):
-        return None
-    try:
-        from engine.ultimate._ultimate_c import mcts, prove  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
-    return (mcts, prove)
+    module = native_module("engine.ultimate._ultimate_c")
+    return None if module is None else (module.mcts, module.prove)
 
 
 _NATIVE = _load_native()

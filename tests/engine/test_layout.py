@@ -12,7 +12,7 @@ ROOT = Path(engine.__file__).resolve().parent
 LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(layer)
     for layer in (
-        {"errors"},
+        {"errors", "native"},
         {"protocol", "coordinates"},
         {"estimate", "tictactoe", "mnk", "ultimate", "connect_four"},
         {"minimax"},
