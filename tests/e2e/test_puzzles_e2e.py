@@ -13,8 +13,8 @@ import pytest
 from bot.records.puzzle_values import PuzzleRating, rate, starting
 from engine.puzzles import Puzzle, load
 from engine.puzzles.slower import slower_win
+from engine.registry import variant
 from engine.ultimate.rules import BIT_OF_CELL
-from engine.variants import variant
 from testing.boards import button_labelled
 from testing.fake_discord import FakeDiscord
 from testing.players import answered, public_message, refusal, ttt, updated_message
@@ -202,7 +202,8 @@ async def test_the_daily_puzzle_is_one_try_asked_twice_or_twice_at_once(start_bo
         second = await refusal(await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
         assert "already started today's daily puzzle" in second, second
         rules = variant("4x4")
-        wrong = next(c for c in rules.game.actions(rules.replay(puzzle.moves)) if c != puzzle.solution[0])
+        values, _ = rules.move_values(rules.replay(puzzle.moves))
+        wrong = next(cell for cell, value in values if value.result != "win")  # a slower win would be "try again"
         message = await updated_message(fake, await play(fake, channel, kim, message, wrong))
         assert "The solution:" in message["content"], message["content"]
         third = await refusal(await ttt(fake, channel, kim, "puzzle", variant="4x4", daily=True))
