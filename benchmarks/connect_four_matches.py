@@ -33,7 +33,7 @@ from engine.connect_four.book_build import scores_of
 from engine.connect_four.rules import CONNECT_FOUR, WIDTH, ConnectFourState
 from engine.games.connect_four import CONNECT_FOUR_VARIANT as GAME
 from engine.protocol import Mark
-from engine.variants import VARIANTS, register
+from engine.registry import VARIANTS, register
 
 Opponent = Callable[[ConnectFourState, Any], int]
 """The opponent's column in a position (the second argument: OpenSpiel's state of the same position)."""

@@ -23,8 +23,8 @@ from benchmarks.connect_four_perfect import perfect_column
 from engine.connect_four.cells import landing_cells
 from engine.connect_four.rules import WIDTH
 from engine.levels import TOP, choose_move
+from engine.registry import variant
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT
-from engine.variants import variant
 
 __all__ = ["OPENSPIEL_GAMES", "play_game"]
 

@@ -24,7 +24,7 @@ from bot.images.ultimate import draw_ultimate
 from bot.ui.pictures import Picture
 from bot.ui.present import present
 from bot.ui.views import ultimate_picture
-from engine.variants import VARIANTS
+from engine.registry import VARIANTS
 
 
 def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:

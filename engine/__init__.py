@@ -23,8 +23,9 @@ from engine.errors import (
 )
 from engine.hints import Hint, HintMove
 from engine.protocol import LEVELS, TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark, ValueKind
+from engine.registry import VARIANTS, register, variant
 from engine.review import Label, PlyReview
-from engine.variants import DEFAULT_VARIANT, VARIANTS, MoveValues, Variant, register, variant
+from engine.variants import DEFAULT_VARIANT, MoveValues, Variant
 
 __all__ = [
     "DEFAULT_VARIANT",

@@ -68,7 +68,7 @@ class InvalidBoardError(ValueError):
 
 
 class UnknownVariantError(ValueError):
-    """A variant name the engine does not know (see :data:`engine.variants.VARIANTS`)."""
+    """A variant name the engine does not know (see :data:`engine.registry.VARIANTS`)."""
 
 
 class RequestError(ValueError):

@@ -10,9 +10,9 @@ from engine.connect_four import solver as connect_four_solver
 from engine.connect_four.cells import ConnectFourCells
 from engine.mnk import solver as mnk_solver
 from engine.mnk.rules import TicTacToe
+from engine.registry import VARIANTS
 from engine.ultimate import tree as ultimate_tree
 from engine.ultimate.rules import UltimateTicTacToe
-from engine.variants import VARIANTS
 
 __all__ = ["Kernel", "search_kernels"]
 
@@ -20,7 +20,7 @@ Kernel = Literal["C", "Python"]
 
 
 def search_kernels() -> dict[str, Kernel]:
-    """The kernel of every game's search, by variant name, in :data:`engine.variants.VARIANTS`' order."""
+    """The kernel of every game's search, by variant name, in :data:`engine.registry.VARIANTS`' order."""
     return {name: _kernel(variant.game) for name, variant in VARIANTS.items()}
 
 

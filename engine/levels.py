@@ -45,11 +45,11 @@ from engine.mnk.horizon import horizon_search
 from engine.mnk.rules import MnkState, TicTacToe
 from engine.mnk.solver import initial_threats
 from engine.protocol import LEVELS, TOP_LEVEL, EngineMove, Mark
+from engine.registry import variant
 from engine.tictactoe.rules import State, player
 from engine.tictactoe.solver import value_for
 from engine.ultimate.play import choose_move as ultimate_choose
 from engine.ultimate.rules import UltimateState
-from engine.variants import variant
 
 __all__ = [
     "LEVELS",

@@ -1,4 +1,4 @@
-"""The games the engine plays, each an object that answers for itself, and the registry that lists them by name.
+"""The games the engine plays, each an object that answers for itself.
 
 A variant is what a player picks (``/ttt start variant:``). As python-chess's ``Board`` subclasses and OpenSpiel's
 game objects do, each is an instance of a subclass of :class:`Variant` whose methods answer every question a caller
@@ -7,10 +7,7 @@ move may go, how cells are named and parsed, the board as text, the time its bot
 it, its hint, review and exact value, whether its search can be drawn. The rules are an AIMA game
 (:class:`engine.protocol.Game`): the textbook searches in :mod:`engine.minimax.reference` run on any of them.
 
-The registry (:func:`register`, :func:`variant`, :data:`VARIANTS`) is the engine's face to its callers: the built-in
-games register themselves when :mod:`engine` is imported (:mod:`engine.games`), and a game written elsewhere is
-listed by calling :func:`register` with an instance of its class (docs/adding-a-game.md). Code above the engine
-looks a variant up by name once and never compares the name. A game handed to a search worker is pickled by value
+The registry that lists them by name is :mod:`engine.registry`. A game handed to a search worker is pickled by value
 unless its class says otherwise (the built-in games pickle by name)."""
 
 from __future__ import annotations
@@ -18,18 +15,17 @@ from __future__ import annotations
 import abc
 import math
 import random
-import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from engine.coordinates import cell_name, parse_cell, text_grid
-from engine.errors import IllegalMoveError, IllegalSequenceError, UnknownVariantError
+from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.hints import Hint, HintMove
 from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark
 from engine.review import PlyReview, exact_review
 
-__all__ = ["DEFAULT_VARIANT", "VARIANTS", "MoveValues", "Variant", "register", "variant"]
+__all__ = ["DEFAULT_VARIANT", "MoveValues", "Variant"]
 
 DEFAULT_VARIANT = "3x3"
 """The game played when none is chosen (``/ttt start``, the console, a record without a game)."""
@@ -322,36 +318,3 @@ class Variant(abc.ABC):
         if not text:
             return ()
         return tuple(int(c) for c in text) if self.cells <= 10 else tuple(int(c) for c in text.split(","))
-
-
-_REGISTRY: dict[str, Variant] = {}
-VARIANTS: Mapping[str, Variant] = _REGISTRY
-"""Every registered variant by name, in the order registered (a live, read-only view of the registry)."""
-
-
-def register(game: Variant) -> Variant:
-    """List ``game`` among the variants (``/ttt start variant:``, records, ratings); returns it.
-
-    Raises:
-        ValueError: another game already has its name or its ``custom_id`` code, or the name or code is malformed.
-    """
-    for other in _REGISTRY.values():
-        if other is not game and (other.name == game.name or other.code == game.code):
-            raise ValueError(f"{game!r}: {other!r} already has the name {other.name!r} or the code {other.code!r}")
-    if not (0 < len(game.name) <= 16 and game.name.isprintable() and ":" not in game.name):
-        raise ValueError(f"{game!r}: a name is 1-16 printable characters without ':'")
-    if not re.fullmatch(r"([0-9a-z]{0,1}[0-9a-oq-z])?", game.code):
-        raise ValueError(f"{game!r}: a code is at most 2 lowercase letters or digits, not ending in 'p'")
-    _REGISTRY[game.name] = game
-    return game
-
-
-def variant(name: object) -> Variant:
-    """The variant called ``name``.
-
-    Raises:
-        UnknownVariantError: no variant has that name; the message lists the known ones.
-    """
-    if (found := _REGISTRY.get(name) if isinstance(name, str) else None) is None:
-        raise UnknownVariantError(f"unknown variant {name!r}: choose one of {', '.join(_REGISTRY)}")
-    return found

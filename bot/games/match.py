@@ -52,7 +52,7 @@ class Match:
     ``variant`` names the game played (a key of :data:`engine.VARIANTS`; :data:`engine.DEFAULT_VARIANT` by
     default). ``moves`` are the cells played, 0-based row by row over the whole board
     (0-8, 0-15, 0-24, 0-80), in order, and ``state`` the variant's engine state they lead to
-    (``engine.variants.variant(variant).replay(moves)``; build a new game's with :func:`initial_for`).
+    (``engine.registry.variant(variant).replay(moves)``; build a new game's with :func:`initial_for`).
     While the bot searches a slow variant's move (:attr:`thinking`), the player's move is already committed.
     ``message_id`` is the board message players should use; ``None`` while a new board is being posted.
     ``post`` numbers the game's board messages: the newest is the ``post``-th (a board whose post number is

@@ -19,7 +19,7 @@ from bot.games.store import GameStore
 from bot.records import RecordsUnavailableError
 from engine import Mark
 from engine.estimate import minimax_states_estimate
-from engine.variants import variant as variant_named
+from engine.registry import variant as variant_named
 
 log = logging.getLogger(__name__)
 

@@ -208,7 +208,7 @@ class GameService:
         variant: str = DEFAULT_VARIANT,
         history: History | None = None,
     ) -> Answer:
-        """A new game of ``variant`` (a key of :data:`engine.variants.VARIANTS`) against the bot, or a challenge to
+        """A new game of ``variant`` (a key of :data:`engine.registry.VARIANTS`) against the bot, or a challenge to
         ``opponent``; ``play_as=None`` picks a side at random; the bot plays at ``level`` (1-8).
 
         Returns :class:`Posted` (a game against the bot, with its opening move when the bot plays X on 3x3; on a

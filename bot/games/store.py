@@ -13,7 +13,7 @@ from bot.games.finished import setup_fields
 from bot.games.match import Match, initial_for
 from bot.records import FinishedGame, GameSetup, RecordsStore, RunningGame, RunningWriter
 from engine import IllegalMoveError, Mark
-from engine.variants import VARIANTS
+from engine.registry import VARIANTS
 
 __all__ = ["GameStore", "RecordsGames", "Saved", "StoredGame"]
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from bot.records.puzzle_values import PuzzleRating
 from engine.puzzles import Puzzle, load
 from engine.puzzles.slower import slower_win
-from engine.variants import variant as variant_named
+from engine.registry import variant as variant_named
 
 __all__ = ["NEAREST", "Verdict", "choose", "daily", "judge", "position"]
 

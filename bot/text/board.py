@@ -24,7 +24,7 @@ from bot.text.common import (
 from bot.text.discs import disc_grid, mark_emoji, shows_discs
 from bot.text.grid import DEFAULT_VARIANT, board_grid
 from engine import Mark
-from engine.variants import variant as variant_named
+from engine.registry import variant as variant_named
 
 __all__ = [
     "ai_line",

@@ -17,8 +17,8 @@ from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
 from bot.text.common import MARK_EMOJI, Who, discord_who
 from engine import GameValue, Mark
+from engine.registry import variant as variant_named
 from engine.review import PlyReview
-from engine.variants import variant as variant_named
 
 __all__ = [
     "MAX_CHARS",

@@ -30,7 +30,7 @@ from bot.text.grid import board_grid
 from bot.ui.columns import column_buttons, column_rows
 from bot.ui.views import PICTURE_NAME, BoardComponents, button_payload, state_picture
 from engine.puzzles import Puzzle
-from engine.variants import variant as variant_named
+from engine.registry import variant as variant_named
 
 __all__ = [
     "ID_TEMPLATE",

@@ -38,8 +38,8 @@ from engine.minimax.search import (
 )
 from engine.protocol import Algorithm
 from engine.puzzles import PUZZLE_VARIANTS
+from engine.registry import VARIANTS
 from engine.tictactoe.rules import State, format_board, parse_board, player
-from engine.variants import VARIANTS
 
 __all__ = [
     "EXIT_INTERRUPTED",

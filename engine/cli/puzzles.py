@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from engine.puzzles import as_json, load
-from engine.variants import variant
+from engine.registry import variant
 
 __all__ = ["position_text", "puzzles_command"]
 

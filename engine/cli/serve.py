@@ -43,7 +43,7 @@ from engine.cli.deadline import within
 from engine.errors import IllegalSequenceError, RequestError
 from engine.levels import LEVELS, TOP, choose_move
 from engine.protocol import EngineMove, GameValue, Mark
-from engine.variants import variant
+from engine.registry import variant
 
 __all__ = ["DEFAULT_BUDGET_MS", "MAX_DEPTH", "MAX_LINE_CHARS", "answer", "answer_line", "serve"]
 

@@ -9,7 +9,7 @@ from engine.games.connect_four import CONNECT_FOUR_VARIANT, ConnectFourVariant
 from engine.games.mnk import FIVE_BY_FIVE, FOUR_BY_FOUR, MnkVariant
 from engine.games.tictactoe import THREE_BY_THREE, ThreeByThree
 from engine.games.ultimate import ULTIMATE, Ultimate
-from engine.variants import register
+from engine.registry import register
 
 __all__ = ["BUILT_IN", "CONNECT_FOUR_VARIANT", "FIVE_BY_FIVE", "FOUR_BY_FOUR", "THREE_BY_THREE", "ULTIMATE",
            "ConnectFourVariant", "MnkVariant", "ThreeByThree", "Ultimate"]  # fmt: skip

@@ -7,7 +7,8 @@ from typing import Any
 
 from engine import levels
 from engine.protocol import TOP_LEVEL, Algorithm, EngineMove
-from engine.variants import Variant, variant
+from engine.registry import variant
+from engine.variants import Variant
 
 __all__ = ["Calibrated"]
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engine.levels import LEVELS, choose_move
 from engine.puzzles.model import Puzzle
-from engine.variants import variant as variant_named
+from engine.registry import variant as variant_named
 
 __all__ = ["TRIES", "attempt", "attempts"]
 

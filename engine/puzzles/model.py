@@ -18,7 +18,8 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import UnknownVariantError
-from engine.variants import VARIANTS, Variant
+from engine.registry import VARIANTS
+from engine.variants import Variant
 
 __all__ = ["PUZZLE_SETS", "PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load", "puzzle_variant"]
 

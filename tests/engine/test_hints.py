@@ -10,8 +10,8 @@ from engine.hints import HINT_BUDGET_MS, Hint, mnk_hint, tictactoe_hint, ultimat
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.protocol import GameValue
+from engine.registry import VARIANTS
 from engine.tictactoe.rules import parse_board
-from engine.variants import VARIANTS
 
 
 def test_a_3x3_hint_is_the_exact_analysis_with_both_algorithms_counts() -> None:

@@ -19,6 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"analysis", "review", "tree"},
         {"hints"},
         {"variants"},
+        {"registry"},
         {"levels", "kernels"},
         {"games"},
         {"puzzles"},

@@ -14,8 +14,8 @@ from engine.minimax.search import search
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.protocol import Mark
+from engine.registry import VARIANTS, variant
 from engine.tictactoe.rules import State, actions, initial_state, player, result, terminal, winner
-from engine.variants import VARIANTS, variant
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))

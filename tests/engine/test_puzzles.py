@@ -15,8 +15,8 @@ from engine.puzzles import PUZZLE_SETS, PUZZLE_VARIANTS, as_json, from_json, loa
 from engine.puzzles.mining import Miner, mine, self_play
 from engine.puzzles.mnk_proof import MnkProver
 from engine.puzzles.ultimate_proof import UltimateProver, position_of
+from engine.registry import VARIANTS, variant
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
-from engine.variants import VARIANTS, variant
 
 from .puzzle_oracle import PlainOracle
 

@@ -23,9 +23,9 @@ from engine import (
     PlyReview,
 )
 from engine.minimax.search import DEFAULT, PLAIN_MINIMAX, SearchResult, search
+from engine.registry import VARIANTS
 from engine.review import exact_label, review, summary, ultimate_review
 from engine.tictactoe.rules import State, actions, initial_state, parse_board, result, terminal, winner
-from engine.variants import VARIANTS
 
 
 def test_a_perfect_game_is_best_throughout() -> None:

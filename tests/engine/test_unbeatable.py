@@ -15,8 +15,8 @@ import pytest
 
 from engine.errors import GameOverError
 from engine.minimax.search import DEFAULT, search
+from engine.registry import variant
 from engine.tictactoe.rules import Mark, State, actions, initial_state, parse_board, player, result, terminal, winner
-from engine.variants import variant
 
 if TYPE_CHECKING:
     from conftest import Oracle

@@ -11,8 +11,8 @@ from engine import Mark, register
 from engine.errors import CellOccupiedError, CellOutOfRangeError, IllegalSequenceError, UnknownVariantError
 from engine.games.tictactoe import ThreeByThree
 from engine.minimax.reference import alpha_beta_search
+from engine.registry import VARIANTS, variant
 from engine.review import review
-from engine.variants import VARIANTS, variant
 
 
 def test_every_variant_is_found_by_its_name_and_has_its_board_size() -> None:

@@ -11,8 +11,8 @@ from bot.games.ai import AI, fast_executor, hint, review, search_executor
 from bot.games.match import Match, initial_for
 from bot.games.moves import bot_move, slow_inline
 from engine import Algorithm, EngineMove, GameOverError, IllegalSequenceError, Mark
+from engine.registry import VARIANTS
 from engine.tictactoe.rules import State, initial_state, parse_board
-from engine.variants import VARIANTS
 
 THREE = VARIANTS["3x3"]
 

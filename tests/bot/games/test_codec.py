@@ -28,8 +28,8 @@ from bot.games.codec import (
 from bot.games.codec import decode as decode_variant
 from bot.games.match import BoardRef, Match, initial_for, new_game_id
 from bot.ui.views import board_view
+from engine.registry import VARIANTS
 from engine.tictactoe.rules import actions, initial_state, result, terminal
-from engine.variants import VARIANTS
 
 BIGGEST_SNOWFLAKE = 2**64 - 1  # 20 digits: the widest user id
 BIGGEST_STATES = 36**6 - 1  # "zzzzzz": the widest state count the format holds

@@ -14,7 +14,7 @@ from engine import EngineMove, GameOverError
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.mnk.tactics import tactical_cell
-from engine.variants import VARIANTS
+from engine.registry import VARIANTS
 
 
 def fallback_move(name: str, moves: tuple[int, ...], level: int, seed: int) -> EngineMove:

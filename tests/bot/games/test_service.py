@@ -28,7 +28,7 @@ from bot.games.store import RecordsGames
 from bot.records import RecordWriter, RunningWriter
 from engine import Mark, Variant
 from engine.levels import SPECS
-from engine.variants import VARIANTS
+from engine.registry import VARIANTS
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
 CHANNEL = 100

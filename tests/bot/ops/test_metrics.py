@@ -8,7 +8,7 @@ from typing import get_args
 from bot.games.bot_moves import Stage
 from bot.ops.metrics import SEARCH_STAGES, SEARCHED_VARIANTS, Metrics
 from engine.kernels import search_kernels
-from engine.variants import VARIANTS
+from engine.registry import VARIANTS
 
 
 def test_failed_searches_start_at_zero_and_count_by_variant_and_stage() -> None:

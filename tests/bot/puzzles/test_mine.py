@@ -16,7 +16,7 @@ from bot.records import FinishedGame, PuzzleStore, open_store
 from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.puzzles import from_json, load
 from engine.puzzles.mining import Miner, self_play
-from engine.variants import variant
+from engine.registry import variant
 from tests.engine.puzzle_oracle import PlainOracle
 
 pytestmark = [pytest.mark.asyncio]

@@ -12,7 +12,7 @@ from bot.puzzles.play import NEAREST, choose, daily, judge
 from bot.records.puzzle_values import PuzzleRating
 from engine.puzzles import load
 from engine.puzzles.slower import slower_win
-from engine.variants import variant
+from engine.registry import variant
 
 
 def test_a_puzzle_is_chosen_near_the_rating_and_not_twice() -> None:

@@ -27,7 +27,7 @@ from bot.records import PuzzleStore, open_store
 from bot.records.puzzle_values import Run
 from engine.puzzles import load
 from engine.puzzles.slower import slower_win
-from engine.variants import variant
+from engine.registry import variant
 
 pytestmark = [pytest.mark.asyncio]
 

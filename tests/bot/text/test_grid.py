@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.text.grid import board_grid
+from engine.registry import variant
 from engine.tictactoe.rules import parse_board
-from engine.variants import variant
 
 
 def test_small_boards_cover_their_block_of_cells() -> None:

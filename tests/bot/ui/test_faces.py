@@ -5,8 +5,8 @@ from __future__ import annotations
 from discord import ButtonStyle
 
 from bot.ui.faces import ButtonFace, cell_faces
+from engine.registry import variant
 from engine.tictactoe.rules import parse_board
-from engine.variants import variant
 
 
 def test_cell_faces() -> None:

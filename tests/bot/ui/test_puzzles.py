@@ -10,7 +10,7 @@ from bot.puzzles.service import PuzzleRefusal, PuzzleShown
 from bot.records.puzzle_values import Run
 from bot.ui.puzzles import is_puzzle_id, puzzle_view, refusal_text, shown_message
 from engine.puzzles import load
-from engine.variants import variant
+from engine.registry import variant
 
 
 def _ids(view: Any) -> list[str]:
