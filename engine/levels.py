@@ -7,7 +7,7 @@ looks fewer moves ahead.
   plays a win in one (level 8 too: the fastest win), else it blocks the opponent's single immediate threat, which
   levels 1 and 2 notice only with the probability :attr:`LevelSpec.sees` (a beginner blocks an obvious three almost
   always). Otherwise levels 1-7 search with depth-limited alpha-beta and a heuristic evaluation at the cut-off
-  (:func:`engine.mnk.horizon.horizon_search`, :func:`engine.connect_four.play.horizon_move`), some with Gaussian
+  (:func:`engine.mnk.horizon.horizon_search`, :func:`engine.connect_four.horizon.horizon_move`), some with Gaussian
   noise on the root moves' scores (a close second choice is then often played, a move seen to lose never), so
   what they miss are forks and slower threats beyond their depth. Level 8 plays perfectly: it finds every move
   that keeps the position's exact value (the variant's solver, or its opening book's one move) and, among several,

@@ -29,7 +29,6 @@ from typing import Literal
 
 from engine.connect_four import book as opening_book
 from engine.connect_four.cells import landing_cells
-from engine.connect_four.heuristic import WINDOWS
 from engine.connect_four.horizon import horizon_move
 from engine.connect_four.rules import (
     BOTTOM,
@@ -42,13 +41,11 @@ from engine.errors import GameOverError
 from engine.protocol import EngineMove, GameValue, Mark
 
 __all__ = [
-    "WINDOWS",
     "Analysis",
     "Perfect",
     "analyse",
     "book_move",
     "book_scores",
-    "horizon_move",
     "kernel",
     "level_move",
     "perfect_move",
@@ -200,11 +197,6 @@ def _keeps(child: ConnectFourState, score: int, k: Kernel) -> bool:
     if threat_cells(mover, mask) & (mask + BOTTOM):
         return -(CELLS - n) == score
     return k.value(mover, mask, n, -score, -score + 1) <= -score
-
-
-def elapsed_ms(started: float) -> float:
-    """Milliseconds since ``started`` (a :func:`time.perf_counter` reading)."""
-    return (time.perf_counter() - started) * 1000.0
 
 
 def level_move(state: ConnectFourState, depth: int | None, noise: float, sees: float, rng: random.Random) -> EngineMove:

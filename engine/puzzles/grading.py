@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.connect_four.cells import bit_of
-from engine.connect_four.play import WINDOWS
+from engine.connect_four.heuristic import WINDOWS
 from engine.connect_four.rules import BOARD, BOTTOM, STRIDE, has_four
 from engine.connect_four.solver import threat_cells
 from engine.mnk.rules import TicTacToe

@@ -18,7 +18,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from engine.connect_four.cells import ConnectFourCells, cell_of
-from engine.connect_four.play import WINDOWS
+from engine.connect_four.heuristic import WINDOWS
 from engine.connect_four.rules import ConnectFourState, has_four
 from engine.connect_four.solver import threat_cells
 from engine.mnk.rules import MnkState, TicTacToe
