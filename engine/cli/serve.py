@@ -1,14 +1,19 @@
 """A line protocol for other programs: one JSON request per line in, one JSON answer per line out.
 
 ``python -m engine serve`` reads requests on standard input until it closes; ``python -m engine bestmove
-VARIANT [CELL ...] [--budget-ms N]`` answers one. Cells are 1-based, row by row over the whole board.
+VARIANT [MOVE ...] [--columns] [--budget-ms N]`` answers one.
 
-Requests and answers::
+A request names its moves as 1-based cells row by row over the whole board (``"moves": [13, 7]``), as 1-based columns
+on a game played by column (``"columns": [4, 4, 5]``: Connect Four), or in the game's notation (``"moves": ["c3",
+"b2"]``, ``"moves": ["d", "d", "e"]``); the answer's ``move`` and ``legal`` and every error name moves the same way
+(:mod:`engine.cli.numbering`). Requests and answers::
 
     {"variant": "5x5", "moves": [13, 7], "budget_ms": 1000, "level": 8}
     -> {"move": 12, "states": 48211, "value": "draw", "elapsed_ms": 310.2, "source": "search"}
     {"variant": "ultimate", "moves": [41, 33], "query": "state"}
     -> {"to_move": "X", "legal": [...], "winner": null}
+    {"variant": "connect-four", "columns": [4, 4, 5]}
+    -> {"move": 3, "states": 7, "value": "win in 37", "proven": true, "elapsed_ms": 0.0, "source": "book"}
 
 ``value`` is ``"win in N"``, ``"loss in N"`` (N plies) or ``"draw"`` from the mover's point of view: on the solved
 variants at level 8, on ultimate where the search proved it (and measured the distance in time), else ``null``;
@@ -40,6 +45,7 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from engine.cli.deadline import within
+from engine.cli.numbering import read_request
 from engine.errors import IllegalSequenceError, RequestError
 from engine.levels import LEVELS, TOP, choose_move
 from engine.protocol import EngineMove, GameValue, Mark
@@ -117,24 +123,23 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
     """Answer one decoded request (see the module docstring).
 
     Raises:
-        RequestError: not an object, or a field of the wrong type or value.
+        RequestError: not an object, or a field of the wrong type or value (:func:`engine.cli.numbering.read_request`).
         UnknownVariantError: ``variant`` is not one the engine plays.
-        IllegalSequenceError: a move cannot be played (its ``__cause__`` says why).
+        IllegalSequenceError: a move cannot be played (its message names it as the request did, its ``__cause__``
+            says why).
         GameOverError: a move is asked for in a finished game.
     """
     if not isinstance(request, Mapping):
         raise RequestError(f"a request is a JSON object, not {request!r}")
     game = variant(request.get("variant"))
-    moves = request.get("moves", [])
-    if not isinstance(moves, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in moves):
-        raise RequestError(f"moves must be a list of 1-based cell numbers, not {moves!r}")
-    state = game.replay([m - 1 for m in moves])
+    numbering, moves = read_request(game, request)
+    state = numbering.replay(moves)
     query = request.get("query", "bestmove")
     if query == "state":
         won = game.winner(state)
         return {
             "to_move": None if game.game.terminal(state) else game.game.player(state).value,
-            "legal": [cell + 1 for cell in game.game.actions(state)],
+            "legal": numbering.legal(state),
             "winner": won.value if isinstance(won, Mark) else won,
         }
     if query != "bestmove":
@@ -153,7 +158,7 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
     else:
         chosen = _move(game.name, state, level, float(budget), game.exact and level == TOP, rng)
     return {
-        "move": chosen.cell + 1,
+        "move": numbering.show(chosen.cell),
         "states": chosen.states,
         "value": None if chosen.value is None else describe(chosen.value),
         "proven": chosen.value is not None,

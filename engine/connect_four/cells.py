@@ -10,7 +10,7 @@ translates, and its states are the same :class:`~engine.connect_four.rules.Conne
 from __future__ import annotations
 
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, STRIDE, WIDTH, ConnectFourState, column_mask
-from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError
+from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError, shown_cell
 from engine.protocol import Mark
 
 __all__ = ["CELLS_GAME", "ConnectFourCells", "FloatingDiscError", "bit_of", "cell_of", "landing_cells"]
@@ -72,21 +72,23 @@ class ConnectFourCells:
     def result(self, state: ConnectFourState, action: int) -> ConnectFourState:
         """RESULT: the state after the player to move drops a disc that falls to cell ``action``.
 
-        Raises:
+        Raises (the messages number cells 1-42, as people do):
             CellOutOfRangeError: ``action`` is not an int in 0-41.
             GameOverError: the game has already ended.
             CellOccupiedError: the cell holds a disc (its column may be full).
             FloatingDiscError: the cell is empty but not the lowest empty cell of its column.
         """
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < CELLS:
-            raise CellOutOfRangeError(f"cell {action!r} is off the board: choose 0-41")
+            raise CellOutOfRangeError(f"cell {shown_cell(action)} is off the board: choose 1-{CELLS}")
         if CONNECT_FOUR.terminal(state):
             raise GameOverError("the game is over: no more moves can be played")
         column = action % WIDTH
         if (state.x | state.o) & bit_of(action):
-            raise CellOccupiedError(f"cell {action} holds a disc (column {column + 1})")
-        if landing_cells(state)[column] != action:
-            raise FloatingDiscError(f"a disc dropped in column {column + 1} falls below cell {action}")
+            raise CellOccupiedError(f"cell {action + 1} holds a disc (column {column + 1})")
+        if (landing := landing_cells(state)[column]) != action:
+            raise FloatingDiscError(
+                f"a disc dropped in column {column + 1} falls to cell {shown_cell(landing)}, not cell {action + 1}"
+            )
         return CONNECT_FOUR.result(state, column)
 
     def terminal(self, state: ConnectFourState) -> bool:

@@ -111,6 +111,52 @@ def test_errors_number_cells_and_boards_as_people_see_them(line: str, error: str
     assert json.loads(answer_line(line))["error"] == error
 
 
+def test_a_request_in_the_games_notation_is_answered_in_it() -> None:
+    assert ask({"variant": "5x5", "moves": ["c3", "B2"], "query": "state"})["legal"][:3] == ["a1", "b1", "c1"]
+    reply = ask({"variant": "5x5", "moves": ["c3", "b2"], "budget_ms": 1000})
+    assert reply["value"] == "draw" and isinstance(reply["move"], str) and reply["move"] not in ("c3", "b2")
+    assert ask({"variant": "3x3", "moves": ["1", "4", "2", "5"]})["move"] == "3"  # 3x3 names its cells 1-9
+    assert ask({"variant": "3x3", "moves": ["a1", "a2", "b1", "b2"]})["move"] == "3"
+    assert ask({"variant": "ultimate", "moves": ["e5", "f4"], "query": "state"})["legal"] == [
+        "g1", "h1", "i1", "g2", "h2", "i2", "g3", "h3", "i3"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("line", "error", "kind"),
+    [
+        (
+            '{"variant": "5x5", "moves": ["c3", "c3"]}',
+            "move 2 (c3) cannot be played: c3 is already taken by X",
+            "CellOccupiedError",
+        ),
+        (
+            '{"variant": "5x5", "moves": ["f1"]}',
+            "move 1 (f1) cannot be played: cell 'f1' is not on this board: give a coordinate a1-e5 or a number 1-25",
+            "CellOutOfRangeError",
+        ),
+        (
+            '{"variant": "ultimate", "moves": ["a1", "e5"]}',
+            "move 2 (e5) cannot be played: e5 is outside a1-c3, the small board this move must go to",
+            "WrongBoardError",
+        ),
+        (
+            '{"variant": "3x3", "moves": ["1", "4", "2", "5", "3", "6"]}',
+            "move 6 (6) cannot be played: the game is over: no more moves can be played",
+            "GameOverError",
+        ),
+        ('{"variant": "3x3", "moves": [1, "2"]}', None, "RequestError"),
+        ('{"variant": "3x3", "columns": [1]}', None, "RequestError"),
+        ('{"variant": "connect-four", "columns": [4], "moves": [39]}', None, "RequestError"),
+        ('{"variant": "connect-four", "columns": ["d"]}', None, "RequestError"),
+    ],
+)
+def test_errors_in_notation_name_cells_in_it(line: str, error: str | None, kind: str) -> None:
+    reply = json.loads(answer_line(line))
+    assert reply["kind"] == kind
+    assert reply["error"] == error if error else reply["error"]
+
+
 def test_the_server_keeps_serving_after_bad_lines() -> None:
     out = io.StringIO()
     lines = ["{bad\n", "\n", '{"variant": "3x3", "moves": [5, 5]}\n', '{"variant": "3x3", "query": "state"}\n']
