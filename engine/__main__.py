@@ -1,4 +1,5 @@
-"""``python -m engine``: analyse a position or review a game (see :mod:`engine.cli`)."""
+"""``python -m engine``: the engine's command line (:mod:`engine.cli`): ``analyse``, ``review``, ``serve``,
+``bestmove``, ``levels``, ``puzzles`` and ``tree``; ``python -m engine --help`` lists them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The command line: ``python -m engine analyse BOARD``, ``review CELL ...``, ``serve``, ``bestmove``, ``levels``,
-``puzzles`` and ``tree`` (:mod:`engine.cli.tree`).
+"""The command line's entry point, :func:`main`: ``python -m engine analyse BOARD`` (here), ``review CELL ...``,
+``serve``, ``bestmove MOVE ...`` (here), ``levels``, ``puzzles`` and ``tree``, parsed by :mod:`engine.cli.parser`.
 
 Every entry point takes its argument list and text streams as parameters (:func:`main`,
 :func:`analyse_command`, :func:`review_command` from :mod:`engine.cli.review`), so tests run them in-process with
@@ -14,20 +14,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import json
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.analysis import MoveAnalysis, analyse
+from engine.cli.levels import levels_command
+from engine.cli.parser import build_parser
 from engine.cli.puzzles import puzzles_command
 from engine.cli.review import EXIT_OK, EXIT_USAGE, review_command
-from engine.cli.serve import DEFAULT_BUDGET_MS, answer_line, serve
-from engine.cli.tree import add_parser as add_tree_parser
+from engine.cli.serve import answer_line, serve
 from engine.cli.tree import tree_command
 from engine.errors import GameOverError, InvalidBoardError
-from engine.levels import ladder
 from engine.minimax.search import (
     ALGORITHM_CONFIGS,
     TEXTBOOK_ALPHA_BETA,
@@ -37,7 +36,6 @@ from engine.minimax.search import (
     search,
 )
 from engine.protocol import Algorithm
-from engine.puzzles import PUZZLE_VARIANTS
 from engine.registry import VARIANTS
 from engine.tictactoe.rules import State, format_board, parse_board, player
 
@@ -46,6 +44,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_USAGE",
     "analyse_command",
+    "bestmove_command",
     "build_parser",
     "describe_value",
     "main",
@@ -90,50 +89,6 @@ def _move_text(move: MoveAnalysis) -> str:
     return f"{move.outcome} in {move.plies} {'ply' if move.plies == 1 else 'plies'}"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser for ``python -m engine`` and its ``analyse`` and ``review`` subcommands."""
-    parser = argparse.ArgumentParser(
-        prog="python -m engine",
-        description="Analyse a tic-tac-toe position, or review a game move by move.",
-    )
-    sub = parser.add_subparsers(
-        dest="command", required=True, metavar="{analyse,review,serve,bestmove,levels,puzzles,tree}"
-    )
-
-    an_p = sub.add_parser("analyse", aliases=["analyze"], help="choose a move for a position and explain it")
-    an_p.add_argument("board", metavar="BOARD", help="nine characters of X, O and '.', row by row, e.g. '....X....'")
-    an_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta")
-    an_p.add_argument(
-        "--textbook",
-        action="store_true",
-        help="use the seeds' plain configuration (natural order, +1/0/-1, no table) to reproduce their state counts",
-    )
-    an_p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-
-    re_p = sub.add_parser("review", help="label every move of a game: best, slower, inaccuracy, mistake or blunder")
-    re_p.add_argument(
-        "cells",
-        metavar="CELL",
-        type=int,
-        nargs="+",
-        help="the cells played, in order from the empty board, numbered 1-9 row by row from the top-left",
-    )
-    re_p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-
-    sub.add_parser("serve", help="answer JSON requests, one per line on stdin (see engine.cli.serve)")
-    bm_p = sub.add_parser("bestmove", help="answer one request: the engine's move in a game of VARIANT")
-    bm_p.add_argument("variant", metavar="VARIANT", help=f"one of {', '.join(VARIANTS)}")
-    bm_p.add_argument("moves", metavar="CELL", type=int, nargs="*", help="the cells played, 1-based row by row")
-    bm_p.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="the search's budget (ms)")
-    bm_p.add_argument("--level", type=int, default=8, choices=range(1, 9), help="the engine's level, 1-8 (default 8)")
-    sub.add_parser("levels", help="print every game's levels 1-8 with their measured ratings, as JSON")
-    pz_p = sub.add_parser("puzzles", help="print the shipped puzzles of a variant (find the only winning move)")
-    pz_p.add_argument("--variant", choices=PUZZLE_VARIANTS, required=True)
-    pz_p.add_argument("--json", action="store_true", help="print one JSON array instead of text")
-    add_tree_parser(sub)
-    return parser
-
-
 def main(
     argv: Sequence[str] | None = None,
     stdout: TextIO | None = None,
@@ -155,14 +110,10 @@ def main(
     if args.command == "serve":
         return serve(sys.stdin, stdout)
     if args.command == "bestmove":
-        request = {"variant": args.variant, "moves": args.moves, "budget_ms": args.budget_ms, "level": args.level}
-        line = answer_line(json.dumps(request))
-        print(line, file=stdout)
-        return EXIT_USAGE if '"error"' in line else EXIT_OK
+        return bestmove_command(args, stdout)
     if args.command == "levels":
-        payload = {name: [dataclasses.asdict(level) for level in ladder(name)] for name in VARIANTS}
-        print(json.dumps(payload), file=stdout)
-        return EXIT_OK
+        names = [args.variant] if args.variant else list(VARIANTS)
+        return levels_command(names, as_json=args.json, stdout=stdout)
     if args.command == "puzzles":
         return puzzles_command(args.variant, as_json_output=args.json, stdout=stdout)
     if args.command == "tree":
@@ -177,6 +128,24 @@ def main(
         stdout=stdout,
         stderr=stderr,
     )
+
+
+def bestmove_command(args: argparse.Namespace, stdout: TextIO) -> int:
+    """Answer the one request ``bestmove`` names and print its JSON answer. MOVEs that are all whole numbers are
+    1-based cells, else names in the game's notation; ``--columns`` gives 1-based columns instead.
+
+    Returns:
+        0; 2 when the request is refused (its JSON error is printed all the same).
+    """
+    request: dict[str, object] = {"variant": args.variant, "budget_ms": args.budget_ms, "level": args.level}
+    if args.moves or args.columns is None:
+        numbers = [int(move) for move in args.moves if move.isdecimal()]
+        request["moves"] = numbers if len(numbers) == len(args.moves) else args.moves
+    if args.columns is not None:
+        request["columns"] = args.columns
+    line = answer_line(json.dumps(request))
+    stdout.write(line + "\n")
+    return EXIT_USAGE if "error" in json.loads(line) else EXIT_OK
 
 
 def analyse_command(

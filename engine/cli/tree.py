@@ -37,10 +37,18 @@ _MNK = {"4x4": TIC_TAC_TOE_4X4, "5x5": TIC_TAC_TOE_5X5}
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``tree`` to the subcommands of ``python -m engine``."""
-    tr_p = sub.add_parser("tree", help="show the tree the bot's search evaluated after CELLs (text, JSON or picture)")
+    tr_p = sub.add_parser(
+        "tree",
+        help="show the tree the bot's search evaluated after CELLs (text, JSON or picture)",
+        description="Show the tree the bot's search evaluated after CELLs: a summary (the move, its value, the states "
+        "and cuts), the whole tree as JSON, or a picture of its first plies (Graphviz). 3x3: the bot's search; 4x4 "
+        "and 5x5: a fresh exact search near the end of a game; ultimate: the MCTS-Solver's first plies.",
+    )
     tr_p.add_argument("cells", metavar="CELL", type=int, nargs="*", help="the cells played, 1-based row by row")
-    tr_p.add_argument("--variant", choices=TREE_VARIANTS, default="3x3")
-    tr_p.add_argument("--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta")
+    tr_p.add_argument("--variant", choices=TREE_VARIANTS, default="3x3", help="the game (default 3x3)")
+    tr_p.add_argument(
+        "--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta", help="3x3: the search (alpha-beta)"
+    )
     tr_p.add_argument("--json", action="store_true", help="print the whole tree as one JSON object")
     tr_p.add_argument("--png", type=Path, metavar="FILE", help="draw the tree to FILE (PNG)")
     tr_p.add_argument("--svg", type=Path, metavar="FILE", help="draw the tree to FILE (SVG)")

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from engine.cli.commands import main, render_board
+from engine.levels import ladder
 from engine.puzzles import load
+from engine.registry import VARIANTS
 from engine.review import review
 from engine.tictactoe.rules import parse_board
 
@@ -226,8 +228,29 @@ def test_python_dash_m_engine_review_smoke() -> None:
     assert [p["label"] for p in json.loads(proc.stdout)["plies"]] == ["best", "best", "best"]
 
 
-def test_levels_prints_every_games_ladder_as_json() -> None:
+def test_levels_prints_a_table_of_every_games_ratings_and_how_each_level_plays() -> None:
     code, out, err = run(["levels"])
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    for name in VARIANTS:
+        ratings = [str(level.rating) for level in ladder(name)]
+        (row,) = (line.split() for line in lines if line.split()[:1] == [name] and "(" not in line)
+        assert row == [name, *ratings]  # the overview: one row per game, levels 1-8
+        heading = next(i for i, line in enumerate(lines) if line.startswith(f"{name} ("))
+        for level, line in zip(ladder(name), lines[heading + 2 : heading + 10], strict=True):
+            assert line.split()[:4] == [
+                str(level.level),
+                str(level.rating),
+                f"{level.low}-{level.high}",
+                f"{level.games:,}",
+            ]
+            assert line.endswith(level.search)
+    assert "MCTSBot" in out and "1500" in out  # the scale's anchor
+    assert run(["levels", "--variant", "5x5"])[1].count("perfect play") == 1
+
+
+def test_levels_json_prints_every_games_ladder_as_json() -> None:
+    code, out, err = run(["levels", "--json"])
     assert (code, err) == (0, "")
     payload = json.loads(out)
     assert list(payload) == ["3x3", "4x4", "5x5", "ultimate", "connect-four"]
@@ -241,6 +264,21 @@ def test_bestmove_takes_a_level() -> None:
     code, out, _ = run(["bestmove", "3x3", "1", "2", "5", "--level", "8"])
     assert (code, json.loads(out)["move"]) == (0, 9)
     assert run(["bestmove", "3x3", "--level", "9"])[0] == 2
+
+
+def test_bestmove_takes_columns_or_the_games_notation() -> None:
+    code, out, _ = run(["bestmove", "connect-four", "--columns", "4", "4", "5"])
+    assert (code, json.loads(out)["move"]) == (0, 3)  # the book's answer, a column
+    code, out, _ = run(["bestmove", "connect-four", "d", "d", "e"])
+    assert (code, json.loads(out)["move"]) == (0, "3")
+    code, out, _ = run(["bestmove", "5x5", "c3", "b2"])
+    assert code == 0 and json.loads(out)["value"] == "draw"
+    code, out, _ = run(["bestmove", "connect-four", "--columns", "4", "4", "4", "4", "4", "4", "4"])
+    assert (code, json.loads(out)["error"]) == (2, "move 7 (column 4) cannot be played: column 4 is full")
+    code, _, err = run(["bestmove", "connect-four", "--columns", "d"])
+    assert code == 2 and "invalid int value: 'd'" in err
+    code, out, _ = run(["bestmove", "connect-four", "39", "--columns", "4"])
+    assert (code, json.loads(out)["kind"]) == (2, "RequestError")  # moves or columns, not both
 
 
 # --- puzzles, pipes -----------------------------------------------------------------------------------
