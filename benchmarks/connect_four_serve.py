@@ -6,12 +6,13 @@ Run from the repository root (needs the test extra: BitBully plays the strong op
 
 One ``python -m engine serve`` process (``benchmarks/harness/engine_serve.py``) answers every move of level 8, as X
 and as O, in whole games against two opponents: uniform random play, and a strong one that plays BitBully's best
-column (ties at random) except for a random column with probability ``--noise``. Each bot move is asked as
-``{"variant": "connect-four", "moves": [...], "budget_ms": B, "level": 8}``; the first request of the process is
-timed like the others (a fresh process: imports, the book's first read, the solver's table). It prints, over all the
-bot's moves, the engine's ``elapsed_ms`` and the round trip (p50, p95, longest), by ply band too, the share of moves
-from the book, the answers not proven in the budget (level 7's fallback), and the moves that lost part of the
-position's exact value by BitBully's scores (0 expected), and the games' results.
+column (ties at random) except for a random column with probability ``--noise``. Each bot move is asked in columns,
+as people play the game, ``{"variant": "connect-four", "columns": [4, 4, ...], "budget_ms": B, "level": 8}``, and
+answered as a column 1-7; the first request of the process is timed like the others (a fresh process: imports, the
+book's first read, the solver's table). It prints, over all the bot's moves, the engine's ``elapsed_ms`` and the
+round trip (p50, p95, longest), by ply band too, the share of moves from the book, the answers not proven in the
+budget (level 7's fallback), and the moves that lost part of the position's exact value by BitBully's scores (0
+expected), and the games' results.
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ import bitbully
 from benchmarks.harness.engine_serve import EngineServe
 from benchmarks.ultimate_serve_time import percentile
 from engine.connect_four.book_build import scores_of
-from engine.connect_four.rules import CONNECT_FOUR, WIDTH, ConnectFourState
-from engine.games.connect_four import CONNECT_FOUR_VARIANT as GAME
+from engine.connect_four.rules import CONNECT_FOUR, ConnectFourState
 
 __all__ = ["opponent_column"]
+
+GAME = "connect-four"
 
 
 def opponent_column(solver: Any, moves: list[int], state: ConnectFourState, noise: float, rng: random.Random) -> int:
@@ -65,14 +67,14 @@ def main() -> None:
             for name, noise in (("random", 1.0), (f"BitBully best, {args.noise:.0%} random", args.noise)):
                 for _ in range(args.games):
                     moves: list[int] = []
-                    cells: list[int] = []
                     state = CONNECT_FOUR.initial_state()
                     while not CONNECT_FOUR.terminal(state):
                         if (state.discs % 2 == 0) == bot_is_x:
-                            request = {"variant": GAME.name, "moves": cells, "budget_ms": args.budget_ms, "level": 8}
+                            columns = [move + 1 for move in moves]
+                            request = {"variant": GAME, "columns": columns, "budget_ms": args.budget_ms, "level": 8}
                             answer, trip = engine.ask(request)
                             first_ms = trip if first_ms is None else first_ms
-                            column = (answer["move"] - 1) % WIDTH
+                            column = answer["move"] - 1
                             scores = scores_of(solver, moves, state.discs)
                             lost += scores[column] != max(scores)
                             unproven += not answer["proven"]
@@ -83,9 +85,6 @@ def main() -> None:
                             by_band.setdefault(band, []).append(trip)
                         else:
                             column = opponent_column(solver, moves, state, noise, rng)
-                        landing = GAME.columns(state)[column]
-                        assert landing is not None
-                        cells.append(landing + 1)
                         moves.append(column)
                         state = CONNECT_FOUR.result(state, column)
                     won = CONNECT_FOUR.winner(state)
