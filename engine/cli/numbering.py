@@ -115,6 +115,8 @@ class Numbering:
             return _GAME_OVER
         if (mark := self.game.mark(state, cell)) is not None:
             return f"column {move} is full" if self.game.columns(state) else f"{move} is already taken by {mark.value}"
+        if self.game.block and self.game.block_result(state, block := self.game.block_of(cell)) is not None:
+            return f"{move} is in {self.game.block_name(block)}, a small board already decided"
         forced = self.game.forced_block(state)
         if forced is not None and self.game.block_of(cell) != forced:
             return f"{move} is outside {self.game.block_name(forced)}, the small board this move must go to"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 import time
@@ -11,6 +12,7 @@ import time
 import pytest
 
 from engine.cli.serve import answer_line, serve
+from engine.registry import variant
 
 
 def ask(request: object) -> dict[str, object]:
@@ -155,6 +157,25 @@ def test_errors_in_notation_name_cells_in_it(line: str, error: str | None, kind:
     reply = json.loads(answer_line(line))
     assert reply["kind"] == kind
     assert reply["error"] == error if error else reply["error"]
+
+
+def test_a_move_into_a_decided_small_board_is_refused_in_the_requests_notation() -> None:
+    """A random ultimate game (seed 0) up to where the player may go anywhere and a small board is already decided."""
+    game, rng = variant("ultimate"), random.Random(0)
+    state, moves = game.game.initial_state(), []
+    while game.forced_block(state) is not None or not any(game.block_result(state, b) for b in range(9)):
+        moves.append(rng.choice(game.game.actions(state)))
+        state = game.game.result(state, moves[-1])
+    decided = next(b for b in range(9) if game.block_result(state, b))
+    cell = next(c for c in game.block_cells(decided) if game.mark(state, c) is None)
+    names = [game.cell_name(c) for c in (*moves, cell)]
+    reply = ask({"variant": "ultimate", "moves": names})
+    where = f"{names[-1]} is in {game.block_name(decided)}, a small board already decided"
+    assert (reply["error"], reply["kind"]) == (
+        f"move {len(names)} ({names[-1]}) cannot be played: {where}",
+        "WrongBoardError",
+    )
+    assert ask({"variant": "ultimate", "moves": [c + 1 for c in (*moves, cell)]})["kind"] == "WrongBoardError"
 
 
 def test_the_server_keeps_serving_after_bad_lines() -> None:
