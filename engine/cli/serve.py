@@ -1,7 +1,7 @@
 """A line protocol for other programs: one JSON request per line in, one JSON answer per line out.
 
 ``python -m engine serve`` reads requests on standard input until it closes; ``python -m engine bestmove
-VARIANT [MOVE ...] [--columns] [--budget-ms N]`` answers one.
+VARIANT [MOVE ...] [--columns COLUMN ...] [--budget-ms N] [--level L]`` answers one.
 
 A request names its moves as 1-based cells row by row over the whole board (``"moves": [13, 7]``), as 1-based columns
 on a game played by column (``"columns": [4, 4, 5]``: Connect Four), or in the game's notation (``"moves": ["c3",
