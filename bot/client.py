@@ -230,6 +230,7 @@ async def run_bot(settings: Settings) -> None:
             'Graphviz\'s dot is not installed: "How did it think?" answers in words, without the picture of the '
             "search (Debian: apt-get install graphviz)"
         )
+    log.info("Ctrl-C (or SIGTERM) stops the bot cleanly")
     writer = RecordWriter(records)
     writer.start()
     running = RunningWriter(RunningStore(records))
