@@ -36,6 +36,7 @@ from bot.games.pool import SearchPool, variant_executor
 from bot.games.renewing import RenewingExecutor
 from bot.games.service import GameService
 from bot.games.store import RecordsGames
+from bot.games.thinking import can_draw
 from bot.i18n.translator import CatalogTranslator
 from bot.ops.loop_lag import LoopLagMonitor
 from bot.records import RecordsStore, RecordWriter, RunningStore, RunningWriter, open_store
@@ -224,6 +225,12 @@ async def run_bot(settings: Settings) -> None:
     use_endpoints(settings.api_base, settings.gateway_url)
     records = await open_store(settings.database_url)
     log.info("search kernels: %s", ", ".join(f"{name} {kernel}" for name, kernel in search_kernels().items()))
+    if not can_draw():
+        log.warning(
+            'Graphviz\'s dot is not installed: "How did it think?" answers in words, without the picture of the '
+            "search (Debian: apt-get install graphviz)"
+        )
+    log.info("Ctrl-C (or SIGTERM) stops the bot cleanly")
     writer = RecordWriter(records)
     writer.start()
     running = RunningWriter(RunningStore(records))

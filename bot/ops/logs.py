@@ -6,7 +6,9 @@ JSON lines come from python-json-logger and carry ``timestamp``, ``level``, ``lo
 discord.py's "Shard ID N".
 
 Every handler gets a :class:`RedactTokens` filter: discord.py logs gateway payloads (interaction tokens) and
-webhook URLs (``/interactions/<id>/<token>/callback``) at DEBUG.
+webhook URLs (``/interactions/<id>/<token>/callback``) at DEBUG. The human format is coloured on a terminal only
+(:func:`human_formatter`), and discord.py's warnings about voice packages, which the bot never needs, are dropped
+(:class:`UnusedVoice`).
 """
 
 from __future__ import annotations
@@ -16,12 +18,21 @@ import logging
 import re
 import sys
 from collections.abc import Callable, Iterable
-from typing import Literal, TypeVar
+from typing import IO, Literal, TypeVar
 
 import discord
 from pythonjsonlogger.json import JsonFormatter
 
-__all__ = ["CONTEXT_FIELDS", "ContextFields", "LogFormat", "RedactTokens", "interaction_context", "setup_logging"]
+__all__ = [
+    "CONTEXT_FIELDS",
+    "ContextFields",
+    "LogFormat",
+    "RedactTokens",
+    "UnusedVoice",
+    "human_formatter",
+    "interaction_context",
+    "setup_logging",
+]
 
 LogFormat = Literal["human", "json"]
 CONTEXT_FIELDS = ("shard", "guild", "channel", "game")
@@ -33,6 +44,7 @@ _TOKEN_FIELD = re.compile(r"""(["']token["']\s*:\s*["'])[^"']+""")
 _TOKEN_PATH = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/?\s'\"]+")
 _NAMED = re.compile(r"\b(shard|guild|channel|game)=([0-9a-z]+)")
 _SHARD_ID = re.compile(r"\bShard ID (\d+)")
+_NO_VOICE = re.compile(r"\w+ is not installed, voice will NOT be supported")
 
 
 def interaction_context(shard: int | None, guild: str | None, channel: str | None, run: Callable[[], _T]) -> _T:
@@ -99,20 +111,46 @@ def json_formatter() -> logging.Formatter:
     )
 
 
-def setup_logging(level: int, log_format: LogFormat = "human", secrets: Iterable[str] = ()) -> logging.Handler:
-    """Log to stderr at ``level`` in ``log_format``, with ``secrets`` (the bot token) and every interaction token
-    redacted; returns the handler.
+class UnusedVoice(logging.Filter):
+    """Drops discord.py's start-up warnings that a voice package is missing ("PyNaCl is not installed, voice will
+    NOT be supported", the same for davey): the bot never joins a voice channel. Every other record passes."""
 
-    The human format is discord.py's own (:func:`discord.utils.setup_logging`).
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False only for those warnings of ``discord.client``."""
+        return not (record.name == "discord.client" and _NO_VOICE.fullmatch(str(record.msg)) is not None)
+
+
+def human_formatter(stream: IO[str]) -> logging.Formatter | None:
+    """discord.py's human format for ``stream``: ``None`` (its colour formatter) on a terminal; elsewhere (a file, a
+    pipe, Docker's log) the same columns without colour codes. discord.py itself colours inside Docker too."""
+    if stream.isatty():
+        return None
+    return logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
+
+
+def setup_logging(
+    level: int, log_format: LogFormat = "human", secrets: Iterable[str] = (), stream: IO[str] | None = None
+) -> logging.Handler:
+    """Log to ``stream`` (default: stderr) at ``level`` in ``log_format``, with ``secrets`` (the bot token) and
+    every interaction token redacted, without discord.py's voice warnings (:class:`UnusedVoice`); returns the
+    handler.
+
+    The human format is discord.py's own (:func:`discord.utils.setup_logging`), coloured only on a terminal.
     """
-    handler = logging.StreamHandler(sys.stderr)
+    stream = sys.stderr if stream is None else stream
+    handler = logging.StreamHandler(stream)
     handler.addFilter(RedactTokens(secrets))
+    voice = logging.getLogger("discord.client")
+    if not any(isinstance(f, UnusedVoice) for f in voice.filters):
+        voice.addFilter(UnusedVoice())
     if log_format == "json":
         handler.setFormatter(json_formatter())
         handler.addFilter(ContextFields())
         root = logging.getLogger()
         root.setLevel(level)
         root.addHandler(handler)
+    elif (plain := human_formatter(stream)) is not None:
+        discord.utils.setup_logging(handler=handler, formatter=plain, level=level)
     else:
         discord.utils.setup_logging(handler=handler, level=level)
     return handler

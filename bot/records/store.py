@@ -61,12 +61,13 @@ async def open_store(url: str | None = None, *, timeout: float = DEFAULT_TIMEOUT
             # starting together migrate one after the other (PostgreSQL: an advisory lock in upgrade())
             await connection.execution_options(**{_WRITE_LOCK: True})
             async with connection.begin():
-                await connection.run_sync(upgrade)
+                before, after = await connection.run_sync(upgrade)
     except Exception as exc:
         await engine.dispose()
         message = f"cannot open the game records database {shown}: {describe(exc, target.password)}"
         raise RecordsUnavailableError(message) from exc
-    log.info("game records: %s is ready", shown)
+    upgraded = "" if before == after else f" (upgraded from {before or 'an empty database'})"
+    log.info("game records: %s at revision %s%s", shown, after, upgraded)
     return RecordsStore(engine)
 
 

@@ -15,9 +15,12 @@ from engine.tree.summary import Summary
 __all__ = ["thinking_text"]
 
 
-def thinking_text(summary: Summary, tr: Lang, label: Callable[[int], str], *, played: int | None) -> str:
+def thinking_text(
+    summary: Summary, tr: Lang, label: Callable[[int], str], *, played: int | None, drawn: bool = True
+) -> str:
     """What the search behind a move did: ``played`` is the bot's move (``None``: the search explains the position
-    for the player to move, as a hint does); ``label`` names a cell as the board does."""
+    for the player to move, as a hint does); ``label`` names a cell as the board does; ``drawn``: beside the picture
+    (its colours are named), else alone (:mod:`bot.text.thinking_words`)."""
     move = label(summary.move)
     if played is None:
         lines = [tr(N_("**How the search sees this position** (best move {move}):"), move=move)]
@@ -26,7 +29,7 @@ def thinking_text(summary: Summary, tr: Lang, label: Callable[[int], str], *, pl
     if summary.algorithm == "mcts":
         lines += _mcts(summary, tr, move)
     else:
-        lines += _minimax(summary, tr)
+        lines += _minimax(summary, tr, drawn)
     if played is not None and played not in summary.best_moves:
         if summary.algorithm == "mcts":  # a fresh search of its own: it may rank the moves a little differently
             lines.append(tr(N_("This fresh search prefers {move}; my move's own search ranked them differently."),
@@ -38,7 +41,7 @@ def thinking_text(summary: Summary, tr: Lang, label: Callable[[int], str], *, pl
     return "\n".join(lines)
 
 
-def _minimax(summary: Summary, tr: Lang) -> list[str]:
+def _minimax(summary: Summary, tr: Lang, drawn: bool) -> list[str]:
     states, other = tr.number(summary.states), tr.number(summary.other_states or 0)
     if summary.algorithm == "minimax":
         lines = [
@@ -55,7 +58,17 @@ def _minimax(summary: Summary, tr: Lang) -> list[str]:
     else:
         lines = [tr(N_("Alpha-beta evaluated {states} states; plain minimax would evaluate {other}."), states=states,
                     other=other)]  # fmt: skip
-    if summary.cuts:
+    if summary.cuts and not drawn:
+        lines.append(
+            tr.plural(
+                "It cut {count} branch: {skipped} moves were never searched, because a move found earlier was "
+                "already at least as good, whatever they were worth.",
+                "It cut {count} branches: {skipped} moves were never searched, because a move found earlier was "
+                "already at least as good, whatever they were worth.",
+                summary.cuts, count=tr.number(summary.cuts), skipped=tr.number(summary.skipped),
+            )
+        )  # fmt: skip
+    elif summary.cuts:
         lines.append(
             tr.plural(
                 "It cut {count} branch (grey): {skipped} moves were never searched, because a move found earlier "
@@ -75,7 +88,12 @@ def _minimax(summary: Summary, tr: Lang) -> list[str]:
                table=tr.number(summary.table), mirrors=tr.number(summary.mirrors))
         )  # fmt: skip
     outcome = words_for(tr).value(summary.value or 0)
-    lines.append(tr(N_("With best play from both sides: {outcome}. The orange line is that play."), outcome=outcome))
+    if drawn:
+        lines.append(
+            tr(N_("With best play from both sides: {outcome}. The orange line is that play."), outcome=outcome)
+        )
+    else:
+        lines.append(tr(N_("With best play from both sides: {outcome}."), outcome=outcome))
     return lines
 
 

@@ -28,6 +28,7 @@ from bot.text.board import (
 )
 from bot.text.hints import hint_text, refusal_text
 from bot.text.thinking import thinking_text
+from bot.text.thinking_words import thinking_words
 from bot.ui.pictures import Attachment
 from bot.ui.views import (
     LayoutComponents,
@@ -164,6 +165,8 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
         case Hinted(game=game, hint=hint):
             return Reply(hint_text(game, hint, tr), PRIVATE, hint_view(game, tr))
         case Thinking(game=game, thought=thought, played=played):
+            if thought.png is None:  # no Graphviz where the bot runs: the search in words
+                return Reply(thinking_words(thought, tr, game.kind.cell_label, played=played), PRIVATE)
             text = thinking_text(thought.summary, tr, game.kind.cell_label, played=played)
             return Reply(text, PRIVATE, files=(discord.File(io.BytesIO(thought.png), filename=FILENAME),))
         case BotMoved(game=game):

@@ -26,9 +26,11 @@ from bot.config import DEFAULT_API_BASE, ConfigError, Settings, load_settings
 from bot.games.levels import rating_of
 from bot.games.renewing import RenewingExecutor
 from bot.records import RecordWriter, open_store
+from bot.records.migrate import head_revision
 from engine import VARIANTS
 from engine.kernels import search_kernels
 from engine.protocol import Algorithm
+from testing.programs import path_without
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.secret-token-value.abcdefghijklmnopqrstuvwxyz"
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,6 +167,44 @@ async def test_an_unreachable_discord_is_one_line_per_try_with_backoff(tmp_path:
     assert all(api_base.split("/")[2] in line for line in tries), tries  # names where it looked
     reason = "resolve" if "invalid" in api_base else "refused"
     assert all(reason in line.lower() for line in tries), tries
+
+
+async def test_a_start_without_network_says_what_matters_once_and_without_colour(tmp_path: Path) -> None:
+    """`make run` with a token, no network and no Graphviz, its log going to a pipe: one line for the records'
+    revision (Alembic's progress is DEBUG), none about voice, one WARNING that pictures need Graphviz, one line
+    saying Ctrl-C stops the bot, and no colour codes outside a terminal."""
+    env = {
+        "PATH": path_without("dot"),
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'ttt.sqlite3'}",
+        "TTT_CONNECT_RETRY_SECONDS": "0.2",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stderr is not None
+    lines: list[str] = []
+    while not any("cannot reach Discord" in line for line in lines):
+        line = (await asyncio.wait_for(process.stderr.readline(), 30)).decode()
+        assert line, "".join(lines)
+        lines.append(line)
+    process.terminate()
+    out, rest = await asyncio.wait_for(process.communicate(), 20)
+    log = "".join(lines) + rest.decode()
+    assert process.returncode == 0 and out == b"", log
+    assert "\x1b[" not in log  # a pipe: no colour codes
+    assert "voice" not in log and "alembic" not in log and "Running upgrade" not in log, log
+    (revision,) = [line for line in log.splitlines() if "revision" in line]
+    assert "[INFO    ] bot.records.store: " in revision
+    assert revision.endswith(f" at revision {head_revision()} (upgraded from an empty database)"), revision
+    (graphviz,) = [line for line in log.splitlines() if "Graphviz" in line]
+    assert "[WARNING ]" in graphviz and "apt-get install graphviz" in graphviz
+    assert len([line for line in log.splitlines() if "Ctrl-C" in line]) == 1
+    assert [line for line in log.splitlines() if "WARNING" in line and "cannot reach" not in line] == [graphviz]
 
 
 def test_use_endpoints_points_discord_py_elsewhere() -> None:

@@ -1,6 +1,7 @@
 """How did it think? through the Discord protocol (the fake, a real bot process): the button on the bot's move and the
 one under a hint answer privately, in time, with the picture of the search and sentences in the player's language, and
-the same after the bot was killed and restarted (the search is recomputed from the stored game)."""
+the same after the bot was killed and restarted (the search is recomputed from the stored game); without Graphviz, the
+same search in words."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine import variant
 from testing.boards import button_labelled, rows
 from testing.fake_discord import FakeDiscord, InteractionRecord
 from testing.players import answered, press, start_game, ttt, updated_message
+from testing.programs import path_without
 
 from .conftest import E2E_TOKEN, BotStarter, make_users
 from .test_variants_e2e import bot_moved, moves_of, over
@@ -131,3 +133,44 @@ async def test_a_4x4_board_explains_the_bots_move_near_the_end_with_a_fresh_sear
         assert "plain minimax" not in text
         picture = Image.open(io.BytesIO(png))
         assert picture.format == "PNG" and picture.width > 300
+
+
+async def test_without_graphviz_the_bot_warns_once_and_explains_in_words(start_bot: BotStarter) -> None:
+    """A machine without Graphviz's dot (the bot's PATH lacks it): one WARNING at start-up, and "How did it think?"
+    answers privately with the search in words (best move, value, counts, line, alternatives), with no picture and no
+    failure; on ultimate the MCTS statistics likewise."""
+    async with FakeDiscord(token=E2E_TOKEN, channels=2) as fake:
+        bot = await start_bot(fake, PATH=path_without("dot"))
+        channel, other = fake.channels()[:2]
+        (alice,) = make_users(fake, "alice")
+        guild = fake.default_guild_id
+        warned = [line for line in bot.log_text().splitlines() if "Graphviz" in line]
+        assert len(warned) == 1 and "WARNING" in warned[0] and "apt-get install graphviz" in warned[0], warned
+        board = await start_game(fake, channel, alice)
+        moved = await updated_message(fake, await press(fake, channel, alice, board, 4))
+        rec = await fake.press_button(guild, channel, alice, moved["id"], think_button(moved))
+        await answered(rec)
+        assert rec.callback_type == CB_DEFERRED_MESSAGE and rec.ephemeral, rec
+        event = await rec.wait_for_event(lambda e: e.kind == "edit_original", 20.0)
+        message = fake.message(rec.channel_id, event.message_id or rec.message_id or "")
+        assert message is not None and message["flags"] & FLAG_EPHEMERAL and not message.get("attachments")
+        text = str(message["content"])
+        assert text.startswith("**How I chose") and "Alpha-beta evaluated 71 states" in text, text
+        assert "The first moves it weighed" in text and "The line both sides play: O " in text, text
+        assert "No picture: Graphviz's `dot` is not installed" in text and "orange" not in text, text
+
+        await start_game(fake, other, alice, variant="ultimate", play_as="X")
+        hint = await answered(await ttt(fake, other, alice, "hint"))  # "How did it think?" under it: the MCTS search
+        if hint.callback_type == CB_DEFERRED_MESSAGE:
+            await hint.wait_for_event(lambda e: e.kind == "edit_original", 20.0)
+        hinted = fake.message(other, hint.message_id or "")
+        assert hinted is not None and hinted["flags"] & FLAG_EPHEMERAL
+        await asyncio.sleep(2.0)  # one look every 2 s
+        pressed = await fake.press_button(guild, other, alice, hinted["id"], think_button(hinted))
+        await answered(pressed)
+        event = await pressed.wait_for_event(lambda e: e.kind == "edit_original", 30.0)
+        words = fake.message(other, event.message_id or pressed.message_id or "")
+        assert words is not None and not words.get("attachments")
+        assert "Monte Carlo tree search played" in str(words["content"]), words["content"]
+        assert "The moves it tried most:" in str(words["content"]) and "win rate" in str(words["content"])
+        assert "Traceback" not in bot.log_text()

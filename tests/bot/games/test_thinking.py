@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
+import pytest
 from PIL import Image
 
-from bot.games.thinking import think, words_for
+from bot.games.thinking import can_draw, think, words_for
 from bot.i18n.lang import lang
+from engine.tree.mcts import MctsTree
+from engine.tree.outline import Outline, outline
+from engine.tree.record import record
 
 
 def test_a_3x3_move_is_drawn_with_both_counts_and_the_same_after_a_restart() -> None:
@@ -26,3 +31,20 @@ def test_the_pictures_words_follow_the_language() -> None:
 def test_ultimate_is_the_mcts_first_plies() -> None:
     thought = think("ultimate", (40,), None, "alpha-beta", None, seed=1)
     assert thought.summary.algorithm == "mcts" and thought.summary.iterations == 20_000
+
+
+def test_without_graphviz_the_search_comes_in_brief_and_without_a_picture(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    drawn = think("3x3", (4,), 8, "alpha-beta", None)
+    assert can_draw() and drawn.png is not None
+    monkeypatch.setenv("PATH", str(tmp_path))  # a PATH without Graphviz's dot
+    assert not can_draw()
+    thought = think("3x3", (4,), 8, "alpha-beta", None)
+    assert thought.png is None and thought.summary == drawn.summary
+    assert isinstance(thought.brief, Outline) and thought.brief == outline(record((4,), "alpha-beta", 8))
+    assert thought.brief.line[0] == 8 and thought.brief.states == 71
+    minimax = think("3x3", (4,), None, "minimax", None)
+    assert isinstance(minimax.brief, Outline) and minimax.brief.algorithm == "minimax"  # the search asked for
+    ultimate = think("ultimate", (40,), None, "alpha-beta", None, seed=1)
+    assert ultimate.png is None and isinstance(ultimate.brief, MctsTree) and ultimate.brief.iterations == 20_000

@@ -1,4 +1,4 @@
-"""JSON log lines and token redaction."""
+"""JSON log lines, token redaction, colour only on a terminal, and no voice warnings."""
 
 from __future__ import annotations
 
@@ -7,9 +7,19 @@ import json
 import logging
 from collections.abc import Iterator
 
+import discord
 import pytest
 
-from bot.ops.logs import REDACTED, ContextFields, RedactTokens, interaction_context, json_formatter
+from bot.ops.logs import (
+    REDACTED,
+    ContextFields,
+    RedactTokens,
+    UnusedVoice,
+    human_formatter,
+    interaction_context,
+    json_formatter,
+    setup_logging,
+)
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.very-secret-bot-token"
 INTERACTION_TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OmFiY2RlZmdoaWprbG1ub3A"
@@ -78,3 +88,52 @@ def test_the_context_does_not_leak_out_of_the_interaction(capture: tuple[logging
     interaction_context(1, None, "9", lambda: None)
     logger.info("after")
     assert "channel" not in lines(stream)[0]
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture
+def installed() -> Iterator[list[logging.Handler]]:
+    """Handlers :func:`setup_logging` installs on the root logger, removed afterwards (with the voice filter)."""
+    root = logging.getLogger()
+    level, handlers = root.level, []
+    try:
+        yield handlers
+    finally:
+        for handler in handlers:
+            root.removeHandler(handler)
+        root.setLevel(level)
+        voice = logging.getLogger("discord.client")
+        for found in [f for f in voice.filters if isinstance(f, UnusedVoice)]:
+            voice.removeFilter(found)
+
+
+def test_the_human_log_is_coloured_on_a_terminal_only_also_inside_docker(
+    installed: list[logging.Handler], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discord.utils, "is_docker", lambda: True)  # where discord.py colours every stream
+    file, terminal = io.StringIO(), Terminal()
+    installed += [setup_logging(logging.INFO, stream=file), setup_logging(logging.INFO, stream=terminal)]
+    logging.getLogger("tests.bot.ops.human").warning("one line")
+    assert "\x1b[" not in file.getvalue() and "WARNING" in file.getvalue() and "one line" in file.getvalue()
+    assert "\x1b[" in terminal.getvalue() and "one line" in terminal.getvalue()
+    assert human_formatter(file) is not None and human_formatter(terminal) is None
+
+
+def test_only_discord_pys_voice_warnings_are_dropped(installed: list[logging.Handler]) -> None:
+    stream = io.StringIO()
+    installed.append(setup_logging(logging.INFO, stream=stream))
+    client = logging.getLogger("discord.client")
+    client.warning("PyNaCl is not installed, voice will NOT be supported")
+    client.warning("davey is not installed, voice will NOT be supported")
+    client.warning("Shard ID %s has stopped responding to the gateway.", 0)
+    logging.getLogger("tests.bot.ops.human").warning("PyNaCl is not installed, voice will NOT be supported")
+    text = stream.getvalue()
+    assert "voice" not in text.split("tests.bot.ops.human")[0]  # not from discord.client
+    assert "Shard ID 0 has stopped responding" in text and text.count("voice will NOT be supported") == 1
+    assert len(text.splitlines()) == 2

@@ -140,7 +140,7 @@ async def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> No
 
 
 async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="alembic")
+    caplog.set_level(logging.DEBUG, logger="alembic")  # Alembic's progress lines are DEBUG
     store = await open_store(backend.url)
     try:
         async with store.engine.connect() as connection:
@@ -186,10 +186,32 @@ async def test_migrations_build_the_schema_once(backend: Backend, caplog: pytest
         await again.close()
 
 
+async def test_opening_says_the_revision_in_one_info_line_and_alembics_progress_at_debug(
+    backend: Backend, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    head = head_revision()
+    for upgraded in (" (upgraded from an empty database)", ""):
+        caplog.clear()
+        store = await open_store(backend.url)
+        await store.close()
+        assert not [r for r in caplog.records if r.name.startswith("alembic")]  # "Running upgrade", "Context impl"
+        (said,) = [r for r in caplog.records if "revision" in r.getMessage()]
+        assert said.levelno == logging.INFO and said.name == "bot.records.store"
+        assert said.getMessage().endswith(f" at revision {head}{upgraded}"), said.getMessage()
+    caplog.clear()
+    caplog.set_level(logging.DEBUG, logger="alembic")
+    store = await open_store(backend.url)
+    await store.close()
+    progress = [r for r in caplog.records if r.name.startswith("alembic")]
+    assert progress and {r.levelname for r in progress} == {"DEBUG"}  # "Context impl ...", still there at DEBUG
+
+
 _OPEN_ONCE = """
 import asyncio, logging, sys
 from bot.records import open_store
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
+logging.getLogger("alembic").setLevel(logging.DEBUG)  # its "Running upgrade" lines are DEBUG
 print("ready", flush=True)  # imports done; wait for the parent's go, so the processes start together
 sys.stdin.readline()
 async def main():

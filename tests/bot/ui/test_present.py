@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -15,6 +16,7 @@ from bot.i18n.lang import lang
 from bot.text.board import challenge_text, declined_text, expired_text, message_text, moved_text
 from bot.text.hints import hint_text, refusal_text
 from bot.text.thinking import thinking_text
+from bot.text.thinking_words import thinking_words
 from bot.ui.present import (
     PRIVATE,
     Background,
@@ -85,6 +87,16 @@ def test_how_did_it_think_is_private_with_the_picture_and_the_sentences() -> Non
     reply = present(Thinking(board, thought, 0), EN, challenge_seconds=SECONDS)
     assert reply.ephemeral and reply.view is None and [f.filename for f in reply.files] == ["search.png"]
     assert reply.content == thinking_text(thought.summary, EN, lambda cell: str(cell + 1), played=0)
+
+
+def test_how_did_it_think_without_graphviz_is_private_in_words(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    board = game(4, 0)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no dot: no picture
+    thought = think("3x3", (4,), 0, "alpha-beta", "de")
+    reply = present(Thinking(board, thought, 0), DE, challenge_seconds=SECONDS)
+    assert reply.ephemeral and reply.view is None and reply.files == ()
+    assert reply.content == thinking_words(thought, DE, lambda cell: str(cell + 1), played=0)
+    assert "Die Zugfolge beider Seiten: O 1 → " in reply.content
 
 
 def test_a_shown_game_goes_on_the_pressed_message_with_its_buttons() -> None:

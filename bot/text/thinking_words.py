@@ -1,0 +1,92 @@
+"""How did it think? in words, where its picture cannot be drawn (Graphviz's ``dot`` is not installed).
+
+The same search as the picture (:mod:`bot.games.thinking`), told in the player's language with the picture's own
+phrases (:class:`engine.tree.words.Words`): the sentences that go beside the picture (:mod:`bot.text.thinking`,
+without its colours), the root moves the search weighed with their values, bounds and counts, and the principal
+variation; on ultimate the MCTS-Solver's most visited moves with their win rates, visits and proofs, and its most
+visited line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.games.thinking import Thought, words_for
+from bot.i18n import N_
+from bot.i18n.lang import Lang
+from bot.text.thinking import thinking_text
+from engine.tree.mcts import MctsTree
+from engine.tree.outline import Choice, Outline
+from engine.tree.words import Words, signed
+
+__all__ = ["LINE_SHOWN", "SHOWN", "thinking_words"]
+
+SHOWN = 5
+"""The root moves listed one by one, the mover's best first; the rest are counted."""
+LINE_SHOWN = 10
+"""The plies of ultimate's most visited line shown (3x3, 4x4 and 5x5: the whole recorded line)."""
+
+NO_PICTURE = N_("(No picture: Graphviz's `dot` is not installed where the bot runs, so this is the search in words.)")
+
+
+def thinking_words(thought: Thought, tr: Lang, label: Callable[[int], str], *, played: int | None) -> str:
+    """The search behind a move (``played``, the bot's; ``None``: the search in the position, as under a hint) in
+    words, in ``tr``'s language; ``label`` names a cell as the board does."""
+    lines = [thinking_text(thought.summary, tr, label, played=played, drawn=False)]
+    words = words_for(tr)
+    if isinstance(thought.brief, MctsTree):
+        lines += _mcts(thought.brief, tr, words, label)
+    else:
+        lines += _minimax(thought.brief, tr, words, label)
+    lines.append(tr(NO_PICTURE))
+    return "\n".join(lines)
+
+
+def _minimax(brief: Outline, tr: Lang, words: Words, label: Callable[[int], str]) -> list[str]:
+    lines = [
+        tr(N_("The first moves it weighed (values are X's: 10 minus the plies to X's win, the negative of that for "
+              "O's, 0 a draw; ≥ and ≤ mark a bound where it stopped early):"))
+    ]  # fmt: skip
+    lines += [f"• {_choice(choice, words, label)}" for choice in brief.choices[:SHOWN]]
+    if rest := brief.choices[SHOWN:]:
+        lines.append(f"• {words.more_moves.format(count=words.number(len(rest)))}")
+    line = _moves(brief.line, brief.choices[0].mark if brief.choices else "X", label)
+    lines.append(tr(N_("The line both sides play: {line}"), line=line if brief.line_ends else f"{line} …"))
+    return lines
+
+
+def _choice(choice: Choice, words: Words, label: Callable[[int], str]) -> str:
+    value = f"{signed(choice.value)} ({words.value(choice.value, 1)})"
+    parts = [
+        f"{choice.mark} {label(choice.move)}: {f'{choice.bound} ' if choice.bound else ''}{value}",
+        words.states.format(count=words.number(choice.states)),
+    ]
+    if choice.table:
+        parts.append(words.table)
+    if choice.skipped:
+        parts.append("✂ " + words.not_searched.format(cells=", ".join(label(cell) for cell in choice.skipped)))
+    return " · ".join(parts)
+
+
+def _mcts(tree: MctsTree, tr: Lang, words: Words, label: Callable[[int], str]) -> list[str]:
+    side = "X" if len(tree.cells) % 2 == 0 else "O"
+    lines = [tr(N_("The moves it tried most:"))]
+    for move in tree.moves[:SHOWN]:
+        if move.proof is not None:
+            score = words.proof(move.proof, move.plies)
+        else:
+            score = words.win_rate.format(rate=words.percent(move.mean))
+        visits = words.visits.format(count=words.number(move.visits))
+        lines.append(f"• {side} {label(move.move)}: {score} · {visits}")
+    if rest := tree.moves[SHOWN:]:
+        more = words.more_moves.format(count=words.number(len(rest)))
+        lines.append(f"• {more} · {words.visits.format(count=words.number(sum(m.visits for m in rest)))}")
+    line = _moves(tree.pv[:LINE_SHOWN], side, label)
+    lines.append(tr(N_("The most visited line: {line}"), line=line if len(tree.pv) <= LINE_SHOWN else f"{line} …"))
+    return lines
+
+
+def _moves(cells: Sequence[int], first: str, label: Callable[[int], str]) -> str:
+    """``"O 1 → X 3 → O 7"``: ``cells`` played in turn, ``first`` ("X" or "O") first."""
+    marks = ("X", "O") if first == "X" else ("O", "X")
+    return " → ".join(f"{marks[index % 2]} {label(cell)}" for index, cell in enumerate(cells))
