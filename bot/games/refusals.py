@@ -70,8 +70,12 @@ SEARCH_BUSY = N_("I'm thinking about too many games at once right now — try yo
 NO_THINKING = N_("There is no search of mine to show on this board: it was not my move, or the game moved on.")
 """A "How did it think?" press whose board is not a position of the game held (a forged or stale button), or whose last
 move was not the bot's."""
-NOT_REPLAYABLE = N_("I can't replay the search of this game: only 3x3 and ultimate searches can be shown.")
-"""A "How did it think?" press on a game whose search cannot be recomputed (4x4, 5x5: :mod:`engine.tree.explain`)."""
+NOT_REPLAYABLE = N_(
+    "I can't show how I thought here: my search in this position can't be recomputed and drawn. "
+    "The button appears only where it can."
+)
+"""A "How did it think?" press (a stale or forged one: the button is shown only there) in a position whose search cannot
+be recomputed (:meth:`engine.Variant.explains`). Names no game: which positions can be drawn is the game's answer."""
 NO_HINT = N_("Hints aren't available for this game.")
 """A hint asked for a variant whose engine gives none."""
 HINT_TOO_EARLY = N_(
