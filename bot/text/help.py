@@ -15,6 +15,7 @@ from typing import Final
 
 from bot.games.levels import beatable_side, is_unbeatable
 from bot.i18n import N_
+from bot.i18n.catalogs import format_list
 from bot.i18n.lang import Lang, lang
 from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
 from bot.text import labels
@@ -148,7 +149,7 @@ def _general(commands: CommandNames, tr: Lang) -> str:
                     "proved: {blunder}+ points (of 100) below the best move found is a *blunder*, {mistake}+ a "
                     "*mistake*, {inaccuracy}+ an *inaccuracy*."
                 ),
-                games=", ".join(estimated),
+                games=format_list(estimated, tr.locale),
                 blunder=BLUNDER_POINTS,
                 mistake=MISTAKE_POINTS,
                 inaccuracy=INACCURACY_POINTS,
@@ -184,7 +185,7 @@ def _game(kind: Variant, commands: CommandNames, tr: Lang) -> tuple[str, str]:
     state = kind.game.initial_state()
     discs = played_by_column(kind, state)
     move = commands("move", "cell")
-    lines = [tr(kind.description) + "."]
+    lines = [tr(kind.description)]
     if discs:
         lines.append(tr(BY_COLUMN, move=move, first=kind.cell_label(0), last=kind.cell_label(kind.width - 1)))
     else:
@@ -194,7 +195,7 @@ def _game(kind: Variant, commands: CommandNames, tr: Lang) -> tuple[str, str]:
             lines.append(tr(NAMED_CELLS) + "\n```\n" + kind.text_grid(state) + "\n```")
     lines.append(tr(SIDES, x=piece(Mark.X, tr, discs=discs), o=piece(Mark.O, tr, discs=discs)))
     if len(kind.algorithms) > 1:
-        names = ", ".join(tr(ALGORITHM_NAMES[algorithm]) for algorithm in kind.algorithms)
+        names = format_list([tr(ALGORITHM_NAMES[a]) for a in kind.algorithms], tr.locale, alternatives=True)
         lines.append(tr(ALGORITHMS, algorithm=commands.option("start", "algorithm"), algorithms=names))
     lines.append(_top_level(kind, discs, tr))
     return tr(kind.title), "\n".join(lines)

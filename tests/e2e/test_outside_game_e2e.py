@@ -88,7 +88,7 @@ async def test_the_help_and_a_challenge_speak_of_an_outside_game(start_bot: BotS
         ana, ben = make_users(fake, "ana", "ben")
 
         shown = await private_text(await ttt(fake, channel, ana, "help"))
-        assert f"{THREE_BY_FOUR.title}\n{THREE_BY_FOUR.description}." in shown, shown
+        assert f"{THREE_BY_FOUR.title}\n{THREE_BY_FOUR.description}\n" in shown, shown
         assert "or type `/ttt move cell:` and a cell from a1 (top left) to d3." in shown, shown
         ana["locale"] = "de"
         german = await private_text(await ttt(fake, channel, ana, "help"))

@@ -9,10 +9,12 @@ from typing import Any, get_args
 
 import pytest
 
+from bot.i18n.catalogs import format_list
 from bot.i18n.lang import Lang, lang
 from bot.text import help as help_module
 from bot.text import labels
 from bot.text.commands import CommandNames, command_names
+from bot.text.common import ALGORITHM_NAMES
 from bot.text.discs import DISC
 from bot.text.help import (
     MAX_DESCRIPTION,
@@ -147,7 +149,16 @@ def test_a_game_registered_from_outside_is_explained_from_its_answers(outside_ga
 def test_the_estimated_games_are_named_from_the_registry() -> None:
     shown, _, _ = page(None)
     estimated = [kind.title for kind in VARIANTS.values() if not kind.exact]
-    assert estimated and f"**Estimates** ({', '.join(estimated)})" in shown.description
+    assert estimated and f"**Estimates** ({format_list(estimated, None)})" in shown.description
+
+
+def test_lists_are_written_in_the_readers_language() -> None:
+    three, tr = VARIANTS["3x3"], lang("ja")
+    shown, _, _ = page("ja")
+    picks = "、".join(tr(ALGORITHM_NAMES[a]) for a in three.algorithms)
+    assert picks not in field(shown, three, tr) and "または" in field(shown, three, tr)
+    english, _, _ = page(None)
+    assert "alpha-beta or minimax" in field(english, three, lang(None))
 
 
 def test_a_missing_command_is_an_error_not_an_english_guess() -> None:
