@@ -81,7 +81,9 @@ HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in 
 
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe")):
+class GameCommands(
+    BoardPresses, commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe and other board games")
+):
     """Tic-tac-toe against the bot (minimax / alpha-beta) or another member: installable in servers and on a
     user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
@@ -190,9 +192,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
         """/ttt board: post the board again at the bottom of the channel."""
         await self._run(interaction, lambda history: self.service.repost(actor(interaction), history=history))
 
-    @app_commands.command(
-        name=C_("command name", "help"), description=N_("Rules, cell numbers and what 'states evaluated' means")
-    )
+    @app_commands.command(name=C_("command name", "help"), description=N_("Every game, command and button explained"))
     async def help_(self, interaction: Interaction) -> None:
         """/ttt help: every game and how to play it, every command (named as Discord shows them in the user's
         language) and button, what 'states evaluated' means, levels and ratings."""
