@@ -61,6 +61,11 @@ SIDES = N_("{x} moves first, then {o}.")
 ALGORITHMS = N_("My search is yours to pick with `{algorithm}`: {algorithms}.")
 PERFECT = N_("Level 8 plays perfectly and never loses.")
 PERFECT_BEATABLE = N_("Level 8 plays perfectly, but best play wins for {winner}: it can only lose as {loser}.")
+RATINGS = N_(
+    "**Ratings** (Glicko-2, per game): a game against the bot rates you against its level; resigning or timing out "
+    "loses, and wins against a low level gain less and less. Games between people are rated apart. `{rating}`: yours "
+    "(1500 ± 350 at first); `{leaderboard}`: {games}+ games, ± {deviation} or less."
+)
 ESTIMATED = N_("Level 8 is my strongest search, not perfect play: its moves, hints and reviews are estimates.")
 
 
@@ -82,7 +87,8 @@ def help_page(commands: CommandNames, tr: Lang | None = None) -> HelpPage:
     Discord's embed limits (:data:`MAX_EMBED`...) in every language with the built-in games.
 
     Raises:
-        KeyError: ``commands`` lacks one the help explains (start, move, rating, leaderboard and their options).
+        KeyError: ``commands`` lacks ``/ttt start`` or ``/ttt move`` (the /ttt cog's own) or one of their options; the
+            ratings' line is left out without ``/ttt rating`` and ``/ttt leaderboard`` (the record commands' cog).
     """
     tr = tr or lang(None)
     return HelpPage(_general(commands, tr), tuple(_game(kind, commands, tr) for kind in VARIANTS.values()))
@@ -155,27 +161,25 @@ def _general(commands: CommandNames, tr: Lang) -> str:
                 inaccuracy=INACCURACY_POINTS,
             )
         )
-    lines += [
+    lines.append(
         tr(
             N_(
                 "**Levels** (`{level}` 1-8): lower levels look fewer moves ahead; each game says what level 8 does. "
                 "Their ratings were measured against fixed reference players."
             ),
             level=option("level"),
-        ),
-        tr(
-            N_(
-                "**Ratings** (Glicko-2, per game): a game against the bot rates you against its level; resigning or "
-                "timing out loses, and wins against a low level gain less and less. Games between people are rated "
-                "apart. `{rating}`: yours (1500 ± 350 at first); `{leaderboard}`: {games}+ games, ± {deviation} or "
-                "less."
-            ),
-            rating=commands("rating"),
-            leaderboard=commands("leaderboard"),
-            games=LEADERBOARD_MIN_GAMES,
-            deviation=round(LEADERBOARD_MAX_DEVIATION),
-        ),
-    ]
+        )
+    )
+    if {"rating", "leaderboard"} <= set(commands.names()):  # the record commands (a cog of their own) are loaded
+        lines.append(
+            tr(
+                RATINGS,
+                rating=commands("rating"),
+                leaderboard=commands("leaderboard"),
+                games=LEADERBOARD_MIN_GAMES,
+                deviation=round(LEADERBOARD_MAX_DEVIATION),
+            )
+        )
     return "\n".join(lines)
 
 

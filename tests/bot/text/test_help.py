@@ -161,8 +161,11 @@ def test_lists_are_written_in_the_readers_language() -> None:
     assert "alpha-beta or minimax" in field(english, three, lang(None))
 
 
-def test_a_missing_command_is_an_error_not_an_english_guess() -> None:
+def test_without_the_record_commands_the_ratings_line_is_left_out_and_a_missing_game_command_is_an_error() -> None:
     group = synced()
     group["options"] = [c for c in group["options"] if c["name"] != "rating"]
-    with pytest.raises(KeyError, match="rating"):
+    shown = help_page(command_names(group, "de"), lang("de"))
+    assert "Glicko-2" not in shown.description and "`/ttt statistik`" in shown.description
+    group["options"] = [c for c in group["options"] if c["name"] != "move"]
+    with pytest.raises(KeyError, match="move"):
         help_page(command_names(group, "de"))
