@@ -68,3 +68,11 @@ def test_no_refusal_lists_games_by_name(locale: str | None) -> None:
     names = {word.casefold() for kind in VARIANTS.values() for word in (kind.name, tr(kind.short_title()))}
     named = {key: sorted(n for n in names if n in tr(message).casefold()) for key, message in REFUSALS.items()}
     assert {key: found for key, found in named.items() if found} == {}
+
+
+@pytest.mark.parametrize("locale", [None, "de", "fr", "es-ES", "pt-BR", "ja"])
+def test_a_hint_too_early_is_counted_in_moves_which_every_game_has(locale: str | None) -> None:
+    """Not in marks: on a game played by column the board holds discs (its hints start after 11 outside the book)."""
+    english = lang(None)(refusals.HINT_TOO_EARLY, marks=11)
+    assert "11 moves" in english and "mark" not in english
+    assert "11" in lang(locale)(refusals.HINT_TOO_EARLY, marks=11)
