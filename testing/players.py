@@ -76,8 +76,11 @@ async def answered(rec: InteractionRecord, timeout: float = ACK_LIMIT + 2.0) -> 
 
 
 def message_text(payload: dict[str, Any]) -> str:
-    """What a reader sees of a message's text: its content, then its embeds' descriptions."""
-    embeds = [embed.get("description") or "" for embed in payload.get("embeds") or []]
+    """What a reader sees of a message's text: its content, then each embed's description and fields (name, value)."""
+    embeds = [
+        "\n".join([embed.get("description") or "", *(f"{f['name']}\n{f['value']}" for f in embed.get("fields") or [])])
+        for embed in payload.get("embeds") or []
+    ]
     return "\n".join(part for part in [payload.get("content") or "", *embeds] if part)
 
 

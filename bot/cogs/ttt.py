@@ -27,9 +27,10 @@ from bot.games.moves import QUICK_MS, slow_inline
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
+from bot.text.commands import command_names
 from bot.text.common import escaped
-from bot.text.help import help_text
-from bot.ui.replies import apologise, defer, private
+from bot.text.help import help_page
+from bot.ui.replies import apologise, defer, help_embed, private
 from engine import DEFAULT_VARIANT, VARIANTS, CellOutOfRangeError, Mark
 from engine import variant as variant_named
 
@@ -80,7 +81,9 @@ HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in 
 
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe")):
+class GameCommands(
+    BoardPresses, commands.GroupCog, group_name="ttt", group_description=N_("Play tic-tac-toe and other board games")
+):
     """Tic-tac-toe against the bot (minimax / alpha-beta) or another member: installable in servers and on a
     user's account, usable in servers, the bot's DMs, and DMs and group DMs the bot is not part of."""
 
@@ -88,6 +91,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
         self.client = bot
         self.service = bot.games
         self.responder = bot.responder
+        self._synced: dict[str, Any] | None = None
         super().__init__()
 
     # ---- commands -------------------------------------------------------------------------------
@@ -188,12 +192,22 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
         """/ttt board: post the board again at the bottom of the channel."""
         await self._run(interaction, lambda history: self.service.repost(actor(interaction), history=history))
 
-    @app_commands.command(
-        name=C_("command name", "help"), description=N_("Rules, cell numbers and what 'states evaluated' means")
-    )
+    @app_commands.command(name=C_("command name", "help"), description=N_("Every game, command and button explained"))
     async def help_(self, interaction: Interaction) -> None:
-        """/ttt help: the rules, the cell numbers and what 'states evaluated' means."""
-        await private(interaction, None, embed=discord.Embed(description=help_text(lang(str(interaction.locale)))))
+        """/ttt help: every game and how to play it, every command (named as Discord shows them in the user's
+        language) and button, what 'states evaluated' means, levels and ratings."""
+        locale = str(interaction.locale)
+        page = help_page(command_names(await self.synced_payload(), locale), lang(locale))
+        await private(interaction, None, embed=help_embed(page))
+
+    async def synced_payload(self) -> dict[str, Any]:
+        """The ``/ttt`` group as the bot syncs it to Discord (discord.py's translated payload: every command's and
+        option's name and description in every locale the tree's translator knows), built once per set of commands."""
+        if self._synced is None:
+            tree, group = self.client.tree, self._group()
+            translator = tree.translator
+            self._synced = await group.get_translated_payload(tree, translator) if translator else group.to_dict(tree)
+        return self._synced
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
@@ -209,6 +223,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
             discord.app_commands.CommandAlreadyRegistered: ``/ttt`` has a command of that name already.
         """
         group = self._group()
+        self._synced = None
         last = group.get_command(self.help_.name)
         group.remove_command(self.help_.name)  # (it returns None in discord.py 2.7, whatever it removed)
         try:
@@ -221,6 +236,7 @@ class GameCommands(BoardPresses, commands.GroupCog, group_name="ttt", group_desc
     def remove_subcommands(self, names: Sequence[str]) -> None:
         """Take the commands ``names`` (added by :meth:`add_subcommands`) out of ``/ttt`` again."""
         group = self._group()
+        self._synced = None
         for name in names:
             group.remove_command(name)
 

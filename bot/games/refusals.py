@@ -70,15 +70,18 @@ SEARCH_BUSY = N_("I'm thinking about too many games at once right now — try yo
 NO_THINKING = N_("There is no search of mine to show on this board: it was not my move, or the game moved on.")
 """A "How did it think?" press whose board is not a position of the game held (a forged or stale button), or whose last
 move was not the bot's."""
-NOT_REPLAYABLE = N_("I can't replay the search of this game: only 3x3 and ultimate searches can be shown.")
-"""A "How did it think?" press on a game whose search cannot be recomputed (4x4, 5x5: :mod:`engine.tree.explain`)."""
+NOT_REPLAYABLE = N_(
+    "I can't show how I thought here: my search in this position can't be recomputed and drawn. "
+    "The button appears only where it can."
+)
+"""A "How did it think?" press (a stale or forged one: the button is shown only there) in a position whose search cannot
+be recomputed (:meth:`engine.Variant.explains`). Names no game: which positions can be drawn is the game's answer."""
 NO_HINT = N_("Hints aren't available for this game.")
 """A hint asked for a variant whose engine gives none."""
-HINT_TOO_EARLY = N_(
-    "In this position hints start once {marks} marks are on the board: before that the exact analysis takes too long."
-)
+HINT_TOO_EARLY = N_("In this position hints start after {marks} moves: before that the exact analysis takes too long.")
 """A position before the marks from which its game's hint is fast (:meth:`engine.Variant.hint_marks`; 5x5: 4, 15 s
-before that). Values: ``marks`` (int)."""
+before that). Said in moves, which every game has (a game played by column has discs, not marks). Values: ``marks``
+(int: the moves played from which hints start)."""
 
 
 def busy(running: Match) -> Refusal:

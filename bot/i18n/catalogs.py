@@ -12,16 +12,27 @@ import gettext
 import io
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list as babel_format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-__all__ = ["CATALOGS", "DOMAIN", "LOCALES", "LOCALE_DIR", "N_", "console_locale", "format_number", "translation"]
+__all__ = [
+    "CATALOGS",
+    "DOMAIN",
+    "LOCALES",
+    "LOCALE_DIR",
+    "N_",
+    "console_locale",
+    "format_list",
+    "format_number",
+    "translation",
+]
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +95,12 @@ def console_locale(environ: Mapping[str, str] | None = None) -> str:
         if language == "en":
             return "en-US"
     return "en-US"
+
+
+def format_list(items: Sequence[str], locale: str | None, *, alternatives: bool = False) -> str:
+    """``items`` as one phrase in ``locale``'s words and punctuation (CLDR list patterns, through Babel): ``["a", "b",
+    "c"]`` → ``"a, b, and c"`` (German ``"a, b und c"``, Japanese ``"a、b、c"``); ``alternatives``: ``"a or b"``."""
+    return babel_format_list(list(items), style="or" if alternatives else "standard", locale=_babel_locale(locale))
 
 
 @lru_cache(maxsize=64)

@@ -14,14 +14,13 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import (
     ALGORITHM_NAMES,
-    MARK_EMOJI,
     Who,
     discord_who,
     format_elapsed,
     level_name,
     proven_text,
 )
-from bot.text.discs import disc_grid, mark_emoji, shows_discs
+from bot.text.discs import disc_grid, mark_emoji, piece, shows_discs
 from bot.text.grid import DEFAULT_VARIANT, board_grid
 from engine import Mark
 from engine.registry import variant as variant_named
@@ -208,7 +207,13 @@ def pad_played_text(game: Match, tr: Lang | None = None) -> str:
 
 
 def challenge_text(game: Match, seconds: float, tr: Lang | None = None) -> str:
-    """The prompt a challenged user sees with Accept and Decline."""
+    """The prompt a challenged user sees with Accept and Decline: the game (its title and description,
+    :attr:`engine.Variant.title`), and the side they would play, named by its pieces as the board shows them
+    (:func:`bot.text.discs.piece`: ``"❌ X"``, or ``"🔴 red"`` on a board of discs).
+
+    Raises:
+        ValueError: ``game`` is not a challenge.
+    """
     tr = tr or lang(None)
     challenged = game.challenged_id
     mark = game.mark_of(challenged) if challenged is not None else None
@@ -217,20 +222,22 @@ def challenge_text(game: Match, seconds: float, tr: Lang | None = None) -> str:
     challenger = game.player_id(mark.other)
     template = (
         N_(
-            "{challenged}, {challenger} challenges you to tic-tac-toe! You would play {mark} first. "
-            "Accept within {seconds} s."
+            "{challenged}, {challenger} challenges you to a game of **{game}** ({description})! You would play "
+            "{piece} and move first. Accept within {seconds} s."
         )
         if mark is Mark.X
         else N_(
-            "{challenged}, {challenger} challenges you to tic-tac-toe! You would play {mark} second. "
-            "Accept within {seconds} s."
+            "{challenged}, {challenger} challenges you to a game of **{game}** ({description})! You would play "
+            "{piece} and move second. Accept within {seconds} s."
         )
     )
     return tr(
         template,
         challenged=discord_who(challenged, tr),
         challenger=discord_who(challenger, tr),
-        mark=f"{MARK_EMOJI[mark]} {mark.value}",
+        game=tr(game.kind.title),
+        description=tr(game.kind.description),
+        piece=piece(mark, tr, discs=shows_discs(game)),
         seconds=f"{seconds:.0f}",
     )
 

@@ -18,17 +18,21 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from bot.games.match import Match
+from bot.i18n import N_
+from bot.i18n.lang import Lang
 from bot.text.common import MARK_EMOJI
 from engine import Mark, Variant
 
 __all__ = [
     "DISC",
+    "DISC_NAMES",
     "EMPTY",
     "LAST_DISC",
     "WON",
     "column_heading",
     "disc_grid",
     "mark_emoji",
+    "piece",
     "played_by_column",
     "shows_discs",
 ]
@@ -41,6 +45,8 @@ WON: Final = "\N{LARGE GREEN CIRCLE}"
 """A disc of the line that won the game."""
 EMPTY: Final = "\N{MEDIUM WHITE CIRCLE}"
 """An empty cell."""
+DISC_NAMES: Final = {Mark.X: N_("red"), Mark.O: N_("yellow")}
+"""Each side's discs by their colour, as a player is told which side they play (message ids)."""
 _KEYCAP: Final = "\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}"
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 
@@ -59,6 +65,14 @@ def shows_discs(game: Match) -> bool:
 def mark_emoji(game: Match) -> Mapping[Mark, str]:
     """Each side's emoji as ``game``'s board shows it: its disc where the board is drawn with discs, else ❌ and ⭕."""
     return DISC if shows_discs(game) else MARK_EMOJI
+
+
+def piece(mark: Mark, tr: Lang, *, discs: bool) -> str:
+    """How side ``mark`` is named to a player: its emoji and its name, ``"🔴 red"`` and ``"🟡 yellow"`` on a board drawn
+    with discs (``discs``: :func:`shows_discs`), else ``"❌ X"`` and ``"⭕ O"``."""
+    if discs:
+        return f"{DISC[mark]} {tr(DISC_NAMES[mark])}"
+    return f"{MARK_EMOJI[mark]} {mark.value}"
 
 
 def _keycap(label: str) -> str:

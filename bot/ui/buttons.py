@@ -19,8 +19,8 @@ import discord
 from bot.games import codec
 from bot.games.codec import BOARD_TEMPLATE, REF_TEMPLATE, THINKING_KINDS, Kind, from_match, ref_from_match
 from bot.games.match import BoardRef, Match
-from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
+from bot.text import labels
 
 __all__ = [
     "DYNAMIC_ITEMS",
@@ -164,7 +164,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=c
         tr = tr or lang(None)
         super().__init__(
             discord.ui.Button(
-                label=tr(N_("Accept")) if accept else tr(N_("Decline")),
+                label=tr(labels.ACCEPT if accept else labels.DECLINE),
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
                 custom_id=f"ttt:{'a' if accept else 'd'}:{game_id}:{challenged_id}",
             )

@@ -25,6 +25,7 @@ from bot.puzzles.messages import Term
 from bot.puzzles.play import position
 from bot.puzzles.service import PuzzleRefusal, PuzzleShown
 from bot.records.puzzle_values import PuzzleRating, Run
+from bot.text import labels
 from bot.text.discs import disc_grid, played_by_column
 from bot.text.grid import board_grid
 from bot.ui.columns import column_buttons, column_rows
@@ -56,7 +57,6 @@ def is_puzzle_id(custom_id: str) -> bool:
 
 
 HEADER = N_("🧩 Puzzle `{id}` · rating {rating} · **{side} to play and win in {n}**")
-BACK = N_("Back")
 PUZZLES_LINE = N_("puzzles: {rating} · {solved} solved of {attempts} rated")
 
 
@@ -151,6 +151,7 @@ def puzzle_view(run: Run, tr: Lang, *, live: bool = True) -> discord.ui.View:
     cells = [_cell_button(run, state, c, live) for c in rules.block_cells(board)]
     rows = _rows(cells, block)
     if len(boards) > 1:
-        back = button_payload(f"tpz:{run.run_id}:{run.progress}:k", discord.ButtonStyle.secondary, label=tr(BACK))
+        back_id = f"tpz:{run.run_id}:{run.progress}:k"
+        back = button_payload(back_id, discord.ButtonStyle.secondary, label=tr(labels.BACK))
         rows.append({"type": 1, "components": [back]})
     return BoardComponents(rows)

@@ -14,8 +14,9 @@ import discord
 
 from bot.i18n.lang import lang
 from bot.text.common import ERROR
+from bot.text.help import HelpPage
 
-__all__ = ["ALREADY_ACKNOWLEDGED", "NO_PINGS", "answer_unknown", "apologise", "defer", "private"]
+__all__ = ["ALREADY_ACKNOWLEDGED", "NO_PINGS", "answer_unknown", "apologise", "defer", "help_embed", "private"]
 
 log = logging.getLogger(__name__)
 
@@ -72,3 +73,11 @@ async def apologise(interaction: discord.Interaction[discord.Client]) -> None:
         await private(interaction, lang(str(interaction.locale))(ERROR))
     except discord.HTTPException:
         log.warning("could not apologise: channel=%s", interaction.channel_id, exc_info=True)
+
+
+def help_embed(page: HelpPage) -> discord.Embed:
+    """``/ttt help`` as an embed: the page's description, then a field per game (not inline: each is a paragraph)."""
+    embed = discord.Embed(description=page.description)
+    for name, value in page.fields:
+        embed.add_field(name=name, value=value, inline=False)
+    return embed

@@ -29,9 +29,9 @@ import discord
 
 from bot.games.codec import Kind, encoder, ref_encoder
 from bot.games.match import Match
-from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.images.ultimate import UltimatePicture
+from bot.text import labels
 from bot.ui.buttons import ChallengeButton
 from bot.ui.columns import MAX_ROW_BUTTONS, column_buttons, column_rows, row_count
 from bot.ui.faces import cell_faces
@@ -60,7 +60,6 @@ __all__ = [
 
 PICTURE_NAME: Final = "ultimate.png"
 """The file name of a board's picture (its media gallery refers to ``attachment://ultimate.png``)."""
-BACK = N_("Back")
 MAX_ACTION_ROWS: Final = 5
 """Discord's limit of action rows in a classic message: a board of fewer rows leaves one for its controls."""
 _GREY, _GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
@@ -77,14 +76,14 @@ class Control:
     style: discord.ButtonStyle
 
 
-RESIGN = Control("r", N_("Resign"), "\N{WAVING WHITE FLAG}", discord.ButtonStyle.secondary)
+RESIGN = Control("r", labels.RESIGN, "\N{WAVING WHITE FLAG}", discord.ButtonStyle.secondary)
 """Resign the game (shown while it runs)."""
-THINKING = Control("w", N_("How did it think?"), "\N{THOUGHT BALLOON}", discord.ButtonStyle.primary)
+THINKING = Control("w", labels.THINKING, "\N{THOUGHT BALLOON}", discord.ButtonStyle.primary)
 """The search behind the bot's last move, shown privately (while the game runs, after the bot moved, on the games
 whose search can be recomputed: :meth:`engine.Variant.explains`)."""
 HINT_THINKING = Control("h", THINKING.label, THINKING.emoji, THINKING.style)
 """The same under a hint: the search in the position the hint is about."""
-REMATCH = Control("n", N_("Rematch"), "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}", _GREEN)
+REMATCH = Control("n", labels.REMATCH, "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}", _GREEN)
 """Start a new game with the same players and options, sides swapped (shown after the end)."""
 
 
@@ -257,7 +256,8 @@ def private_pad(game: Match, board: int | None, tr: Lang | None = None) -> Board
     make = ref_encoder(game, pad=True)
     rows = _pad(game, make, board, frozen=False)
     if board is not None:
-        back = button_payload(make("k"), _GREY, label=(tr or lang(None))(BACK), emoji="\N{LEFTWARDS ARROW WITH HOOK}")
+        label = (tr or lang(None))(labels.BACK)
+        back = button_payload(make("k"), _GREY, label=label, emoji="\N{LEFTWARDS ARROW WITH HOOK}")
         rows.append(_row([back]))
     return BoardComponents(rows)
 

@@ -25,7 +25,7 @@ def subcommands(fake: FakeDiscord) -> dict[str, dict[str, object]]:
 async def test_the_synced_commands_carry_every_localization(shared_fake: FakeDiscord, shared_bot: BotProcess) -> None:
     (group,) = [c for c in shared_fake.commands() if c["name"] == "ttt"]
     assert set(group["description_localizations"]) == LOCALES
-    assert group["description_localizations"]["fr"] == "Jouer au morpion"
+    assert group["description_localizations"]["fr"] == "Jouer au morpion et à d'autres jeux de plateau"
     assert group["integration_types"] == [0, 1] and sorted(group["contexts"]) == [0, 1, 2]
     subs = subcommands(shared_fake)
     same_word = {("stats", "fr")}  # "stats" is French too: no localization needed

@@ -79,6 +79,27 @@ async def press_and_wait(
     return await bot_moved(fake, channel, board["id"], ply + 2)
 
 
+async def test_the_help_and_a_challenge_speak_of_an_outside_game(start_bot: BotStarter) -> None:
+    """/ttt help gives the game its paragraph (title, description, how a move is made, level 8) from its answers, in the
+    reader's language with the command names Discord shows them (German: /ttt zug feld:); a challenge names it."""
+    async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
+        await start_bot(fake, **GAMES)
+        channel = fake.channels()[0]
+        ana, ben = make_users(fake, "ana", "ben")
+
+        shown = await private_text(await ttt(fake, channel, ana, "help"))
+        assert f"{THREE_BY_FOUR.title}\n{THREE_BY_FOUR.description}\n" in shown, shown
+        assert "or type `/ttt move cell:` and a cell from a1 (top left) to d3." in shown, shown
+        ana["locale"] = "de"
+        german = await private_text(await ttt(fake, channel, ana, "help"))
+        assert "`/ttt zug feld:` und ein Feld von a1 (oben links) bis d3" in german, german
+        assert "Stufe 8 spielt perfekt und verliert nie." in german.split(THREE_BY_FOUR.title)[1], german
+
+        prompt = await public_message(fake, await ttt(fake, channel, ben, "start", variant="3x4", opponent=ana))
+        assert f"**{THREE_BY_FOUR.title}** ({THREE_BY_FOUR.description})" in prompt["content"], prompt["content"]
+        assert "tic-tac-toe" not in prompt["content"], prompt["content"]
+
+
 async def test_an_outside_game_is_played_end_to_end_and_survives_a_restart(start_bot: BotStarter) -> None:
     async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
         bot = await start_bot(fake, **GAMES)

@@ -119,6 +119,7 @@ async def test_the_synced_commands_are_exactly_the_pinned_payload(tmp_path: Path
     bot._connection.application_id = 1
     try:
         await bot.setup_hook()
+        help_reads = await bot.ttt.synced_payload()
     finally:
         await bot.http.close()
         await bot.ai.shutdown()
@@ -129,3 +130,4 @@ async def test_the_synced_commands_are_exactly_the_pinned_payload(tmp_path: Path
         SYNCED.write_text(body, encoding="utf-8")
     assert [command["name"] for command in payload] == ["ttt"]
     assert body == SYNCED.read_text(encoding="utf-8"), "the synced commands changed (their order, names or texts)"
+    assert help_reads == payload[0], "/ttt help does not name the commands as they were synced"

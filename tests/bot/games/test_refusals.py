@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.match import BoardRef, Match, initial_for
 from bot.games.refusals import cell_refusal
 from bot.games.resuming.refs import ref_view, truncated, unresolved
+from bot.i18n.lang import lang
+from engine import VARIANTS
 from engine.games.connect_four import CONNECT_FOUR_VARIANT
 
 
@@ -50,3 +54,25 @@ def test_a_reference_names_only_positions_of_the_game() -> None:
 def test_an_unresolved_reference_is_an_ended_board_that_resumes_nothing() -> None:
     board = unresolved(BoardRef("ultimate", "g", 7, 1, 2, 9))
     assert board.over and board.message_id == 9 and board.x_id is None and board.o_id is None
+
+
+REFUSALS = {name: message for name, message in vars(refusals).items() if name.isupper() and isinstance(message, str)}
+
+
+@pytest.mark.parametrize("locale", [None, "de", "fr", "es-ES", "pt-BR", "ja"])
+def test_no_refusal_lists_games_by_name(locale: str | None) -> None:
+    """A refusal names what is possible without a list of games that a game registered later (or a game that can do
+    more than the list says: 4x4's search is drawn near the end) would make wrong; a game it is about comes as a
+    value."""
+    tr = lang(locale)
+    names = {word.casefold() for kind in VARIANTS.values() for word in (kind.name, tr(kind.short_title()))}
+    named = {key: sorted(n for n in names if n in tr(message).casefold()) for key, message in REFUSALS.items()}
+    assert {key: found for key, found in named.items() if found} == {}
+
+
+@pytest.mark.parametrize("locale", [None, "de", "fr", "es-ES", "pt-BR", "ja"])
+def test_a_hint_too_early_is_counted_in_moves_which_every_game_has(locale: str | None) -> None:
+    """Not in marks: on a game played by column the board holds discs (its hints start after 11 outside the book)."""
+    english = lang(None)(refusals.HINT_TOO_EARLY, marks=11)
+    assert "11 moves" in english and "mark" not in english
+    assert "11" in lang(locale)(refusals.HINT_TOO_EARLY, marks=11)

@@ -13,6 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from bot import i18n
+from bot.i18n.catalogs import format_list
 from bot.i18n.lang import lang
 from bot.i18n.translator import NAME_CONTEXT, valid_name
 
@@ -125,3 +126,12 @@ def test_numbers_and_fallbacks() -> None:
     assert lang("ko")("Not your turn.") == lang(None)("Not your turn.") == "Not your turn."
     assert lang("es-419")("Not your turn.") == lang("es-ES")("Not your turn.") == "No es tu turno."
     assert lang("de").plural("{states} state", "{states} states", 1, states="1") == "1 Zustand"
+
+
+def test_lists_follow_the_locale() -> None:
+    games = ["3x3", "ultimate", "5x5"]
+    assert format_list(games, None) == "3x3, ultimate, and 5x5"
+    assert format_list(games, "de") == "3x3, ultimate und 5x5"
+    assert format_list(games, "ja") == "3x3、ultimate、5x5"
+    assert format_list(["alpha-beta", "minimax"], "pt-BR", alternatives=True) == "alpha-beta ou minimax"
+    assert format_list(["a"], "xx-YY") == "a"

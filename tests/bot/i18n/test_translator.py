@@ -24,9 +24,9 @@ async def translate(text: str, locale: Locale, where: Where) -> str | None:
 async def test_names_descriptions_and_choices() -> None:
     assert await translate("start", Locale.german, Where.command_name) == "starten"
     assert await translate("play_as", Locale.japanese, Where.parameter_name) == "記号"
-    assert await translate("Play tic-tac-toe", Locale.brazil_portuguese, Where.group_description) == (
-        "Jogar jogo da velha"
-    )
+    assert await translate(
+        "Play tic-tac-toe and other board games", Locale.brazil_portuguese, Where.group_description
+    ) == ("Jogar jogo da velha e outros jogos de tabuleiro")
     assert await translate("buttons", Locale.spain_spanish, Where.choice_name) == "botones"
     assert await translate("start", Locale.korean, Where.command_name) is None  # no catalog: English
     assert await translate("stats", Locale.french, Where.command_name) is None  # the same word: nothing to send

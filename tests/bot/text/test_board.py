@@ -19,8 +19,11 @@ from bot.text.board import (
     played_line,
     result_line,
 )
+from bot.text.common import MARK_EMOJI
+from bot.text.discs import DISC, DISC_NAMES
 from bot.text.grid import board_grid
-from engine import Mark
+from engine import VARIANTS, Mark, Variant
+from engine.games.connect_four import CONNECT_FOUR_VARIANT
 from engine.protocol import GameValue
 from engine.tictactoe.rules import parse_board
 
@@ -135,16 +138,54 @@ def test_text_mode_message_includes_the_grid_and_the_command() -> None:
 def test_challenge_texts() -> None:
     challenge = played(x_id=BOB, o_id=ALICE, status="challenge", challenged_id=BOB)
     assert challenge_text(challenge, 60) == (
-        "<@20>, <@10> challenges you to tic-tac-toe! You would play ❌ X first. Accept within 60 s."
+        "<@20>, <@10> challenges you to a game of **3x3** (Classic tic-tac-toe: three in a row on 3x3)! "
+        "You would play ❌ X and move first. Accept within 60 s."
     )
     second = played(x_id=ALICE, o_id=BOB, status="challenge", challenged_id=BOB)
     assert challenge_text(second, 59.6) == (
-        "<@20>, <@10> challenges you to tic-tac-toe! You would play ⭕ O second. Accept within 60 s."
+        "<@20>, <@10> challenges you to a game of **3x3** (Classic tic-tac-toe: three in a row on 3x3)! "
+        "You would play ⭕ O and move second. Accept within 60 s."
     )
     with pytest.raises(ValueError, match="not a challenge"):
         challenge_text(played(o_id=BOB), 60)
     assert declined_text(second.end("declined")) == "<@20> declined the challenge."
     assert expired_text(60) == "The challenge expired: no answer within 60 s."
+
+
+def challenge(name: str, *, mode: str = "buttons", x_id: int = BOB, o_id: int = ALICE) -> Match:
+    return Match(
+        "0a1b2c", CHANNEL, x_id, o_id, status="challenge", challenged_id=BOB, variant=name, mode=mode,  # type: ignore[arg-type]
+        state=initial_for(name),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("locale", [None, "de", "fr", "es-ES", "pt-BR", "ja"])
+def test_a_challenge_names_every_game_and_the_pieces_its_board_shows(locale: str | None) -> None:
+    """The challenge is asked of the game: its title and description, and the side as its board draws it (a game played
+    by column: discs by colour; otherwise ❌ X / ⭕ O)."""
+    tr = lang(locale)
+    for name, kind in VARIANTS.items():
+        text = challenge_text(challenge(name), 60, tr)
+        assert f"**{tr(kind.title)}**" in text and tr(kind.description) in text, (locale, name)
+        discs = bool(kind.columns(kind.game.initial_state()))
+        assert (DISC[Mark.X] in text) is discs and (MARK_EMOJI[Mark.X] in text) is not discs, (locale, name)
+        as_second = challenge_text(challenge(name, x_id=ALICE, o_id=BOB), 60, tr)
+        assert (f"{DISC[Mark.O]} {tr(DISC_NAMES[Mark.O])}" in as_second) is discs, (locale, name)
+
+
+def test_a_challenge_to_a_game_of_discs_speaks_of_its_discs_not_of_tic_tac_toe() -> None:
+    text = challenge_text(challenge(CONNECT_FOUR_VARIANT.name), 60)
+    assert text == (
+        "<@20>, <@10> challenges you to a game of **Connect Four** (Drop discs in 7 columns: four in a row wins)! "
+        "You would play 🔴 red and move first. Accept within 60 s."
+    )
+    assert "tic-tac-toe" not in text and "❌" not in text
+    assert "❌ X and move first" in challenge_text(challenge(CONNECT_FOUR_VARIANT.name, mode="text"), 60)  # X/O grid
+
+
+def test_a_challenge_to_a_game_registered_from_outside_names_it(outside_game: Variant) -> None:
+    text = challenge_text(challenge(outside_game.name), 60, lang("de"))
+    assert f"**{outside_game.title}**" in text and outside_game.description in text and "❌ X" in text
 
 
 def test_moved_text() -> None:
