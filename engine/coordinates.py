@@ -18,7 +18,7 @@ import unicodedata
 
 from engine.errors import CellOutOfRangeError
 
-__all__ = ["cell_name", "parse_cell", "text_grid", "typed_ranges"]
+__all__ = ["cell_name", "folded", "parse_cell", "text_grid", "typed_ranges"]
 
 _COORDINATE = re.compile(r"([a-z])\s*([0-9]{1,2})", re.ASCII)
 _NUMBER = re.compile(r"[0-9]{1,3}", re.ASCII)
@@ -53,7 +53,7 @@ def parse_cell(text: str, width: int, height: int, *, by_column: bool = False) -
             its characters or length); the message quotes its start and says what the board accepts.
     """
     numbers, names = typed_ranges(width, height, by_column=by_column)
-    cleaned = _typed(text)
+    cleaned = folded(text)
     if by_column:
         if _NUMBER.fullmatch(cleaned) and 1 <= int(cleaned) <= width:
             return int(cleaned) - 1
@@ -71,8 +71,9 @@ def parse_cell(text: str, width: int, height: int, *, by_column: bool = False) -
     raise CellOutOfRangeError(f"cell {_quoted(text)} is not on this board: give {accepted}")
 
 
-def _typed(text: object) -> str:
-    """``text`` as :func:`parse_cell` reads it: full-width forms folded to ASCII, stripped, in lower case."""
+def folded(text: object) -> str:
+    """``text`` as :func:`parse_cell` reads it: full-width forms folded to ASCII (NFKC), stripped, ASCII in lower
+    case; any other character left as it is (``"²"`` stays ``"²"``); ``""`` for what is not a ``str``."""
     if not isinstance(text, str):
         return ""
     folded = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text).strip()
