@@ -76,8 +76,8 @@ def folded(text: object) -> str:
     case; any other character left as it is (``"²"`` stays ``"²"``); ``""`` for what is not a ``str``."""
     if not isinstance(text, str):
         return ""
-    folded = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text).strip()
-    return folded.lower() if folded.isascii() else folded  # no other letter lowers to ASCII (the Kelvin sign would)
+    ascii_forms = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text).strip()
+    return ascii_forms.lower() if ascii_forms.isascii() else ascii_forms  # the Kelvin sign would lower to a "k"
 
 
 def _quoted(text: object) -> str:
