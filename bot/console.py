@@ -28,6 +28,7 @@ from bot.games.answers import (
 from bot.games.finished import finished_game
 from bot.games.intents import Actor
 from bot.games.match import Algorithm, Match, new_game_id
+from bot.games.refusals import typed_cell
 from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
@@ -36,7 +37,7 @@ from bot.text.console import console_text
 from bot.text.grid import DEFAULT_VARIANT
 from bot.text.hints import hint_text, refusal_text
 from bot.text.review import review_text
-from engine import CellOutOfRangeError, Mark, Variant
+from engine import Mark, Variant
 from engine import variant as variant_named
 
 __all__ = ["INTERRUPTED", "play"]
@@ -98,15 +99,14 @@ def _labels(rules: Variant) -> dict[str, str]:
     return {"first": rules.cell_label(0), "last": rules.cell_label(rules.cells - 1)}
 
 
-def _cell(answer: str, rules: Variant) -> int | None:
-    """The 0-based cell ``answer`` names on the board of ``rules``: a coordinate, or on a board whose cells are
-    numbered (3x3) its number too; ``None`` for anything else."""
-    if answer.isdigit() and not _numbered(rules):
+def _cell(answer: str, game: Match) -> int | None:
+    """The 0-based cell ``answer`` names on ``game``'s board, read as ``/ttt move`` reads it
+    (:func:`bot.games.refusals.typed_cell`) except that a number names a cell only where the board numbers its cells
+    (3x3, a column's); ``None`` for anything else."""
+    if answer.isdigit() and not _numbered(game.kind):
         return None
-    try:
-        return rules.parse_cell(answer)
-    except CellOutOfRangeError:
-        return None
+    read = typed_cell(game, answer)
+    return None if isinstance(read, Refusal) else read
 
 
 class _Console:
@@ -183,7 +183,7 @@ class _Console:
                 return 0
             if answer in ("h", "hint"):
                 outcome = await service.hint(me)
-            elif (cell := _cell(answer, rules)) is not None:
+            elif (cell := _cell(answer, game)) is not None:
                 outcome = await service.move(me, cell)
             else:
                 self.say(self._not_a_move(repr(line.strip()), rules, last))

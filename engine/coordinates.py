@@ -1,21 +1,32 @@
-"""Cell names as people write them: a 1-based number row by row, or a coordinate such as ``b3``; a board as text.
+"""Cell names as people write them: a 1-based number row by row, or a coordinate such as ``b3``; a column by its
+number or letter; a board as text.
 
 A coordinate is a column letter (``a`` is the leftmost column) and a row number (``1`` is the top row), so
 ``a1`` is the top-left cell on every board: a1-c3 on 3x3, a1-d4 on 4x4, a1-e5 on 5x5 and a1-i9 on the 9x9
 grid of ultimate tic-tac-toe. The engine's cells are 0-based, row by row: cell ``9 * (r - 1) + (c - 1)``
 is row ``r``, column ``c`` of a board 9 wide.
+
+What people type is read by one function, :func:`parse_cell`, for every game: ASCII digits and letters, and their
+full-width forms (as a Japanese keyboard types them, folded by NFKC); nothing else is a digit, so a superscript
+``²``, a circled ``①`` or another script's digits are refused as any other text, and a number has at most 3 digits.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from engine.errors import CellOutOfRangeError
 
-__all__ = ["cell_name", "parse_cell", "text_grid"]
+__all__ = ["cell_name", "folded", "parse_cell", "text_grid", "typed_ranges"]
 
-_COORDINATE = re.compile(r"([a-z])\s*(\d{1,2})")
-_NUMBER = re.compile(r"\d{1,3}")
+_COORDINATE = re.compile(r"([a-z])\s*([0-9]{1,2})", re.ASCII)
+_NUMBER = re.compile(r"[0-9]{1,3}", re.ASCII)
+_LETTER = re.compile(r"[a-z]", re.ASCII)
+_FULL_WIDTH = re.compile(r"[\uff01-\uff5e]+")
+"""The full-width forms of ASCII's printable characters (U+FF01-U+FF5E: U+FF11 is a full-width ``1``)."""
+_QUOTED = 20
+"""The characters of a refused text that its error message quotes."""
 
 
 def cell_name(cell: int, width: int) -> str:
@@ -24,16 +35,31 @@ def cell_name(cell: int, width: int) -> str:
     return f"{chr(ord('a') + column)}{row + 1}"
 
 
-def parse_cell(text: str, width: int, height: int) -> int:
-    """The 0-based cell that ``text`` names: a coordinate (``"b3"``, ``"B3"``) or a 1-based number (``"7"``).
+def typed_ranges(width: int, height: int, *, by_column: bool = False) -> tuple[str, str]:
+    """What :func:`parse_cell` reads on a ``width`` x ``height`` board, as two ranges: the numbers and the names,
+    ``("1-9", "a1-c3")`` on 3x3, ``("1-7", "a-g")`` by column on 7 x 6."""
+    if by_column:
+        return f"1-{width}", f"a-{chr(ord('a') + width - 1)}"
+    return f"1-{width * height}", f"a1-{cell_name(width * height - 1, width)}"
+
+
+def parse_cell(text: str, width: int, height: int, *, by_column: bool = False) -> int:
+    """The 0-based cell that ``text`` names on a ``width`` x ``height`` board: a coordinate (``"b3"``, ``"B3"``, or
+    in full-width forms) or a 1-based number (``"7"``); with ``by_column``, the 0-based column (the top row's cell)
+    that a number 1-``width`` or a letter (``"a"`` the leftmost) names.
 
     Raises:
-        CellOutOfRangeError: ``text`` is neither, or names a cell off the ``width`` x ``height`` board; the
-            message says what the board accepts.
+        CellOutOfRangeError: ``text`` is none of these, or names a cell off the board (any text at all, whatever
+            its characters or length); the message quotes its start and says what the board accepts.
     """
-    last = cell_name(width * height - 1, width)
-    accepted = f"a coordinate a1-{last} or a number 1-{width * height}"
-    cleaned = text.strip().lower() if isinstance(text, str) else ""
+    numbers, names = typed_ranges(width, height, by_column=by_column)
+    cleaned = folded(text)
+    if by_column:
+        if _NUMBER.fullmatch(cleaned) and 1 <= int(cleaned) <= width:
+            return int(cleaned) - 1
+        if _LETTER.fullmatch(cleaned) and (column := ord(cleaned) - ord("a")) < width:
+            return column
+        raise CellOutOfRangeError(f"column {_quoted(text)} is not on the board: give {numbers} or {names}")
     if match := _COORDINATE.fullmatch(cleaned):
         column = ord(match[1]) - ord("a")
         row = int(match[2]) - 1
@@ -41,7 +67,24 @@ def parse_cell(text: str, width: int, height: int) -> int:
             return row * width + column
     elif _NUMBER.fullmatch(cleaned) and 1 <= int(cleaned) <= width * height:
         return int(cleaned) - 1
-    raise CellOutOfRangeError(f"cell {text!r} is not on this board: give {accepted}")
+    accepted = f"a coordinate {names} or a number {numbers}"
+    raise CellOutOfRangeError(f"cell {_quoted(text)} is not on this board: give {accepted}")
+
+
+def folded(text: object) -> str:
+    """``text`` as :func:`parse_cell` reads it: full-width forms folded to ASCII (NFKC), stripped, ASCII in lower
+    case; any other character left as it is (``"²"`` stays ``"²"``); ``""`` for what is not a ``str``."""
+    if not isinstance(text, str):
+        return ""
+    ascii_forms = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m[0]), text).strip()
+    return ascii_forms.lower() if ascii_forms.isascii() else ascii_forms  # the Kelvin sign would lower to a "k"
+
+
+def _quoted(text: object) -> str:
+    """``text`` quoted for an error message, its first :data:`_QUOTED` characters only."""
+    if isinstance(text, str) and len(text) > _QUOTED:
+        return f"{text[:_QUOTED]!r}…"
+    return repr(text)
 
 
 def text_grid(marks: list[str], width: int, block: int) -> str:

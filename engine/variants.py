@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from engine.coordinates import cell_name, parse_cell, text_grid
+from engine.coordinates import cell_name, parse_cell, text_grid, typed_ranges
 from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.hints import Hint, HintMove
 from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark
@@ -197,6 +197,12 @@ class Variant(abc.ABC):
             CellOutOfRangeError: ``text`` names no cell of this board; the message says what it accepts.
         """
         return parse_cell(text, self.width, self.height)
+
+    def typed_ranges(self) -> tuple[str, str]:
+        """What :meth:`parse_cell` reads, as two ranges of names, the board's own (:meth:`cell_label`) first: 3x3
+        ``("1-9", "a1-c3")``, 4x4 ``("a1-d4", "1-16")``."""
+        numbers, names = typed_ranges(self.width, self.height)
+        return (numbers, names) if self.cell_label(0) != self.cell_name(0) else (names, numbers)
 
     def text_grid(self, state: Any) -> str:
         """The board as monospace lines: column letters, row numbers, ``·`` for an empty cell and lines between

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs.ttt import VARIANT_CHOICES, GameCommands, command_failed
+from bot.games.ids import typed_game_id
 from bot.games.levels import beatable_side
 from bot.games.service import GameService
 from bot.i18n import N_
@@ -154,7 +155,7 @@ class RecordCommands(commands.Cog):
     @app_commands.describe(game=N_("The game's id, shown when it ended (default: this channel's last finished game)"))
     async def review_command(self, interaction: Interaction, game: str | None = None) -> None:
         """/ttt review: a finished game's every ply labelled and valued, privately (read from the records)."""
-        await self.review(interaction, game.strip().lower() if game else None)
+        await self.review(interaction, (game or "").strip() or None)
 
     # ---- what they do ---------------------------------------------------------------------------
 
@@ -223,13 +224,18 @@ class RecordCommands(commands.Cog):
         text = leaderboard_text(board, variant, everywhere=everywhere, tr=tr)
         await interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
-    async def review(self, interaction: Interaction, game_id: str | None) -> None:
-        """A stored game move by move, privately: ``game_id``'s, or the channel's last finished game.
+    async def review(self, interaction: Interaction, typed: str | None) -> None:
+        """A stored game move by move, privately: that of the id ``typed`` (:func:`bot.games.ids.typed_game_id`), or
+        the channel's last finished game.
 
-        Refused, privately and with the reason: a game still running, an unknown id, a game from another
-        server or conversation, a channel without a finished game, an unreachable database.
+        Refused, privately and with the reason: a game still running, an unknown id (or a text no id can be: no query
+        is made), a game from another server or conversation, a channel without a finished game, an unreachable
+        database.
         """
         tr = lang(str(interaction.locale))
+        game_id = typed_game_id(typed) if typed else None
+        if typed and game_id is None:
+            return await private(interaction, tr(REVIEW_UNKNOWN, game_id=in_code(typed)))
         running = self.service.current(interaction.channel_id or 0)
         if running is not None and game_id == running.game_id:
             return await private(interaction, tr(REVIEW_RUNNING))

@@ -28,10 +28,9 @@ from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
 from bot.text.commands import command_names
-from bot.text.common import escaped
 from bot.text.help import help_page
 from bot.ui.replies import apologise, defer, help_embed, private
-from engine import DEFAULT_VARIANT, VARIANTS, CellOutOfRangeError, Mark
+from engine import DEFAULT_VARIANT, VARIANTS, Mark
 from engine import variant as variant_named
 
 __all__ = ["HINT_COOLDOWN_SECONDS", "VARIANT_CHOICES", "GameCommands", "command_failed", "setup"]
@@ -72,9 +71,6 @@ VARIANT_CHOICES = [app_commands.Choice(name=kind.title, value=name) for name, ki
 """``/ttt start variant:``: every game registered when the cog is loaded, named and translated (the translator
 localizes each :attr:`engine.Variant.title`); a game no longer offered is refused privately when chosen."""
 NO_VARIANT = N_("The game {variant} is not available yet.")
-NOT_A_CELL = N_("{cell} is not a move on this board: give one from {first} to {last}, as the board names them.")
-"""Values: ``cell`` (what was typed), ``first``, ``last`` (the first and last moves as the board names them:
-:meth:`engine.Variant.cell_label`, e.g. ``"a1"`` and ``"d4"``, ``"1"`` and ``"9"``, ``"1"`` and ``"7"``)."""
 HINT_COOLDOWN_SECONDS = 5.0
 HINT_COOLDOWN = N_("Hints are limited to one every {seconds} s — try again in {retry} s.")
 
@@ -151,21 +147,13 @@ class GameCommands(
         cell=N_("As the board names it: a cell such as b3 (a1 top left), 1-9 on 3x3, or a column's number")
     )
     async def move(self, interaction: Interaction, cell: app_commands.Range[str, 1, 3]) -> None:
-        """/ttt move: play a cell or a column as the game names it (:meth:`engine.Variant.parse_cell`; a column's top
-        cell, which the service turns into the cell its disc falls to); the board is posted again."""
+        """/ttt move: play a cell or a column as the game names it; the service reads the text with the game it holds
+        (:func:`bot.games.refusals.typed_cell`; after a restart, once resumed) and refuses any other text privately;
+        the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
-        index: int | str = cell  # after a restart the game is known once resumed: the service reads the text then
-        if game is not None:
-            try:
-                index = game.kind.parse_cell(cell)
-            except CellOutOfRangeError:
-                first, last = game.kind.cell_label(0), game.kind.cell_label(game.cells - 1)
-                tr = lang(str(interaction.locale))
-                await private(interaction, tr(NOT_A_CELL, cell=escaped(cell), first=first, last=last))
-                return
         if game is not None and slow_inline(game.kind.answer_ms(game.state, game.level, game.algorithm)):
             await defer(interaction)
-        await self._run(interaction, lambda history: self.service.move(actor(interaction), index, history=history))
+        await self._run(interaction, lambda history: self.service.move(actor(interaction), cell, history=history))
 
     @app_commands.command(
         name=C_("command name", "hint"), description=N_("Privately see every free cell's outcome with best play")

@@ -1,15 +1,20 @@
-"""Game ids: Discord snowflakes written in base 36."""
+"""Game ids: Discord snowflakes written in base 36, and read back from what people type."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 
-__all__ = ["DISCORD_EPOCH_MS", "new_game_id", "to_base36"]
+from engine.coordinates import folded
+
+__all__ = ["DISCORD_EPOCH_MS", "new_game_id", "to_base36", "typed_game_id"]
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 """Discord snowflakes count milliseconds from 2015-01-01T00:00:00Z (bits 22 and up)."""
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_TYPED_ID = re.compile(r"[0-9a-z]{1,64}", re.ASCII)
+"""An id as the records may hold one: base-36 digits (the first ids were 6 hex digits), at most the column's 64."""
 
 
 def new_game_id(snowflake: int | None = None) -> str:
@@ -31,3 +36,11 @@ def to_base36(number: int) -> str:
         digits.append(_BASE36[digit])
         if number == 0:
             return "".join(reversed(digits))
+
+
+def typed_game_id(text: str) -> str | None:
+    """The game id ``text`` names as someone typed it (``/ttt review game:``), read as a typed move is
+    (:func:`engine.coordinates.folded`: spaces around it and its case ignored, full-width forms as ASCII); ``None``
+    for any text no game id can be (other characters, more than 64), so that it never reaches a database query."""
+    read = folded(text)
+    return read if _TYPED_ID.fullmatch(read) else None

@@ -55,9 +55,10 @@ NO_SUCH_COLUMN = N_("There is no such column on this board: columns go from {fir
 columns as the board names them, e.g. ``"1"``, ``"7"``)."""
 COLUMN_FULL = N_("That column is full — pick another one.")
 """A game played by column: the column's cells all hold a disc."""
-NOT_A_MOVE = N_("That is not a move on this board: give one from {first} to {last}, as the board names them.")
-"""``/ttt move`` with a text that names no cell (or column) of the game's board. Values: ``first``, ``last`` (str: the
-first and last moves as the board names them, :meth:`engine.Variant.cell_label`)."""
+NOT_A_MOVE = N_("{typed} is not a move on this board: choose {named}, or {other}.")
+"""``/ttt move`` with a text that names no cell (or column) of the game's board. Values: ``typed`` (str: the text, as
+typed: the Discord layer escapes and shortens it), ``named``, ``other`` (str: the ranges the game reads, the board's
+own names first, :meth:`engine.Variant.typed_ranges`: ``"1-9"`` and ``"a1-c3"``, ``"1-7"`` and ``"a-g"``)."""
 WRONG_BOARD = N_("You must play in the small board {board}.")
 """Ultimate: the cell is free but in another small board than the one the last move sent the player to. Values:
 ``board`` (str: the small board to play in by the cells it covers, e.g. ``"d4-f6"``)."""
@@ -104,14 +105,15 @@ def changed(game: Match, board: Match) -> Refusal:
 
 def typed_cell(game: Match | None, text: str) -> int | Refusal:
     """The 0-based cell ``text`` names on ``game``'s board (:meth:`engine.Variant.parse_cell`; a column's top cell on a
-    game played by column), or ``NOT_A_MOVE``; ``-1`` without a game (the move is then refused as any other)."""
+    game played by column), or ``NOT_A_MOVE`` for any other text; ``-1`` without a game (the move is then refused as
+    any other). Every typed move is read here: ``/ttt move`` and the console."""
     if game is None:
         return -1
-    kind = game.kind
     try:
-        return kind.parse_cell(text)
+        return game.kind.parse_cell(text)
     except CellOutOfRangeError:
-        return Refusal(NOT_A_MOVE, {"first": kind.cell_label(0), "last": kind.cell_label(kind.cells - 1)})
+        named, other = game.kind.typed_ranges()
+        return Refusal(NOT_A_MOVE, {"typed": text, "named": named, "other": other})
 
 
 def cell_refusal(game: Match, cell: int) -> Refusal | None:

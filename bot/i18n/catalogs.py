@@ -3,7 +3,8 @@
 The catalogs are ``bot/i18n/locale/<language>/LC_MESSAGES/ttt.po`` (the template is ``bot/i18n/locale/ttt.pot``;
 ``make messages`` extracts and merges them with Babel). They are compiled in memory with Babel at first
 use, so a fresh clone needs no build step. Text is English in the source (the gettext msgids) and falls
-back to English for any locale without a catalog. Numbers are grouped the locale's way (Babel's CLDR data).
+back to English for any locale without a catalog. Numbers are grouped the locale's way (Babel's CLDR data); a huge
+one (from :data:`HUGE` on: the minimax estimate of ultimate is 55 digits) is written in scientific notation.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from __future__ import annotations
 import gettext
 import io
 import logging
+import math
 import os
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -25,6 +28,7 @@ from babel.numbers import format_decimal
 __all__ = [
     "CATALOGS",
     "DOMAIN",
+    "HUGE",
     "LOCALES",
     "LOCALE_DIR",
     "N_",
@@ -49,6 +53,11 @@ CATALOGS: Mapping[str, str] = {
 """Discord locale code -> catalog (language) folder. Latin American Spanish uses the Spanish catalog."""
 LOCALES: tuple[str, ...] = ("en-US", "de", "fr", "es-ES", "pt-BR", "ja")
 """The Discord locales served, English first (every other locale falls back to English)."""
+HUGE = 10**15
+"""From this magnitude on a number is written in scientific notation, ``2.8 × 10⁵⁴``: sixteen grouped digits are not
+read at a glance, and Babel's formatting raises ``decimal.InvalidOperation`` beyond 28 digits (its Decimal context)."""
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_TENTH = Decimal("0.1")
 _BABEL_LOCALE = {"en-US": "en_US", "en-GB": "en_GB", "es-ES": "es_ES", "es-419": "es_419", "pt-BR": "pt_BR"}
 
 
@@ -114,7 +123,19 @@ def _babel_locale(locale: str | None) -> Locale:
 @lru_cache(maxsize=8192)
 def format_number(n: int | float, locale: str | None, *, places: int = 0) -> str:
     """``n`` grouped the locale's way: ``7,641`` (English, Japanese), ``7.641`` (German), ``7 641`` (French);
-    with ``places`` decimals exactly (``2.30``, ``2,30``). Cached: a board shows the same few counts over and
-    over, and Babel's formatting costs about 50 µs a call."""
+    with ``places`` decimals exactly (``2.30``, ``2,30``). From :data:`HUGE` on, in scientific notation with one
+    decimal (``2.8 × 10⁵⁴``, ``2,8 × 10⁵⁴``); infinity as the locale's sign (``∞``). Any int or float, however
+    large, is formatted. Cached: a board shows the same few counts over and over, and Babel's formatting costs
+    about 50 µs a call."""
+    if not math.isfinite(n):
+        return format_decimal(n, locale=_babel_locale(locale))
+    if abs(n) >= HUGE:
+        exact = Decimal(n)  # exact for an int and a float alike
+        exponent = exact.adjusted()
+        mantissa = exact.scaleb(-exponent).quantize(_TENTH)
+        if abs(mantissa) >= 10:  # 9.96 rounds to 10.0: one more power of ten
+            exponent, mantissa = exponent + 1, (mantissa / 10).quantize(_TENTH)
+        shown = format_decimal(mantissa, format="0.0", locale=_babel_locale(locale))
+        return f"{shown} × 10{str(exponent).translate(_SUPERSCRIPT)}"
     pattern = "#,##0" + ("." + "0" * places if places else "")
     return format_decimal(n, format=pattern, locale=_babel_locale(locale))

@@ -9,7 +9,7 @@ from bot.games.match import Match
 from bot.games.service import Player
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from bot.text.common import OUTCOME_NAMES, Who, discord_who, format_elapsed, proven_text
+from bot.text.common import OUTCOME_NAMES, Who, discord_who, escaped, format_elapsed, proven_text
 from bot.text.discs import mark_emoji
 from engine import GameValue
 from engine.hints import Hint, HintMove
@@ -19,7 +19,7 @@ __all__ = ["OUTCOME_NAMES", "hint_text", "refusal_text"]
 
 def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None, who: Who | None = None) -> str:
     """A refusal from the game service in words: ``key`` translated, its values filled in (players as names,
-    a missing link as "see above")."""
+    a missing link as "see above", counts grouped, what someone typed escaped and shortened)."""
     tr = tr or lang(None)
     who = who or (lambda user_id: discord_who(user_id, tr))
     filled: dict[str, object] = {}
@@ -30,6 +30,8 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
             filled[name] = tr.number(value)
         elif name == "link" and value is None:
             filled[name] = tr(N_("see above"))
+        elif name == "typed" and isinstance(value, str):
+            filled[name] = escaped(value)
         else:
             filled[name] = value
     return tr(key, **filled)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.coordinates import parse_cell
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError
 from engine.protocol import Mark
 
@@ -165,17 +166,13 @@ class ConnectFour:
         return chr(ord("a") + column)
 
     def parse_column(self, text: str) -> int:
-        """The 0-based column for ``"1"``-``"7"`` or ``"a"``-``"g"``, as people type them.
+        """The 0-based column for ``"1"``-``"7"`` or ``"a"``-``"g"``, as people type them
+        (:func:`engine.coordinates.parse_cell`).
 
         Raises:
-            CellOutOfRangeError: neither form.
+            CellOutOfRangeError: neither form (whatever the text).
         """
-        token = text.strip().lower()
-        if token.isdigit() and 1 <= int(token) <= WIDTH:
-            return int(token) - 1
-        if len(token) == 1 and "a" <= token <= "g":
-            return ord(token) - ord("a")
-        raise CellOutOfRangeError(f"column {text!r} is not on the board: give 1-7 or a-g")
+        return parse_cell(text, WIDTH, HEIGHT, by_column=True)
 
     def format_board(self, state: ConnectFourState) -> str:
         """The board as six rows, top first, of ``X``, ``O`` and ``.`` joined by ``/``."""

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from engine.connect_four import play as c4_play
 from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
+from engine.coordinates import typed_ranges
 from engine.games.calibrated import Calibrated
 from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Mark
 from engine.review import PlyReview, exact_review
@@ -87,6 +88,10 @@ class ConnectFourVariant(Calibrated):
             CellOutOfRangeError: ``text`` names no column; the message says what it accepts.
         """
         return CONNECT_FOUR.parse_column(text)
+
+    def typed_ranges(self) -> tuple[str, str]:
+        """The columns' numbers, then their letters: ``("1-7", "a-g")``."""
+        return typed_ranges(WIDTH, HEIGHT, by_column=True)
 
     def text_grid(self, state: ConnectFourState) -> str:
         """The board as monospace lines: the column numbers, then the rows from the top, ``·`` an empty cell."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from engine.coordinates import parse_cell
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, shown_cell
 from engine.protocol import Mark
 
@@ -152,20 +153,13 @@ class TicTacToe:
         return f"{chr(ord('a') + col)}{row + 1}"
 
     def parse_cell(self, text: str) -> int:
-        """The 0-based cell for a coordinate (``"b3"``) or a 1-based number (``"7"``), as people type them.
+        """The 0-based cell for a coordinate (``"b3"``) or a 1-based number (``"7"``), as people type them
+        (:func:`engine.coordinates.parse_cell`).
 
         Raises:
-            CellOutOfRangeError: neither form, or off the board.
+            CellOutOfRangeError: neither form, or off the board (whatever the text).
         """
-        token = text.strip().lower()
-        if token.isdigit() and 1 <= int(token) <= self.cells:
-            return int(token) - 1
-        if len(token) >= 2 and token[0].isalpha() and token[1:].isdigit():
-            col, row = ord(token[0]) - ord("a"), int(token[1:]) - 1
-            if 0 <= col < self.h and 0 <= row < self.v:
-                return row * self.h + col
-        last = self.coordinate(self.cells - 1)
-        raise CellOutOfRangeError(f"cell {text!r} is not on the board: give 1-{self.cells} or a1-{last}")
+        return parse_cell(text, self.h, self.v)
 
     def format_board(self, state: MnkState) -> str:
         """The board as ``v`` rows of ``X``, ``O`` and ``.`` joined by ``/`` (e.g. ``"X.../..../..../...O"``)."""

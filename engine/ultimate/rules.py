@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from engine import coordinates
 from engine.errors import CellOccupiedError, CellOutOfRangeError, GameOverError, IllegalMoveError, shown_cell
 from engine.protocol import Mark
 
@@ -271,14 +272,10 @@ def cell_name(cell: int) -> str:
 
 
 def parse_cell(text: str) -> int:
-    """The grid cell (0-80) for a coordinate such as ``"e5"`` or a 1-based number such as ``"41"``.
+    """The grid cell (0-80) for a coordinate such as ``"e5"`` or a 1-based number such as ``"41"``
+    (:func:`engine.coordinates.parse_cell`).
 
     Raises:
-        CellOutOfRangeError: ``text`` is neither a coordinate a1-i9 nor a number 1-81.
+        CellOutOfRangeError: ``text`` is neither a coordinate a1-i9 nor a number 1-81 (whatever the text).
     """
-    t = text.strip().lower()
-    if t.isdigit() and 1 <= int(t) <= CELLS:
-        return int(t) - 1
-    if len(t) == 2 and t[0] in "abcdefghi" and t[1] in "123456789":
-        return 9 * (int(t[1]) - 1) + "abcdefghi".index(t[0])
-    raise CellOutOfRangeError(f"cell {text!r} is not a coordinate a1-i9 or a number 1-81")
+    return coordinates.parse_cell(text, 9, 9)

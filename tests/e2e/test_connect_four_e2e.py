@@ -198,7 +198,7 @@ async def test_a_full_columns_button_is_disabled_and_a_forged_press_on_it_refuse
         moved = await ttt(fake, channel, ana, "move", cell="4")
         assert "That column is full" in await refusal(moved)
         wrong = await refusal(await ttt(fake, channel, ana, "move", cell="9"))
-        assert "9 is not a move on this board: give one from 1 to 7" in wrong, wrong
+        assert "9 is not a move on this board: choose 1-7, or a-g." in wrong, wrong
         posted = await public_message(fake, await ttt(fake, channel, ana, "move", cell="a"))
         assert version(checked(posted)) == 7 and columns(posted)[0]["custom_id"].split(":")[2] == "28"  # a5
 

@@ -9,7 +9,7 @@ import pytest
 
 from testing.boards import EMPTY, board_of, button_labelled, with_players
 from testing.fake_discord import FakeDiscord
-from testing.players import answered, press, private_text, refusal, start_game, ttt, updated_message
+from testing.players import answered, press, private_text, public_message, refusal, start_game, ttt, updated_message
 
 from .conftest import BotProcess, make_users
 
@@ -89,3 +89,27 @@ async def test_an_option_outside_its_choices_is_refused_saying_what_is_allowed(
     assert f"`{value}`" in text and name in text and allowed in text, text
     assert fake.messages(channel, include_ephemeral=False) == [], "nothing is posted in the channel"
     assert shared_bot.log_text().count(" ERROR ") == errors_before, shared_bot.log_tail(20)
+
+
+async def test_odd_input_is_refused_privately_in_the_players_language_and_logs_no_error(
+    shared_fake: FakeDiscord, shared_bot: BotProcess
+) -> None:
+    """Issue 45: ``/ttt move cell:²`` (a digit to ``str.isdigit()``, not to ``int()``) on Connect Four and
+    ``/ttt start variant:ultimate algorithm:minimax`` (a 55-digit estimate) each answered "something went wrong" with
+    a traceback in the log."""
+    fake = shared_fake
+    channel = fake.add_channel()
+    (greta,) = make_users(fake, "greta")
+    greta["locale"] = "de"
+    log_before = shared_bot.log_text()
+    too_slow = await refusal(await ttt(fake, channel, greta, "start", variant="ultimate", algorithm="minimax"))
+    assert "Reines Minimax wird bei ultimate nicht rechtzeitig" in too_slow and "etwa 2,8 × 10⁵⁴ Zustände" in too_slow
+    await start_game(fake, channel, greta, variant="connect-four", level=1, board="text")
+    for typed in ("²", "①", "0"):
+        text = await refusal(await ttt(fake, channel, greta, "move", cell=typed))
+        assert text == f"{typed} ist kein Zug auf diesem Spielfeld: wähle 1-7 oder a-g.", text
+    moved = await public_message(fake, await ttt(fake, channel, greta, "move", cell="\uff44"))  # a full-width d
+    grid = moved["content"].split("```\n", 1)[1].split("\n```", 1)[0].splitlines()
+    assert grid[-1][6] == "X", grid  # the disc fell to the bottom of column 4, under the heading's "4"
+    logged = shared_bot.log_text()[len(log_before) :]
+    assert " ERROR " not in logged and "Traceback" not in logged, logged[-3000:]

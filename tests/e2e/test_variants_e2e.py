@@ -158,7 +158,7 @@ async def test_a_text_board_game_with_coordinates(fake: FakeDiscord) -> None:
     board = await start(fake, channel, alice, variant="4x4", board="text", play_as="X")
     assert "   a b c d" in board["content"] and "/ttt move cell:<a1-d4>" in board["content"]
     rec = await answered(await fake.slash_command(None, channel, alice, subcommand="move", options={"cell": "e5"}))
-    assert rec.ephemeral and "a1 to d4" in (rec.content or "")
+    assert rec.ephemeral and rec.content == "e5 is not a move on this board: choose a1-d4, or 1-16."
     played: set[str] = set()
     for _ in range(10):
         current = fake.messages(channel, include_ephemeral=False)[-1]
@@ -195,7 +195,7 @@ async def test_refusals_are_private_and_say_why(fake: FakeDiscord) -> None:
     messages = len(fake.messages(channel, include_ephemeral=False))
     for user, cell_name, why in (
         (alice, "c3", "taken"),
-        (alice, "f6", "a1 to e5"),
+        (alice, "f6", "choose a1-e5, or 1-25"),
         (mallory, "a1", "isn't your game"),
     ):
         rec = await answered(

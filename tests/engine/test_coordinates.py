@@ -62,3 +62,41 @@ def test_names_and_numbers_round_trip(board: tuple[int, int]) -> None:
     width, cell = board
     assert parse_cell(cell_name(cell, width), width, width) == cell
     assert parse_cell(str(cell + 1), width, width) == cell
+
+
+UNREADABLE = ["²", "①", "b²", "٣", "1" * 5000, "a" + "1" * 5000, "\x00", "\ud800", "1\n2", "a-1"]
+"""Texts that pass ``str.isdigit()`` or ``\\d`` but are no ASCII number (superscripts, circled numbers, other scripts'
+digits), numbers longer than ``int()`` reads, control characters and lone surrogates."""
+
+
+@pytest.mark.parametrize("text", UNREADABLE)
+@pytest.mark.parametrize("by_column", [False, True])
+def test_what_is_neither_a_number_nor_a_name_is_refused_with_the_engines_error(text: str, by_column: bool) -> None:
+    with pytest.raises(CellOutOfRangeError) as caught:
+        parse_cell(text, 7, 6, by_column=by_column)
+    assert len(str(caught.value)) < 200, "the message quotes a long text shortened"
+
+
+def test_full_width_digits_and_letters_read_as_their_ascii_forms() -> None:
+    """As a Japanese keyboard types them: U+FF10-U+FF19 the digits, U+FF21 on the letters, U+3000 a space."""
+    assert parse_cell("\uff13", 3, 3) == 2 and parse_cell("\uff42\uff12", 3, 3) == 4
+    assert parse_cell("\uff23\uff13", 3, 3) == 8 and parse_cell("\uff18\uff11", 9, 9) == 80
+    assert parse_cell("\u3000e5\u3000", 9, 9) == 40
+    assert parse_cell("\uff14", 7, 6, by_column=True) == 3 and parse_cell("\uff47", 7, 6, by_column=True) == 6
+
+
+def test_a_column_is_its_number_or_its_letter() -> None:
+    assert [parse_cell(t, 7, 6, by_column=True) for t in ("1", " 7 ", "a", "G", "007")] == [0, 6, 0, 6, 6]
+    for text in ("0", "8", "h", "", "d4", "0007"):
+        with pytest.raises(CellOutOfRangeError, match="1-7 or a-g"):
+            parse_cell(text, 7, 6, by_column=True)
+
+
+@given(st.text(), st.sampled_from([(3, 3), (4, 4), (5, 5), (9, 9), (7, 6)]), st.booleans())
+def test_any_text_is_a_cell_of_the_board_or_refused(text: str, board: tuple[int, int], by_column: bool) -> None:
+    width, height = board
+    try:
+        cell = parse_cell(text, width, height, by_column=by_column)
+    except CellOutOfRangeError:
+        return
+    assert 0 <= cell < (width if by_column else width * height)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import Mark, register
 from engine.errors import CellOccupiedError, CellOutOfRangeError, IllegalSequenceError, UnknownVariantError
@@ -182,3 +184,32 @@ def test_only_3x3_gives_exact_values_fast_enough_to_check_a_board_and_they_are_t
     after_centre = three.replay([4])
     assert getattr(three.value(after_centre, Mark.O), "result", None) == "draw"
     assert getattr(three.value(three.replay([0, 3, 1, 4]), Mark.X), "result", None) == "win"
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+@given(text=st.text())
+def test_any_typed_text_is_a_cell_of_the_board_or_the_engines_error(name: str, text: str) -> None:
+    kind = VARIANTS[name]
+    try:
+        cell = kind.parse_cell(text)
+    except CellOutOfRangeError:
+        return
+    assert 0 <= cell < kind.cells
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_superscripts_circled_and_huge_numbers_are_refused_as_cells(name: str) -> None:
+    for text in ("²", "①", "b²", "1" * 5000):
+        with pytest.raises(CellOutOfRangeError):
+            VARIANTS[name].parse_cell(text)
+
+
+def test_every_game_says_what_may_be_typed_the_boards_own_names_first() -> None:
+    ranges = {name: kind.typed_ranges() for name, kind in VARIANTS.items()}
+    assert ranges["3x3"] == ("1-9", "a1-c3") and ranges["4x4"] == ("a1-d4", "1-16")
+    assert ranges["ultimate"] == ("a1-i9", "1-81") and ranges["connect-four"] == ("1-7", "a-g")
+    for name, kind in VARIANTS.items():
+        for typed in ranges[name]:
+            first, last = typed.split("-")
+            assert kind.parse_cell(first) == 0, name
+            assert kind.parse_cell(last) == (kind.width if kind.columns(kind.game.initial_state()) else kind.cells) - 1

@@ -23,6 +23,7 @@ from bot.games.service import GameService
 from bot.i18n.lang import lang
 from bot.records import FinishedGame, Leaderboard, Rating, Record, RecordsUnavailableError, UserStats
 from bot.records.puzzle_values import PuzzleRating
+from bot.text.common import in_code
 from bot.text.records import bot_record_text, bot_records_text, leaderboard_text, rating_text, stats_text
 from bot.ui.puzzles import puzzle_line
 from engine import VARIANTS
@@ -192,6 +193,15 @@ async def test_a_database_that_is_down_gets_a_private_answer(service: GameServic
     else:
         await cog.review(fake, "done1")
     assert answer(fake) == lang("fr")(RECORDS_DOWN)
+    assert fake.calls[-1].kwargs.get("ephemeral", True)
+
+
+@pytest.mark.parametrize("typed", ["done\x00", "²", "\ud800", "x" * 100])
+async def test_review_of_an_id_no_game_can_have_is_refused_without_a_query(service: GameService, typed: str) -> None:
+    store = Store(down=True)  # a query would fail: none is made
+    fake = interaction("de")
+    await commands(service, store).review(fake, typed)
+    assert answer(fake) == lang("de")(REVIEW_UNKNOWN, game_id=in_code(typed))
     assert fake.calls[-1].kwargs.get("ephemeral", True)
 
 

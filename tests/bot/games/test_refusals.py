@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.match import BoardRef, Match, initial_for
-from bot.games.refusals import cell_refusal
+from bot.games.refusals import cell_refusal, typed_cell
 from bot.games.resuming.refs import ref_view, truncated, unresolved
+from bot.i18n import LOCALES
 from bot.i18n.lang import lang
+from bot.text.hints import refusal_text
 from engine import VARIANTS
 from engine.games.connect_four import CONNECT_FOUR_VARIANT
 
@@ -76,3 +80,46 @@ def test_a_hint_too_early_is_counted_in_moves_which_every_game_has(locale: str |
     english = lang(None)(refusals.HINT_TOO_EARLY, marks=11)
     assert "11 moves" in english and "mark" not in english
     assert "11" in lang(locale)(refusals.HINT_TOO_EARLY, marks=11)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_typed_move_that_names_nothing_is_refused_naming_what_may_be_typed(name: str) -> None:
+    played = game(name)
+    named, other = played.kind.typed_ranges()
+    for text in ("²", "①", "b²", "1" * 5000, "zz", ""):
+        assert typed_cell(played, text) == Refusal(refusals.NOT_A_MOVE, {"typed": text, "named": named, "other": other})
+    shown = refusal_text(refusals.NOT_A_MOVE, {"typed": "²", "named": "1-9", "other": "a1-c3"}, lang(None))
+    assert shown == "² is not a move on this board: choose 1-9, or a1-c3."
+
+
+def test_what_is_typed_is_quoted_escaped_and_shortened() -> None:
+    shown = refusal_text(refusals.NOT_A_MOVE, {"typed": "@everyone *" + "9" * 5000, "named": "1", "other": "a"})
+    assert "@everyone" not in shown and "\\*" in shown and len(shown) < 200, shown
+
+
+TYPED = (
+    st.text()
+    | st.from_regex(r"\s*[a-zA-Z]?[0-9]{1,3}\s*", fullmatch=True)
+    | st.sampled_from(["²", "①", "\uff42\uff13"])
+)
+"""Any text at all, and texts near a name (letters, digits) so that legal moves are drawn too."""
+
+
+@given(name=st.sampled_from(list(VARIANTS)), text=TYPED, plies=st.integers(0, 3))
+def test_any_typed_move_is_a_legal_move_or_a_refusal_with_a_message(name: str, text: str, plies: int) -> None:
+    """/ttt move's ``cell`` on every game: no exception, and either a move the game held takes or a private refusal
+    that reads in every locale. ``plies`` legal moves are played first, so refusals of taken cells come too."""
+    played = game(name)
+    for _ in range(plies):
+        played = played.play(min(played.kind.game.actions(played.state)))
+    read = typed_cell(played, text)
+    if isinstance(read, int):
+        move = played.kind.move_at(played.state, read)
+        refused = cell_refusal(played, move)
+        if refused is None:
+            assert move in played.kind.game.actions(played.state)
+            return
+        read = refused
+    for locale in LOCALES:
+        shown = refusal_text(read.key, read.values, lang(locale))
+        assert shown.strip(), read  # str.format raised had a value been missing

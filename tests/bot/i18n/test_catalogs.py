@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot import i18n
 from bot.i18n.catalogs import format_list
@@ -135,3 +137,24 @@ def test_lists_follow_the_locale() -> None:
     assert format_list(games, "ja") == "3x3、ultimate、5x5"
     assert format_list(["alpha-beta", "minimax"], "pt-BR", alternatives=True) == "alpha-beta ou minimax"
     assert format_list(["a"], "xx-YY") == "a"
+
+
+ULTIMATE_ESTIMATE = 2759597277078905255506737267460971012165123519073484800
+"""Knuth's estimate of the states plain minimax evaluates on ultimate (55 digits): Babel's formatting raised
+``decimal.InvalidOperation`` on it, and on any number of more than 28 digits."""
+
+
+def test_a_huge_number_is_written_in_scientific_notation_the_locales_way() -> None:
+    assert i18n.format_number(ULTIMATE_ESTIMATE, "en-US") == "2.8 × 10⁵⁴"
+    assert i18n.format_number(ULTIMATE_ESTIMATE, "de") == i18n.format_number(ULTIMATE_ESTIMATE, "fr") == "2,8 × 10⁵⁴"
+    assert i18n.format_number(-(10**30), None) == "-1.0 × 10³⁰"
+    assert i18n.format_number(9_999_999_999_999_999, None) == "1.0 × 10¹⁶"  # rounded up to the next power
+    assert i18n.format_number(10**15, "de") == "1,0 × 10¹⁵" and i18n.format_number(10**15 - 1, None).count(",") == 4
+    assert i18n.format_number(1e300, "ja", places=2) == "1.0 × 10³⁰⁰"
+    assert i18n.format_number(float("inf"), "de", places=2) == "∞"
+
+
+@given(st.integers() | st.floats(), st.sampled_from([*i18n.LOCALES, None, "xx-YY"]), st.integers(0, 3))
+def test_any_number_is_formatted_without_an_exception(number: float, locale: str | None, places: int) -> None:
+    text = i18n.format_number(number, locale, places=places)
+    assert text and len(text) < 40, text

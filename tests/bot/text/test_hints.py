@@ -59,13 +59,17 @@ def test_refusal_text_names_players_and_falls_back_for_a_missing_link() -> None:
     assert refusal_text(refusals.NOT_YOUR_TURN, {}) == "Not your turn."
 
 
+TYPED = {"typed": "*z", "named": "1-9", "other": "a1-c3"}
+"""A typed move's values: what was typed is escaped (``*`` would start italics)."""
+
+
 def test_every_refusal_renders_with_the_values_the_service_gives() -> None:
     keys = [v for name, v in vars(refusals).items() if name.isupper() and isinstance(v, str)]
     assert refusals.STALE_BOARD in keys and refusals.NO_HISTORY in keys
     for key in keys:
         fields = {name for _, name, _, _ in string.Formatter().parse(key) if name}
-        assert fields <= {"link", "user", "variant", "states", "first", "last", "board", "marks"}, key
+        assert fields <= {"link", "user", "variant", "states", "first", "last", "board", "marks", *TYPED}, key
         values = {"link": None, "user": Player(BOB), "variant": "5x5", "states": 1234567, "first": "a1", "last": "d4"}
-        text = refusal_text(key, {**values, "board": "d4-f6", "marks": 4})
+        text = refusal_text(key, {**values, "board": "d4-f6", "marks": 4, **TYPED})
         shown = {**values, "link": "see above", "user": "<@20>", "states": "1,234,567", "board": "d4-f6", "marks": 4}
-        assert "{" not in text and text == key.format(**shown)
+        assert "{" not in text and text == key.format(**shown, **{**TYPED, "typed": "\\*z"})

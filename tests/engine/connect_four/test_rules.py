@@ -76,7 +76,7 @@ def test_bad_moves_raise_clear_errors() -> None:
 def test_columns_are_named_1_to_7_and_a_to_g() -> None:
     assert [CONNECT_FOUR.parse_column(text) for text in ("1", " 7 ", "a", "G")] == [0, 6, 0, 6]
     assert CONNECT_FOUR.column_name(3) == "d"
-    for text in ("0", "8", "h", "", "d4"):
+    for text in ("0", "8", "h", "", "d4", "²", "①", "1" * 5000):
         with pytest.raises(CellOutOfRangeError):
             CONNECT_FOUR.parse_column(text)
 

@@ -96,7 +96,7 @@ def test_coordinates_put_a1_at_the_top_left() -> None:
     assert TIC_TAC_TOE_4X4.coordinate(15) == "d4"
     assert all(game.parse_cell(game.coordinate(c)) == c for c in range(25))
     assert game.parse_cell(" 25 ") == 24 and game.parse_cell("C3") == 12
-    for bad in ("f1", "a6", "0", "26", "", "xx"):
+    for bad in ("f1", "a6", "0", "26", "", "xx", "²", "①", "b²", "1" * 5000):
         with pytest.raises(CellOutOfRangeError, match="a1-e5"):
             game.parse_cell(bad)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -48,9 +49,9 @@ def test_place_closes_a_won_or_full_small_board_and_routes_the_next_move() -> No
     assert place(0, 0, 0, 1 << 4, 4) == (1 << 4, 0, 1 << 4, -1)
 
 
-@pytest.mark.parametrize("text", ["j1", "a0", "0", "82", "e", ""])
+@pytest.mark.parametrize("text", ["j1", "a0", "0", "82", "e", "", "²", "①", "e²", "1" * 5000])
 def test_bad_coordinates_are_refused(text: str) -> None:
-    with pytest.raises(CellOutOfRangeError, match=repr(text)):
+    with pytest.raises(CellOutOfRangeError, match=re.escape(repr(text)[:20])):
         parse_cell(text)
 
 
