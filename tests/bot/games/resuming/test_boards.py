@@ -17,7 +17,7 @@ from bot.games.match import BoardRef, Match
 from bot.games.service import History
 from bot.games.store import RecordsGames
 from tests.bot.games.resuming.test_recovery import Process, played
-from tests.bot.games.test_service import ALICE, CAROL, CHANNEL, pad_ref, pressed, refused, started, who
+from tests.bot.games.test_service import ALICE, BOB, CAROL, CHANNEL, pad_ref, pressed, refused, started, who
 
 OTHER = CHANNEL + 1
 """The channel a forged press comes from: the game runs in ``CHANNEL``."""
@@ -218,3 +218,61 @@ async def test_a_look_or_a_hint_resumes_a_game_nothing_stored_without_writing_it
         assert [(r[0], r[1], r[7]) for r in rows(tmp_path)[0]] == [(board.game_id, CHANNEL, 0)]
     finally:
         await process.close()
+
+
+async def forgeries(process: Process, board: Match, ultimate: Match, history: bool) -> None:
+    """Carol (a spectator) presses Alice's boards with her own id in the X slot (move, resign, look, hint), Bob
+    presses Alice's ultimate pad (its id names no player): every one refused, nothing held anew."""
+    games = process.games
+    mine = replace(board, x_id=CAROL)
+    free = next(c for c in range(9) if board.state[c] is None)
+    shown = History((board,)) if history else None
+    refused(await games.press(who(CAROL), mine, free, history=shown), refusals.BOARD_MISMATCH)
+    refused(await games.resign(who(CAROL), board=mine, history=shown), refusals.BOARD_MISMATCH)
+    looked = refusals.BOARD_MISMATCH if history else refusals.NOT_YOUR_GAME  # after a restart: the stored game's
+    for hint in (False, True):
+        refused(await games.explain(who(CAROL), mine, hint=hint, history=shown), looked)
+    pads = History((BoardRef("ultimate", ultimate.game_id, 0, OTHER, 5, ultimate.message_id),)) if history else None
+    pad = replace(pad_ref(ultimate), channel_id=OTHER)
+    refused(await games.press(who(BOB, OTHER), pad, 40, history=pads), refusals.NOT_YOUR_GAME)
+    refused(await games.choose(who(BOB, OTHER), pad, 4, history=pads), refusals.NOT_YOUR_GAME)
+
+
+async def test_a_forged_player_slot_changes_nothing_on_any_surface(ai: AI, store: RecordsGames, tmp_path: Path) -> None:
+    first = Process(store, ai)
+    try:
+        board = await centre(first)
+        ultimate = await started(first.games, channel=OTHER, variant="ultimate", level=2)
+        await first.written()
+        before = rows(tmp_path)
+        held = (first.games.current(CHANNEL), first.games.current(OTHER))
+        await forgeries(first, board, ultimate, history=False)
+        await first.written()
+        assert rows(tmp_path) == before and (first.games.current(CHANNEL), first.games.current(OTHER)) == held
+    finally:
+        await first.close()
+    second = Process(store, ai)
+    try:
+        await second.games.recover()
+        await forgeries(second, board, ultimate, history=True)
+        await second.written()
+        assert rows(tmp_path) == before
+        assert second.games.current(CHANNEL) is None, "a forged board resumed the game"
+        ended = await second.games.resign(who(ALICE), board=board, history=History((board,)))
+        assert isinstance(ended, Shown)
+        await second.written()
+        final = pressed(ended.game)
+        refused(
+            await second.games.rematch(who(CAROL), replace(final, x_id=CAROL), game_id="r1"), refusals.NOT_YOUR_GAME
+        )
+    finally:
+        await second.close()
+    third = Process(store, ai)  # the ended game known from the records only
+    try:
+        await third.games.recover()
+        after = rows(tmp_path)
+        refused(await third.games.rematch(who(CAROL), replace(final, x_id=CAROL), game_id="r2"), refusals.NOT_YOUR_GAME)
+        await third.written()
+        assert rows(tmp_path) == after and third.games.current(CHANNEL) is None
+    finally:
+        await third.close()
