@@ -154,8 +154,22 @@ async def test_a_pad_or_reference_from_another_channel_changes_nothing(
             refused(await second.games.press(AWAY, ref, 40, history=History((ref,))), refusals.ELSEWHERE)
         await second.written()
         assert rows(tmp_path) == before and second.games.current(OTHER) is None
+        ended = await second.games.resign(who(ALICE), board=public, history=History((public,)))
+        assert isinstance(ended, Shown)
+        await second.written()
+        rematch = elsewhere(replace(public, over=True))  # the Rematch button of the ended board, pressed elsewhere
+        refused(await second.games.rematch(AWAY, rematch, game_id="r1"), refusals.ELSEWHERE)
     finally:
         await second.close()
+    third = Process(store, ai)  # the ended game known from the records only
+    try:
+        await third.games.recover()
+        after = rows(tmp_path)
+        refused(await third.games.rematch(AWAY, rematch, game_id="r2"), refusals.ELSEWHERE)
+        await third.written()
+        assert rows(tmp_path) == after and third.games.current(OTHER) is None
+    finally:
+        await third.close()
 
 
 async def test_who_may_look_is_read_from_the_game_held_never_from_the_press(
