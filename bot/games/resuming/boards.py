@@ -286,9 +286,9 @@ class Resuming:
     async def ended_ref(self, ref: BoardRef) -> Match | Refusal:
         """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records), or why
         there is none (``ELSEWHERE``: it is another channel's)."""
-        ended = self.sessions.ended(ref.game_id)
         if self.sessions.elsewhere(ref.game_id, ref.channel_id):
             return Refusal(refusals.ELSEWHERE)
+        ended = self.sessions.ended(ref.game_id)
         if ended is None and self.store is not None:
             try:
                 stored = await self.store.stored(ref.game_id, ref.channel_id)
