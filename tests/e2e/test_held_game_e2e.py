@@ -1,8 +1,8 @@
 """Every press and look acts on the game the bot holds in the press's channel (issue 45), against the real bot process
 and the fake Discord: a genuine "How did it think?" id carried to a message of another channel is refused privately
 and changes nothing in the records file, in memory and after a restart, and the real board's game is still recorded
-and rated afterwards; a private pad's id pressed on Connect Four's public board is a press on that board, never
-answered as a pad on it."""
+and rated afterwards; a spectator's id written into the X slot of the resumed game's board gets no hint; a private
+pad's id pressed on Connect Four's public board is a press on that board, never answered as a pad on it."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from testing.players import (
 
 from .conftest import E2E_TOKEN, BotProcess, BotStarter, make_users
 from .test_connect_four_e2e import REF, checked, columns, version
+from .test_forgery import forge
 
 pytestmark = [pytest.mark.asyncio]
 
@@ -71,7 +72,7 @@ async def test_a_look_from_another_channel_changes_nothing_and_the_game_is_still
     async with FakeDiscord(token=E2E_TOKEN, channels=2) as fake:
         bot = await start_bot(fake)
         here, there = fake.channels()[:2]
-        alice, bob = make_users(fake, "alice-held", "bob-held")
+        alice, bob, carol = make_users(fake, "alice-held", "bob-held", "carol-held")
         guild = fake.default_guild_id
         board = await updated_message(fake, await press(fake, here, alice, await start_game(fake, here, alice), 4))
         look = button_labelled(board, LOOK)
@@ -93,6 +94,13 @@ async def test_a_look_from_another_channel_changes_nothing_and_the_game_is_still
             assert text.startswith(ELSEWHERE), text
             assert await settled_rows(bot) == before, "a look from another channel wrote the records"
             await asyncio.sleep(2.0)  # one look every 2 s
+
+        looked = await private_text(await fake.press_button(guild, here, alice, board["id"], look["custom_id"]))
+        assert looked.startswith("**How I chose"), looked  # the game resumed by a look, which writes nothing
+        assert await settled_rows(bot) == before, "a look wrote the records"
+        spy = forge(look["custom_id"], kind="h", x=carol["id"])  # a spectator's id in the X slot, asking for a hint
+        spied = await private_text(await fake.press_custom_id(guild, here, carol, board["id"], spy))
+        assert spied.startswith("This isn't your game"), spied
 
         resign = button_labelled(board, "Resign")
         assert resign is not None
