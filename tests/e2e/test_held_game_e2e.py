@@ -57,7 +57,7 @@ async def settled_rows(bot: BotProcess, until: Any = None, timeout: float = 10.0
     """:func:`rows` once ``until`` holds for them (the bot writes in the background; polled: it is another process),
     or after a short wait when ``until`` is None."""
     if until is None:
-        await asyncio.sleep(1.0)  # more than the running writer's batching delay
+        await asyncio.sleep(1.0)  # well past the running writer's 0.15 s batch window (BATCH_WINDOW)
         return rows(bot)
     deadline = asyncio.get_running_loop().time() + timeout
     while not until(found := rows(bot)):
