@@ -97,16 +97,22 @@ class Openings:
         """The rematch of the game that ended on ``board`` (:meth:`bot.games.service.GameService.rematch`), not opened
         yet, or why there is none: its players and options come from the ended game this process saw or the
         records; when neither knows it, only the one person of a game against the bot may ask, which is no more than
-        ``/ttt start``."""
+        ``/ttt start``. A game held or stored in another channel than the actor's is that channel's: ``ELSEWHERE``."""
+        if board.channel_id != actor.channel_id or self.sessions.elsewhere(board.game_id, actor.channel_id):
+            return Refusal(refusals.ELSEWHERE)
         if not board.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
         store = self.store
         ended = self.sessions.ended(board.game_id)
         if ended is None and store is not None:
             try:
-                ended = (await store.stored(board.game_id, actor.channel_id)).finished
+                stored = await store.stored(board.game_id, actor.channel_id)
             except RecordsUnavailableError:
                 log.warning("rematch of game %s: the records database is unavailable", board.game_id)
+            else:
+                if stored.elsewhere:
+                    return Refusal(refusals.ELSEWHERE)
+                ended = stored.finished
         if ended is None:
             bot = board.bot_mark
             if bot is None or board.mark_of(actor.user_id) is not bot.other:

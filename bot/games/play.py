@@ -17,6 +17,7 @@ from bot.games.ai import AI
 from bot.games.answers import Answer, Chosen, Hinted, Posted, Refusal, Shown, Thinking
 from bot.games.bot_moves import BotMoves
 from bot.games.intents import Actor
+from bot.games.live import same_setup
 from bot.games.match import Match
 from bot.games.pool import Ticket
 from bot.games.sessions import Sessions
@@ -139,14 +140,19 @@ class Play:
         position, for the player to move, as a hint's), recomputed from the game the bot holds and drawn in the
         actor's language, privately (:class:`Thinking`).
 
-        ``board`` comes from a button, so it is trusted only as far as the game held agrees: its moves must be moves
-        of that game, and the move explained the bot's. Refused with ``NO_THINKING`` otherwise, ``NOT_REPLAYABLE`` in a
-        position whose search cannot be recomputed (:meth:`engine.Variant.explains`). The search runs after any lock,
-        in the hint executor.
+        ``board`` comes from a button, so it is trusted only as far as the game the actor's channel holds agrees: only
+        that game's players may look (``NOT_YOUR_GAME``, whatever players the button names), the board must name its
+        players and options, its moves must be moves of that game, and the move explained the bot's. Refused with
+        ``NO_THINKING`` otherwise, ``NOT_REPLAYABLE`` in a position whose search cannot be recomputed
+        (:meth:`engine.Variant.explains`). The search runs after any lock, in the hint executor.
         """
-        held = self.sessions.current(board.channel_id)
+        held = self.sessions.current(actor.channel_id)
         moves = tuple(board.moves)
-        if held is None or held.game_id != board.game_id or tuple(held.moves[: len(moves)]) != moves:
+        if held is None or held.game_id != board.game_id:
+            return Refusal(refusals.NO_THINKING)
+        if not held.is_player(actor.user_id):
+            return Refusal(refusals.NOT_YOUR_GAME)
+        if not same_setup(board, held) or tuple(held.moves[: len(moves)]) != moves:
             return Refusal(refusals.NO_THINKING)
         if hint:
             cells, played = moves, None

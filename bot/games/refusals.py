@@ -40,6 +40,9 @@ stored game)."""
 UNVERIFIED = N_(
     "I can't check this board against a game I saved, so I can't act on it — start a new game with /ttt start."
 )
+ELSEWHERE = N_("This board's game is played in another channel — use its own board there.")
+"""A press or a look whose game the bot holds or stored in another channel than the press's (a button's ``custom_id``
+carried to a message elsewhere): nothing changes."""
 RECORDS_DOWN = N_("The records database is unavailable right now — games go on and are recorded later. Try again soon.")
 NOT_SAVED = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")
 MINIMAX_TOO_SLOW = N_(

@@ -184,15 +184,15 @@ class GameService:
         self, actor: Actor, board: Match | BoardRef, *, hint: bool, history: History | None = None
     ) -> Answer:
         """ "How did it think?" on ``board`` (the bot's last move, or with ``hint`` the search in the board's position):
-        :meth:`Play.explain`, once the board's game is held (:meth:`Resuming.board`)."""
-        found = await self.resuming.board(actor, board, history)
+        :meth:`Play.explain`, once the board's game is held (:meth:`Resuming.board`; a look stores nothing)."""
+        found = await self.resuming.board(actor, board, history, read=True)
         if not isinstance(found, Match):
             return found
         return await self.play.explain(actor, found, hint=hint)
 
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
-        """``/ttt hint``: :meth:`Play.hint`, once the channel's game is held."""
-        return await self.resuming.channel(actor, history) or await self.play.hint(actor)
+        """``/ttt hint``: :meth:`Play.hint`, once the channel's game is held (a hint stores nothing)."""
+        return await self.resuming.channel(actor, history, read=True) or await self.play.hint(actor)
 
     async def start(
         self,

@@ -110,6 +110,12 @@ class Sessions:
         """The game (or challenge) running in ``channel_id``, if any."""
         return self._games.get(channel_id)
 
+    def elsewhere(self, game_id: str, channel_id: int) -> bool:
+        """True when ``game_id`` is held (running, dormant) or ended in another channel than ``channel_id``, whose game
+        a press in ``channel_id`` may not touch. Scans every channel: only for a board its channel does not hold."""
+        known = (self._finished.get(game_id), *self._games.values(), *self._dormant.values())
+        return any(game is not None and game.game_id == game_id and game.channel_id != channel_id for game in known)
+
     def is_finished(self, game_id: str) -> bool:
         """True when this process saw ``game_id`` end (it remembers the last few thousand)."""
         return game_id in self._finished
@@ -295,16 +301,16 @@ class Sessions:
         """The channel's dormant game holds it no longer (its board shows it over)."""
         self._dormant.pop(channel_id, None)
 
-    def resume(self, game: Match) -> None:
+    def resume(self, game: Match, *, store: bool = True) -> None:
         """Make ``game`` its channel's game again. The dormant game keeps its deadline and its stored row; any other
-        gets a fresh deadline and is stored (an unverified one, so that a later restart knows it)."""
+        gets a fresh deadline and is stored (so that a later restart knows it) unless a read resumed it (``store``)."""
         channel_id = game.channel_id
         dormant = self._dormant.pop(channel_id, None)
         self._games[channel_id] = game
         woken = dormant is not None and dormant.game_id == game.game_id
         if not woken or channel_id not in self._turns:
             self._turns.arm(channel_id, game.game_id)
-        if self._store is not None and not woken:
+        if self._store is not None and store and not woken:
             self._store.save(game)
 
     async def _expire_challenge(self, channel_id: int, game_id: str) -> None:

@@ -22,11 +22,13 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """What is stored about one game id: the game still running (as the bot last committed it), or the game that
-    ended (players and options; ``over``), or neither."""
+    """What is stored about one game id in one channel: the game still running (as the bot last committed it), or the
+    game that ended (players and options; ``over``), or neither; ``elsewhere`` when the game is stored (running or
+    ended) in another channel, whose game it is: a press in this channel may not touch it."""
 
     running: Match | None = None
     finished: Match | None = None
+    elsewhere: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,7 @@ class GameStore(Protocol):
         """Queue the removal of ``game``'s running row (it ended, or never reached Discord)."""
 
     async def stored(self, game_id: str, channel_id: int) -> StoredGame:
-        """What is stored about ``game_id`` in ``channel_id`` (a game of another channel counts as none)."""
+        """What is stored about ``game_id`` in ``channel_id`` (a game of another channel is none, and ``elsewhere``)."""
 
     async def in_channel(self, channel_id: int) -> Match | None:
         """The newest game stored as running in ``channel_id``, if any."""
@@ -76,12 +78,15 @@ class RecordsGames:
         self.writer.drop(game.game_id)
 
     async def stored(self, game_id: str, channel_id: int) -> StoredGame:
-        """The running row and the finished record of ``game_id``, when they belong to ``channel_id``."""
+        """The running row and the finished record of ``game_id``, when they belong to ``channel_id``; ``elsewhere``
+        when either belongs to another channel."""
         running = (await self.running.stored(game_id)).running
         finished = await self.records.game(game_id)
+        channels = {row.channel_id for row in (running, finished) if row is not None}
         return StoredGame(
             from_running(running) if running is not None and running.channel_id == channel_id else None,
             from_finished(finished) if finished is not None and finished.channel_id == channel_id else None,
+            elsewhere=bool(channels - {channel_id}),
         )
 
     async def in_channel(self, channel_id: int) -> Match | None:

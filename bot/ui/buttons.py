@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 import discord
@@ -30,6 +31,7 @@ __all__ = [
     "ComponentHandler",
     "Inactive",
     "ReferenceButton",
+    "on_private_message",
     "read_pressed",
 ]
 
@@ -87,6 +89,13 @@ def read_pressed(
         return None
 
 
+def on_private_message(interaction: discord.Interaction[discord.Client]) -> bool:
+    """True when the pressed message is one only the presser sees (an ephemeral message: a private pad); its flags
+    are Discord's, not the client's."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 class Inactive(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt:.*"):
     """The answer to a board button whose id cannot be read (an impossible game, a cell off the board): "no longer
     active".
@@ -121,10 +130,19 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ttt
     async def from_custom_id(  # type: ignore[override]  # an unreadable id gets the inactive answer
         cls, interaction: discord.Interaction[discord.Client], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> discord.ui.DynamicItem[discord.ui.Button[Any]]:
-        """Read the board from the pressed ``custom_id`` (this is what makes boards survive a restart)."""
+        """Read the board from the pressed ``custom_id`` (this is what makes boards survive a restart). A private
+        pad's id pressed on a message others see too (a modified client's, on the public board) is no pad, whose
+        answer would overwrite that message: it is a press on that message, checked as any."""
         button = cast(discord.ui.Button[Any], item)
         read = read_pressed(interaction, match, cls.reader)
-        return Inactive(button) if read is None else cls(button, *read)
+        if read is None:
+            return Inactive(button)
+        board, kind = read
+        if isinstance(board, BoardRef) and board.pad and not on_private_message(interaction):
+            log.warning("a private pad's custom_id %r pressed on a public message", match.string)
+            message = interaction.message
+            board = replace(board, pad=False, message_id=message.id if message is not None else None)
+        return cls(button, board, kind)
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Hand the press to the bot's component handler: a cell, Resign, Rematch, or a choice of small board or

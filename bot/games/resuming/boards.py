@@ -43,13 +43,17 @@ class Resuming:
         self.store = store
 
     async def board(
-        self, actor: Actor, board: Match | BoardRef, history: History | None
+        self, actor: Actor, board: Match | BoardRef, history: History | None, *, read: bool = False
     ) -> Match | Refusal | NeedsHistory:
         """The pressed ``board`` as a game on its message (a :class:`BoardRef` resolved with :meth:`_from_ref`, a
         private pad's placed on the board message the service holds: :meth:`_pad_board`), its game held in memory
-        (resumed after a restart, as the evidence allows), or why the press cannot act: ``NOT_YOUR_GAME`` to a player
-        not on ``board``, its game is over or another runs, the stored game or the board's proof refuses it, or the
-        channel's history is needed first. The history and the evidence are read outside the channel's lock."""
+        (resumed after a restart, as the evidence allows; by a ``read``, a look, without storing it), or why the
+        press cannot act: ``ELSEWHERE`` when its game is held or stored in another channel than the press's,
+        ``NOT_YOUR_GAME`` to a player not on ``board``, its game is over or another runs, the stored game or the
+        board's proof refuses it, or the channel's history is needed first. The history and the evidence are read
+        outside the channel's lock."""
+        if self._elsewhere(actor, board):
+            return Refusal(refusals.ELSEWHERE)
         pad = isinstance(board, BoardRef) and board.pad
         if isinstance(board, BoardRef):
             found = await self._from_ref(board, history)
@@ -76,12 +80,15 @@ class Resuming:
             held = self.sessions.current(board.channel_id)
             if held is not None and held.game_id == board.game_id:  # resumed by another intent meanwhile
                 return board
-            refused = self._resume_board(board, held, history, evidence)
+            refused = self._resume_board(board, held, history, evidence, read=read)
         return board if refused is None else refused
 
-    async def channel(self, actor: Actor, history: History | None) -> Refusal | NeedsHistory | None:
+    async def channel(
+        self, actor: Actor, history: History | None, *, read: bool = False
+    ) -> Refusal | NeedsHistory | None:
         """None when the channel's game (for a command) is held in memory, resumed after a restart from the stored
-        running game, else from the newest board as the evidence allows; otherwise why there is none."""
+        running game, else from the newest board as the evidence allows (by a ``read``, a hint, without storing it);
+        otherwise why there is none."""
         if self.sessions.current(actor.channel_id) is not None:
             return None
         if history is None:
@@ -89,7 +96,7 @@ class Resuming:
         history = await self._resolved(history)
         evidence = await self._channel_evidence(actor, history)
         async with self.sessions.hold(actor.channel_id):
-            found = self._channel_game(actor, history, evidence)
+            found = self._channel_game(actor, history, evidence, read=read)
         return None if isinstance(found, Match) else found
 
     async def opening(self, channel_id: int, history: History | None) -> Refusal | NeedsHistory | None:
@@ -105,6 +112,15 @@ class Resuming:
             if self.sessions.current(channel_id) is not None:
                 return None
             return self.recovery.woken_refusal(channel_id, history)
+
+    def _elsewhere(self, actor: Actor, board: Match | BoardRef) -> bool:
+        """True when ``board``'s game is another channel's: the press is not in the board's channel, or the game is
+        held in memory (running, dormant, ended) in another channel than the one the press's channel holds."""
+        if board.channel_id != actor.channel_id:
+            return True
+        held = self.sessions.current(board.channel_id)
+        here = held is not None and held.game_id == board.game_id
+        return not here and self.sessions.elsewhere(board.game_id, board.channel_id)
 
     def _pad_board(self, board: Match, history: History | None) -> Match | Refusal:
         """``board``, read from a private pad's button, on its game's board message: the one the game held in memory
@@ -145,10 +161,16 @@ class Resuming:
         return None if newest is None else await resume.evidence(self.store, self.ai, newest, actor.user_id)
 
     def _resume_board(
-        self, board: Match, held: Match | None, history: History | None, evidence: resume.Evidence | Refusal | None
+        self,
+        board: Match,
+        held: Match | None,
+        history: History | None,
+        evidence: resume.Evidence | Refusal | None,
+        *,
+        read: bool,
     ) -> Refusal | NeedsHistory | None:
         """Resume the game of ``board``, which the bot does not hold (``held`` is the channel's game, if any), as
-        ``evidence`` allows (None), or say why not. Under the channel's lock."""
+        ``evidence`` allows (None; stored unless it is a ``read``), or say why not. Under the channel's lock."""
         channel_id = board.channel_id
         elsewhere = self._not_running(board, held, history)
         if elsewhere is not None:
@@ -173,14 +195,14 @@ class Resuming:
         if not isinstance(checked, Match):
             self._recorded_end(evidence, newest or board, history)
             return checked
-        self.recovery.resume(checked)
+        self.recovery.resume(checked, store=not read)
         return None
 
     def _channel_game(
-        self, actor: Actor, history: History, evidence: resume.Evidence | Refusal | None
+        self, actor: Actor, history: History, evidence: resume.Evidence | Refusal | None, *, read: bool
     ) -> Match | Refusal | NeedsHistory:
         """The channel's game for a command (after a restart: the stored running game, else the newest board as
-        ``evidence`` allows), or why there is none. Under the channel's lock."""
+        ``evidence`` allows; stored unless it is a ``read``), or why there is none. Under the channel's lock."""
         game = self.sessions.current(actor.channel_id)
         if game is not None:
             return game
@@ -196,7 +218,7 @@ class Resuming:
             board = history.newest(stored.game_id)
             if board is not None and board.over:  # its end was shown, but a crash lost the writes that record it
                 return Refusal(refusals.NO_GAME)
-            return self.recovery.resume(stored.at(board.message_id if board is not None else None))
+            return self.recovery.resume(stored.at(board.message_id if board is not None else None), store=not read)
         if not history.readable:
             return Refusal(refusals.NO_HISTORY)
         newest = history.newest()
@@ -209,7 +231,7 @@ class Resuming:
         if not isinstance(checked, Match):
             self._recorded_end(evidence, newest, history)
             return checked
-        return self.recovery.resume(checked)
+        return self.recovery.resume(checked, store=not read)
 
     def _recorded_end(self, evidence: resume.Evidence | Refusal | None, shown: Match, history: History | None) -> None:
         """When ``evidence`` says ``shown``'s game is recorded as finished but its board does not show the end (it
@@ -239,6 +261,8 @@ class Resuming:
             stored = await self.store.stored(ref.game_id, ref.channel_id)
         except RecordsUnavailableError:
             return Refusal(refusals.RECORDS_DOWN)
+        if stored.elsewhere:
+            return Refusal(refusals.ELSEWHERE)
         if stored.finished is not None:
             return Refusal(refusals.GAME_OVER)
         if stored.running is None or stored.running.variant != ref.variant:
@@ -260,13 +284,19 @@ class Resuming:
         return NeedsHistory() if history is None else None
 
     async def ended_ref(self, ref: BoardRef) -> Match | Refusal:
-        """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records)."""
+        """The ended game a Rematch button's :class:`BoardRef` names (this process's memory or the records), or why
+        there is none (``ELSEWHERE``: it is another channel's)."""
+        if self.sessions.elsewhere(ref.game_id, ref.channel_id):
+            return Refusal(refusals.ELSEWHERE)
         ended = self.sessions.ended(ref.game_id)
         if ended is None and self.store is not None:
             try:
-                ended = (await self.store.stored(ref.game_id, ref.channel_id)).finished
+                stored = await self.store.stored(ref.game_id, ref.channel_id)
             except RecordsUnavailableError:
                 return Refusal(refusals.RECORDS_DOWN)
+            if stored.elsewhere:
+                return Refusal(refusals.ELSEWHERE)
+            ended = stored.finished
         if ended is None or ended.variant != ref.variant or ended.ply != ref.version:
             return Refusal(refusals.UNVERIFIED)
         return ended.at(ref.message_id)

@@ -39,13 +39,15 @@ async def evidence(store: GameStore | None, ai: AI, board: Match, user_id: int) 
     """What ``board``, pressed (or read back) for ``user_id`` after a restart, can be checked against: what is
     stored about its game, and, when nothing is stored about it and the board proves itself
     (:func:`bot.games.resuming.proof.proven`), the bot's own states count for its moves. Looked up outside the channel's
-    lock."""
+    lock. A game stored in another channel than the board's is that channel's: ``ELSEWHERE``."""
     stored = StoredGame()
     if store is not None:
         try:
             stored = await store.stored(board.game_id, board.channel_id)
         except RecordsUnavailableError:
             return Refusal(refusals.RECORDS_DOWN)
+    if stored.elsewhere:
+        return Refusal(refusals.ELSEWHERE)
     if stored.finished is not None or stored.running is not None or not proof.proven(board, user_id):
         return Evidence(stored)
     bot = board.bot_mark

@@ -104,11 +104,12 @@ class Recovery:
         if ended is not None:
             on_expired(ended.at(target))
 
-    def resume(self, game: Match) -> Match:
+    def resume(self, game: Match, *, store: bool = True) -> Match:
         """Make ``game`` its channel's game again. The dormant game keeps its deadline and its stored row; any other
-        gets a fresh deadline and is stored (an unverified one, so that a later restart knows it). A game resumed
-        with the bot to move gets its move (:meth:`BotMoves.owed`)."""
-        self.sessions.resume(game)
+        gets a fresh deadline and is stored (an unverified one, so that a later restart knows it), unless ``store`` is
+        False (a read: a look or a hint writes nothing). A game resumed with the bot to move gets its move
+        (:meth:`BotMoves.owed`), which is committed and stored as any move of the bot's."""
+        self.sessions.resume(game, store=store)
         if game.ai_to_move:  # a restart came between the player's move and the bot's
             self.moves.owed(game)
         log.info("game resumed: channel=%s game=%s ply=%d", game.channel_id, game.game_id, game.ply)

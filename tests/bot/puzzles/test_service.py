@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -96,3 +97,32 @@ async def test_a_press_on_a_cell_no_disc_can_reach_is_refused(service: PuzzleSer
     for cell in floating[:3]:
         assert await service.press(OWNER, run.run_id, 0, str(cell)) == PuzzleRefusal(ILLEGAL)
     assert floating and await service.store.run(run.run_id) == run  # nothing changed
+
+
+def puzzle_rows(tmp_path: Path) -> list[list[tuple[object, ...]]]:
+    """Every row of the records file's puzzle tables."""
+    tables = ("running_puzzles", "puzzle_attempts", "puzzle_ratings", "puzzle_players", "daily_tries")
+    with sqlite3.connect(tmp_path / "records.sqlite3") as connection:
+        return [connection.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall() for table in tables]
+
+
+async def test_a_puzzle_is_its_players_whatever_the_press_says_also_after_a_restart(
+    service: PuzzleService, tmp_path: Path
+) -> None:
+    """Issue 45: a puzzle's id names its run only; who may play it is the stored run's player. Another user's press
+    on every kind of button (a cell, a small board, Back) is refused and writes nothing, before and after a restart
+    (a new service over the same records file)."""
+    started = await service.start(OWNER, GUILD, "ultimate", is_daily=False)
+    assert isinstance(started, PuzzleShown)
+    run = started.run
+    before = puzzle_rows(tmp_path)
+    refusal = PuzzleRefusal(NOT_YOURS, {"owner": f"<@{OWNER}>"})
+    right = str(run.puzzle.line[0])
+    for key in (right, "b4", "k"):
+        assert await service.press(OTHER, run.run_id, 0, key) == refusal, key
+    assert puzzle_rows(tmp_path) == before
+    restarted = PuzzleService(service.store, random.Random(2), today=lambda: DAY)
+    for key in (right, "b4", "k"):
+        assert await restarted.press(OTHER, run.run_id, 0, key) == refusal, key
+    assert puzzle_rows(tmp_path) == before
+    assert isinstance(await restarted.press(OWNER, run.run_id, 0, right), PuzzleShown)

@@ -67,7 +67,8 @@ class FakeFollowup:
 
 class FakeInteraction:
     """What the responder uses of ``discord.Interaction``; ``failing`` maps a method name to the error it
-    raises (once). ``pressed``: the id of the message a press came from (``None``: a command); ``private``: from a
+    raises (once). ``pressed``: the id of the message a press came from (``None``: a command), ``ephemeral`` when that
+    message is one only its user sees (a private pad); ``private``: from a
     group DM or another person's DM (context PRIVATE_CHANNEL); ``installed``: in a guild, whether the app is installed
     there (``False``: only a user install brought the interaction); ``age``: seconds since Discord created it."""
 
@@ -78,6 +79,7 @@ class FakeInteraction:
         channel_id: int = 1,
         guild_id: int | None = 5,
         pressed: int | None = None,
+        ephemeral: bool = False,
         private: bool = False,
         installed: bool = True,
         age: float = 0.0,
@@ -86,7 +88,8 @@ class FakeInteraction:
         self.channel_id = channel_id
         self.guild_id = None if private else guild_id
         self.installed = installed
-        self.message = None if pressed is None else SimpleNamespace(id=pressed)
+        flags = discord.MessageFlags(ephemeral=ephemeral)
+        self.message = None if pressed is None else SimpleNamespace(id=pressed, flags=flags)
         self.context = discord.AppCommandContext(guild=not private, private_channel=private)
         self.expires_at = discord.utils.utcnow() + datetime.timedelta(minutes=15, seconds=-age)
         self.token = f"itok-{next(_IDS)}-secret"

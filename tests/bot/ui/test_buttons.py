@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.games.codec import BoardRef
+from bot.games.codec import BoardRef, ref_encoder
 from bot.games.match import Match, initial_for
 from bot.ui.buttons import DYNAMIC_ITEMS, ChallengeButton, Inactive
 from bot.ui.views import board_message, board_view, hint_view, private_pad
@@ -46,8 +46,9 @@ class Recorder:
         self.calls.append(("explain", board, hint))
 
 
-async def press(custom_id: str) -> tuple[Any, discord.ui.DynamicItem[Any]]:
-    """Press ``custom_id`` as discord.py does: the first registered template that matches reads it."""
+async def press(custom_id: str, *, ephemeral: bool = False) -> tuple[Any, discord.ui.DynamicItem[Any]]:
+    """Press ``custom_id`` as discord.py does: the first registered template that matches reads it; on a message only
+    its user sees when ``ephemeral`` (a private pad)."""
     for item in DYNAMIC_ITEMS:
         match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match is not None:
@@ -55,7 +56,7 @@ async def press(custom_id: str) -> tuple[Any, discord.ui.DynamicItem[Any]]:
     else:
         raise AssertionError(f"no registered template matches {custom_id!r}")
     recorder = Recorder()
-    interaction: Any = FakeInteraction(pressed=500)
+    interaction: Any = FakeInteraction(pressed=500, ephemeral=ephemeral)
     interaction.client = SimpleNamespace(ttt=recorder)
     pressed = await item.from_custom_id(interaction, discord.ui.Button(custom_id=custom_id), match)
     await pressed.callback(interaction)
@@ -113,12 +114,22 @@ def ids_of(view: Any) -> list[str]:
 
 async def test_an_ultimate_pad_chooses_a_small_board_and_goes_back_without_a_move() -> None:
     board = game("ultimate")  # X's first move: a free choice
-    calls, _ = await press(ids(private_pad(board, None))[3])
+    calls, _ = await press(ids(private_pad(board, None))[3], ephemeral=True)
     assert calls == [("choose", BoardRef("ultimate", "0a1b2c", 0, 1, 5, None, pad=True), 3)]
-    calls, _ = await press(ids(private_pad(board, 4))[-1])
+    calls, _ = await press(ids(private_pad(board, 4))[-1], ephemeral=True)
     assert calls[0][0] == "choose" and calls[0][2] is None
-    calls, _ = await press(ids(private_pad(board, 4))[0])
+    calls, _ = await press(ids(private_pad(board, 4))[0], ephemeral=True)
     assert calls[0][0] == "cell" and calls[0][2] == 30
+
+
+@pytest.mark.parametrize("variant", ["ultimate", "connect-four"])
+async def test_a_private_pads_id_pressed_on_a_public_message_is_a_press_on_that_message(variant: str) -> None:
+    """A modified client's pad id on a board everyone sees: answered as a pad, it would overwrite that board."""
+    pad = ref_encoder(game(variant), pad=True)(3)
+    calls, _ = await press(pad, ephemeral=True)
+    assert calls == [("cell", BoardRef(variant, "0a1b2c", 0, 1, 5, None, pad=True), 3)]
+    calls, _ = await press(pad)
+    assert calls == [("cell", BoardRef(variant, "0a1b2c", 0, 1, 5, 500), 3)]
 
 
 async def test_an_impossible_game_gets_the_inactive_answer() -> None:
