@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import random
 import threading
+import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -258,6 +260,41 @@ async def test_the_lock_map_stays_bounded(ai: AI) -> None:
     for channel in range(1000):
         await games.start(who(ALICE, channel), game_id=f"g{channel}", play_as=Mark.O)
     assert len(games) == 1000 and games.locks_held == 0
+
+
+HELD_GAME_BYTES = 2048
+"""The most a 3x3 game waiting for its player may keep in the service, in bytes (tracemalloc; 1.3-1.4 KB measured
+when this test was written: the game, its last bot move, its id and its turn's timer handle). Issue 45's load
+benchmark allows 10 KB of RSS per active game, of which discord.py's per-press objects take most."""
+
+
+async def test_a_held_game_keeps_under_2_kb_and_no_task_or_lock(ai: AI, store: RecordsGames) -> None:
+    games = service(ai, turn_timeout=600, store=store)
+    openings = [random.Random(3).randrange(9) for _ in range(200)]
+    for cell in range(9):  # every opening once, as the held games play them: the engine's caches are warm
+        board = await started(games, channel=10 + cell, play_as=Mark.X)
+        assert isinstance(await games.press(who(ALICE, 10 + cell), board, cell), Shown)
+        await games.resign(who(ALICE, 10 + cell))
+    assert await store.writer.flush(5)
+    gc.collect()
+    tasks = len(asyncio.all_tasks())
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        for index, cell in enumerate(openings):
+            channel = 1000 + index
+            board = await started(games, channel=channel, play_as=Mark.X)
+            assert isinstance(await games.press(who(ALICE, channel), board, cell), Shown)
+        assert await store.writer.flush(5)
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    kept = sum(stat.size_diff for stat in after.compare_to(before, "filename")) / len(openings)
+    assert kept <= HELD_GAME_BYTES, f"{kept:.0f} bytes per held game"
+    assert len(asyncio.all_tasks()) == tasks and games.locks_held == 0  # waiting for a player runs nothing
+    assert len(games) == len(openings) and games.sessions.deadlines == len(openings)  # one timer handle a game
+    games.close()
 
 
 class GatedAI(AI):

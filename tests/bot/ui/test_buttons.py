@@ -3,6 +3,8 @@ press the bot's component handler gets; an unreadable id gets "no longer active"
 
 from __future__ import annotations
 
+import gc
+import weakref
 from types import SimpleNamespace
 from typing import Any
 
@@ -140,3 +142,34 @@ async def test_an_impossible_game_gets_the_inactive_answer() -> None:
 async def test_a_challenge_answer_names_the_game_and_the_challenged() -> None:
     calls, pressed = await press("ttt:d:0a1b2c:20")
     assert isinstance(pressed, ChallengeButton) and calls == [("answer", "0a1b2c", 20, False)]
+
+
+@pytest.mark.parametrize("custom_id", ["board", "ttt:4:0a1b2c:00:8ab:10:b:0", "ttt:d:0a1b2c:20"])
+async def test_a_handled_press_leaves_its_view_to_reference_counting(custom_id: str) -> None:
+    """discord.py rebuilds the pressed message's view for a ``DynamicItem``; once the press is handled nothing
+    refers to it, and it is freed without waiting for the cyclic garbage collector (issue 45: every press's view
+    and buttons waited for it)."""
+    if custom_id == "board":
+        custom_id = ids(board_view(game("3x3", 0)))[1]
+    view: discord.ui.View | None = discord.ui.View(timeout=None)
+    assert view is not None
+    for other in range(8):
+        view.add_item(discord.ui.Button(custom_id=f"other:{other}"))
+    base = discord.ui.Button[discord.ui.View](custom_id=custom_id)
+    view.add_item(base)
+    item = next(i for i in DYNAMIC_ITEMS if i.__discord_ui_compiled_template__.fullmatch(custom_id))
+    interaction: Any = FakeInteraction(pressed=500)
+    interaction.client = SimpleNamespace(ttt=Recorder())
+    match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None
+    pressed = await item.from_custom_id(interaction, base, match)
+    view.remove_item(base).add_item(pressed)  # as discord.py swaps the pressed button for the dynamic item
+    gone = weakref.ref(view)
+    gc.collect()
+    gc.disable()
+    try:
+        await pressed.callback(interaction)
+        del view, base, pressed
+        assert gone() is None
+    finally:
+        gc.enable()
