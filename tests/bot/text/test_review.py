@@ -74,7 +74,8 @@ def test_an_ultimate_review_is_marked_as_an_estimate_and_fits_one_message() -> N
 
 def test_the_summary_counts_every_label_the_review_shows() -> None:
     """The review's summary named blunders and mistakes only: "O: 0 mistakes" under three inaccuracies of O's."""
-    draw, loss_9, loss_7, loss_5 = GameValue("draw", 12), GameValue("loss", 9), GameValue("loss", 7), GameValue("loss", 5)
+    draw, loss_9 = GameValue("draw", 12), GameValue("loss", 9)
+    loss_7, loss_5 = GameValue("loss", 7), GameValue("loss", 5)
     win_5, win_7 = GameValue("win", 5), GameValue("win", 7)
     moves = (
         PlyReview(1, Mark.X, 5, None, draw, draw, "best", (5,), 10),
