@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.connect_four_perfect import scores  # noqa: E402
-from engine.connect_four.book_build import from_pons  # noqa: E402
-from engine.connect_four.rules import CONNECT_FOUR, WIDTH, ConnectFourState  # noqa: E402
-from engine.connect_four.solver import score_value  # noqa: E402
-from engine.levels import choose_move  # noqa: E402
+from benchmarks.connect_four_perfect import scores
+from engine.connect_four.book_build import from_pons
+from engine.connect_four.rules import CONNECT_FOUR, WIDTH, ConnectFourState
+from engine.connect_four.solver import score_value
+from engine.levels import choose_move
 
 
 def positions(count: int, low: int, high: int, seed: int) -> list[tuple[list[int], ConnectFourState]]:

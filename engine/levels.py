@@ -34,7 +34,7 @@ import random
 import time
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from engine.connect_four import play as connect_four
 from engine.connect_four.rules import ConnectFourState
@@ -44,7 +44,7 @@ from engine.mnk import play as mnk_play
 from engine.mnk.horizon import horizon_search
 from engine.mnk.rules import MnkState, TicTacToe
 from engine.mnk.solver import initial_threats
-from engine.protocol import LEVELS, TOP_LEVEL, EngineMove, GameValue, Mark
+from engine.protocol import LEVELS, TOP_LEVEL, EngineMove, GameValue, Mark, Source
 from engine.registry import variant
 from engine.tictactoe.rules import State, player
 from engine.tictactoe.solver import value_for
@@ -307,7 +307,7 @@ def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: r
         result = search(state)
         best, states = result.best_moves, result.states
         value = value_for(state, player(state))
-        source: Literal["search", "book"] = "search"
+        source: Source = "search"
     else:
         decision = mnk_play.choose_move(rules, position, rng)
         best, states, value, source = decision.best_moves, decision.states, decision.value, decision.source

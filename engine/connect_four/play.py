@@ -173,9 +173,7 @@ class Perfect:
     depth: int | None = None
 
 
-def perfect_move(
-    state: ConnectFourState, cap_ms: float = EXACT_CAP_MS, rng: random.Random | None = None
-) -> Perfect:
+def perfect_move(state: ConnectFourState, cap_ms: float = EXACT_CAP_MS, rng: random.Random | None = None) -> Perfect:
     """A column that keeps the position's exact value (:class:`Perfect`; see the module's docstring), solved within
     ``cap_ms`` (wall clock); past it, level 7's move (``rng`` breaks its ties), cut short. A win in one is played
     at once (the nearest the centre), nothing evaluated.

@@ -124,4 +124,3 @@ def test_a_stopped_kernel_keeps_only_finished_work_and_a_later_search_solves() -
     assert not kernel.stopped and kernel.deadline == 0.0 and kernel.count == STOP_CHECK + 1  # its first reading
     again = solve(state, kernel)
     assert again.value == solve(state, new_kernel(native=False)).value == GameValue("loss", 20)
-
