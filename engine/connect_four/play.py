@@ -54,10 +54,10 @@ __all__ = [
     "perfect_move",
 ]
 
-EXACT_CAP_MS = 30_000.0
+EXACT_CAP_MS = 60_000.0
 """The longest level 8's solver searches one move, ms, unless its caller allows more: the hard cap of a search that
-runs until it proves the value (on 200 random positions of 6-36 plies the longest took 11.6 s: docs/connect-four.md).
-"""
+runs until it proves the value. On 200 random positions of 6-36 plies the longest took 23.7 s, niced on the shared
+machine (docs/connect-four.md); from 12 plies on, at most 2.7 s."""
 FALLBACK_DEPTH = 7
 """The depth of the move played when the solver is cut short: level 7's (:mod:`engine.levels`)."""
 _FLIP = {"win": "loss", "loss": "win", "draw": "draw"}
