@@ -206,6 +206,8 @@ def perfect_move(state: ConnectFourState, cap_ms: float = EXACT_CAP_MS, rng: ran
                     if keeps:
                         states = root.states + k.count - after_root + checked
                         return Perfect(column, root.value, states, "search")
+                else:  # pragma: no cover - the score is a column's
+                    raise AssertionError("no column keeps the solved score")
             finally:
                 k.deadline, k.stopped = 0.0, False
         searched = k.count - before + checked
