@@ -124,3 +124,17 @@ def test_a_stopped_kernel_keeps_only_finished_work_and_a_later_search_solves() -
     assert not kernel.stopped and kernel.deadline == 0.0 and kernel.count == STOP_CHECK + 1  # its first reading
     again = solve(state, kernel)
     assert again.value == solve(state, new_kernel(native=False)).value == GameValue("loss", 20)
+
+
+def test_level_8_s_cap_is_the_longer_of_its_own_and_the_caller_s_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A caller's shorter budget does not cut the exact search short (the bot gives every search 1 s); a longer one
+    extends the cap."""
+    monkeypatch.setattr(play, "EXACT_CAP_MS", 1.0)
+    state = game([4, 3, 1, 0, 4, 4, 0, 4, 0, 5, 3, 3, 4, 0, 0, 1])  # a loss in 20, about 30,000 states
+    with calls() as counted:
+        cut = choose_move("connect-four", state, 8, rng=random.Random(5), budget_ms=0.5)
+    assert (cut.source, cut.value, cut.depth) == ("cut short", None, play.FALLBACK_DEPTH)
+    assert cut.states == counted[KERNEL_CODE] + counted[NEGAMAX_CODE]
+    KERNEL.clear()
+    proven = choose_move("connect-four", state, 8, rng=random.Random(5), budget_ms=600_000.0)
+    assert (proven.source, proven.value, proven.depth) == ("search", GameValue("loss", 20), None)
