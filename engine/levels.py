@@ -34,7 +34,7 @@ import random
 import time
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from engine.connect_four import play as connect_four
 from engine.connect_four.rules import ConnectFourState
@@ -44,7 +44,7 @@ from engine.mnk import play as mnk_play
 from engine.mnk.horizon import horizon_search
 from engine.mnk.rules import MnkState, TicTacToe
 from engine.mnk.solver import initial_threats
-from engine.protocol import LEVELS, TOP_LEVEL, EngineMove, Mark
+from engine.protocol import LEVELS, TOP_LEVEL, EngineMove, GameValue, Mark, Source
 from engine.registry import variant
 from engine.tictactoe.rules import State, player
 from engine.tictactoe.solver import value_for
@@ -233,8 +233,10 @@ def choose_move(
 
     Deterministic given a seeded ``rng`` (it breaks ties and draws the noise), except ultimate's level 8. On ultimate,
     levels 1-7 search a budget of MCTS iterations, which ``budget_ms`` (wall-clock ms) caps too, as the bot does;
-    level 8 searches for ``budget_ms`` (default :data:`TOP_BUDGET_MS`) or until it proves the result.
-    ``states`` is the nodes the search visited; ``value`` is exact at level 8 of a solved game, else ``None``.
+    level 8 searches for ``budget_ms`` (default :data:`TOP_BUDGET_MS`) or until it proves the result. Connect Four's
+    level 8 solves until it proves the value, for at most its cap or ``budget_ms`` when longer
+    (:func:`engine.connect_four.play.level_move`), else it is cut short. ``states`` is the nodes the searches
+    visited (0 for a book move); ``value`` is exact at level 8 of a solved game unless cut short, else ``None``.
 
     Raises:
         ValueError: ``level`` is not 1-8.
@@ -252,7 +254,7 @@ def choose_move(
         decision = ultimate_choose(state, cap, spec.noise, rng, iterations=spec.iterations)
         return decision.as_move(game.game.player(state))
     if isinstance(state, ConnectFourState):
-        return connect_four.level_move(state, spec.depth, spec.noise, spec.sees, rng)
+        return connect_four.level_move(state, spec.depth, spec.noise, spec.sees, rng, budget_ms)
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
     if spec.depth is None:
@@ -291,17 +293,25 @@ def _seen_at_once(rules: TicTacToe, position: MnkState, spec: LevelSpec, rng: ra
 
 
 def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random) -> EngineMove:
-    """Level 8 on a solved game: a move that keeps the exact value, the most pressing of them (see the module)."""
+    """Level 8 on a solved game: a move that keeps the exact value, the most pressing of them (see the module). On
+    4x4 and 5x5 a win in one (the first in natural order) is played before any search: nothing evaluated, and the
+    board says it wins at once; 3x3's search applies the same rule itself, counted, as its recorded tree shows."""
     started = time.perf_counter()
+    book_states: int | None = None
+    wins = _at_once(rules, position)[0]
+    if wins and not isinstance(state, State) and not rules.terminal(position):
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        first = (wins & -wins).bit_length() - 1  # the first in natural order, as every level plays it
+        return EngineMove(first, 0, GameValue("win", 1), elapsed_ms, mark=rules.player(position))
     if isinstance(state, State):
         result = search(state)
         best, states = result.best_moves, result.states
         value = value_for(state, player(state))
-        source: Literal["search", "book"] = "search"
+        source: Source = "search"
     else:
         decision = mnk_play.choose_move(rules, position, rng)
         best, states, value, source = decision.best_moves, decision.states, decision.value, decision.source
-    wins = _at_once(rules, position)[0]
+        book_states = decision.book_states
     if wins:  # the fastest win: the value is kept and the game ends now
         best = tuple(cell for cell in range(rules.cells) if wins >> cell & 1)
     move = best[0]
@@ -309,4 +319,4 @@ def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: r
         found = horizon_search(rules, position, TIE_BREAK_DEPTH[name], rng, moves=best)
         move, states = found.move, states + found.states
     elapsed_ms = (time.perf_counter() - started) * 1000.0
-    return EngineMove(move, states, value, elapsed_ms, source, mark=rules.player(position))
+    return EngineMove(move, states, value, elapsed_ms, source, book_states=book_states, mark=rules.player(position))

@@ -107,7 +107,9 @@ TOP_LEVEL = 8
 """The strongest level, the default."""
 
 
-Source = Literal["search", "book"]
+Source = Literal["search", "book", "cut short"]
+"""Where a move came from: a search that finished, an opening book, or a search cut short at its time cap (the move
+is the best found, its value unproven)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,13 +118,14 @@ class EngineMove:
 
     Attributes:
         cell: the cell played, 0-based row by row over the whole board (0-8, 0-15, 0-24, 0-80).
-        states: states the search evaluated (nodes visited) to choose it; for a book move, the states the
-            solver evaluated when it proved the book entry (Connect Four, whose book holds published scores: the
-            book's positions read, one per legal column).
-        value: the position's exact value for the mover where the game is solved, or where the search proved it
-            (ultimate: "win in N", "loss in N", "draw"), else ``None``.
+        states: states evaluated (nodes visited) for this answer, every search it ran counted: 0 for a move read
+            from an opening book (nothing searched); for a search cut short, the states of the search that was cut
+            and of the fallback that chose the move.
+        value: the position's exact value for the mover where it is proven (a solved game's search or book, or a
+            search that proved it: ultimate's "win in N", "loss in N", "draw"), else ``None`` (the best found).
         elapsed_ms: wall-clock milliseconds spent choosing.
-        source: ``"search"``, or ``"book"`` for a move read from an opening book.
+        source: ``"search"``, ``"book"`` for a move read from an opening book, or ``"cut short"`` for a search
+            stopped at its time cap before it proved a value (the move then is a fallback's, ``value`` ``None``).
         depth: the depth of the search in plies where it is not exact: a level's depth-limited alpha-beta, or
             the deepest node an MCTS tree reached (ultimate); ``None`` for an exact search.
         expected: for an unsolved game, the mover's expected score (0-1, a draw 1/2) after the move, exactly
@@ -130,6 +133,8 @@ class EngineMove:
         algorithm: the search that chose it (3x3 at full strength: the player's option; otherwise alpha-beta).
         budget_ms: the time budget the search had, ms (``None``: an exact or depth-limited search, no budget).
         reduced: true when the search had a smaller budget than its level's (the bot's search pool was busy).
+        book_states: for a book move, the states the offline solve evaluated when it proved the entry, where the
+            book keeps that count (4x4, 5x5); ``None`` otherwise. Work done before the game, not for this answer.
         mark: the side that moved (keyword only).
     """
 
@@ -143,9 +148,15 @@ class EngineMove:
     algorithm: Algorithm = "alpha-beta"
     budget_ms: float | None = None
     reduced: bool = False
+    book_states: int | None = None
     mark: Mark = field(kw_only=True)
 
     @property
     def book(self) -> bool:
         """True for a move read from an opening book."""
         return self.source == "book"
+
+    @property
+    def cut_short(self) -> bool:
+        """True for a move of a search stopped at its time cap before it proved a value (the best found)."""
+        return self.source == "cut short"

@@ -14,7 +14,17 @@ from typing import Any, Literal
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
 from bot.games.moves import CALLBACK_BUDGET_MS
 from bot.vocabulary import DEFAULT_LEVEL, EndReason, Mode
-from engine import DEFAULT_VARIANT, TOP_LEVEL, VARIANTS, Algorithm, EngineMove, GameOverError, Mark, Variant
+from engine import (
+    DEFAULT_VARIANT,
+    TOP_LEVEL,
+    VARIANTS,
+    Algorithm,
+    EngineMove,
+    GameOverError,
+    GameValue,
+    Mark,
+    Variant,
+)
 from engine import Game as Rules
 from engine import variant as variant_named
 
@@ -222,13 +232,16 @@ class Match:
         """The game after the bot plays ``move`` (the engine's move record); its state count is added to the game's
         total. The record kept (:attr:`last_ai`) names the mover and the algorithm: the game's own at level 8, else
         the levels' alpha-beta; on a game with exact values it carries no value and no depth (the board shows
-        neither).
+        neither), except a win in one played without a search ("wins at once") and a search cut short (the depth of
+        the best move found, which it shows instead of a value).
 
         Raises:
             GameOverError, IllegalMoveError: as :meth:`play`.
         """
         algorithm = self.algorithm if self.level == TOP_LEVEL else "alpha-beta"
-        value, depth = (None, None) if self.kind.exact else (move.value, move.depth)
+        at_once = move.states == 0 and move.value == GameValue("win", 1)
+        hidden = self.kind.exact and not at_once and not move.cut_short
+        value, depth = (None, None) if hidden else (move.value, move.depth)
         ai = replace(move, mark=self.to_move, algorithm=algorithm, value=value, depth=depth)
         return replace(self, **self._marked(ai.cell), last_ai=ai, ai_states=self.ai_states + ai.states)
 

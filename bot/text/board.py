@@ -49,27 +49,44 @@ def ai_line(ai: EngineMove, tr: Lang | None = None, variant: str = DEFAULT_VARIA
 
 def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
     """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
-    its search evaluated and its time, then a note for each of: an opening book move, a search's result (ultimate:
-    what it proved, or its expected score and depth, an estimate), a search shortened because the bot was busy. A
-    winning move found without a search reads ``"O played e9 and wins at once"``."""
+    its search evaluated and its time, then a note for each of: a search's result (what it proved; ultimate: its
+    expected score and depth, an estimate), a search cut short before it proved anything, a search shortened because
+    the bot was busy. A move read from an opening book says so instead of a count (with the offline proof's count
+    where the book keeps it, named as such); a winning move found without a search reads ``"O played e9 and wins at
+    once"``."""
     tr = tr or lang(None)
     if ai.states == 0 and ai.value is not None and ai.value.result == "win" and ai.value.plies == 1:
         return tr(N_("{mark} played {cell} and wins at once"), mark=ai.mark.value, cell=cell)  # nothing searched
-    algorithm = tr(N_("MCTS")) if ai.expected is not None else tr(ALGORITHM_NAMES[ai.algorithm])
-    text = tr.plural(
-        "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
-        "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
-        ai.states,
-        mark=ai.mark.value,
-        cell=cell,
-        algorithm=algorithm,
-        states=tr.number(ai.states),
-        elapsed=format_elapsed(ai.elapsed_ms / 1000.0, tr),
-    )
+    elapsed = format_elapsed(ai.elapsed_ms / 1000.0, tr)
     if ai.book:
-        text += " " + tr(N_("(from its opening book)"))
+        text = tr(N_("{mark} played {cell} · read from its opening book in {elapsed}"), mark=ai.mark.value,
+                  cell=cell, elapsed=elapsed)  # fmt: skip
+        if ai.book_states:
+            text += " " + tr.plural(
+                "(its proof evaluated {states} state when the book was built)",
+                "(its proof evaluated {states} states when the book was built)",
+                ai.book_states,
+                states=tr.number(ai.book_states),
+            )
+    else:
+        algorithm = tr(N_("MCTS")) if ai.expected is not None else tr(ALGORITHM_NAMES[ai.algorithm])
+        text = tr.plural(
+            "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
+            "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
+            ai.states,
+            mark=ai.mark.value,
+            cell=cell,
+            algorithm=algorithm,
+            states=tr.number(ai.states),
+            elapsed=elapsed,
+        )
     if ai.value is not None:
         text += " " + proven_text(ai.value.result, ai.value.plies, tr)
+    elif ai.cut_short:
+        text += " " + tr(
+            N_("(cut short at its time limit before it proved a value: the best move found, {depth} plies deep)"),
+            depth=ai.depth or 0,
+        )
     elif ai.expected is not None:
         text += " " + tr(
             N_("(an estimate, {depth} plies deep: expected score for {mark} {percent}%)"),

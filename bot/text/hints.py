@@ -40,8 +40,8 @@ def refusal_text(key: str, values: Mapping[str, object], tr: Lang | None = None,
 def hint_text(game: Match, hint: Hint, tr: Lang | None = None) -> str:
     """``hint`` for the player to move in ``game``, cells named as its board names them. Exact: every free cell's
     value with best play, the best starred, then what alpha-beta and plain minimax evaluate from here (3x3) or what
-    the solver evaluated. An estimate: the search's best moves with the expected score of the player to move (or what
-    the search proved), then its depth and states."""
+    the solver evaluated (or that the opening book answered: nothing searched). An estimate: the search's best moves
+    with the expected score of the player to move (or what the search proved), then its depth and states."""
     tr = tr or lang(None)
     rules = game.kind
     mark = f"{mark_emoji(game)[hint.to_move]} {hint.to_move.value}"
@@ -65,6 +65,10 @@ def hint_text(game: Match, hint: Hint, tr: Lang | None = None) -> str:
                 minimax=tr.number(hint.minimax_states),
             )
         )
+    elif hint.states == 0:  # nothing searched: every value was read
+        elapsed = format_elapsed(hint.elapsed_ms / 1000.0, tr)
+        read = N_("Every value was read from the opening book in {elapsed}: nothing searched.")
+        lines.append(tr(read, elapsed=elapsed))
     else:
         elapsed = format_elapsed(hint.elapsed_ms / 1000.0, tr)
         lines.append(

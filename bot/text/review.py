@@ -10,7 +10,7 @@ Discord's 2,000 characters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
@@ -55,7 +55,7 @@ def _value(value: GameValue, tr: Lang) -> str:
 def review_text(game: FinishedGame, moves: Sequence[PlyReview], tr: Lang | None = None, who: Who | None = None) -> str:
     """``game`` move by move from its reviewed ``moves``: each move's cell and label, with an exact value the
     mover's value before and after it (win or loss in N plies with best play, or draw), the best moves when the one
-    played was not among them, and the states searched there; then each side's blunders and mistakes. At most
+    played was not among them, and the states searched there; then each side's moves of every label but best. At most
     :data:`MAX_CHARS` characters.
 
     Labels (chess terms, :mod:`engine.review`, explained by /ttt help): best, slower (a win kept, but later),
@@ -104,10 +104,9 @@ def _estimated_line(variant: str, move: PlyReview, tr: Lang) -> str:
 
 
 def _side(moves: Sequence[PlyReview], mark: Mark, tr: Lang) -> str:
-    """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``."""
-    blunders = [m.ply for m in moves if m.mover is mark and m.label == "blunder"]
-    mistakes = [m.ply for m in moves if m.mover is mark and m.label == "mistake"]
-    return mistakes_line(mark, blunders, mistakes, tr)
+    """``X: 0 mistakes`` or ``O: 1 blunder (move 4), 2 inaccuracies (moves 6, 8)``."""
+    labelled = {label: [m.ply for m in moves if m.mover is mark and m.label == label] for label in _SUMMARY}
+    return mistakes_line(mark, labelled, tr)
 
 
 def review_header(game: FinishedGame, tr: Lang, who: Who | None = None) -> str:
@@ -148,20 +147,28 @@ def states_text(states: int, tr: Lang) -> str:
     return tr.plural("{states} state", "{states} states", states, states=tr.number(states))
 
 
-def mistakes_line(mark: Mark, blunders: Sequence[int], mistakes: Sequence[int], tr: Lang) -> str:
-    """``X: 0 mistakes`` or ``O: 1 blunder (move 4)``: a side's blunders and mistakes, by their ply numbers."""
-    parts = []
-    if blunders:
-        count, moves = len(blunders), _plies_text(blunders, tr)
-        parts.append(
-            tr.plural("{count} blunder ({moves})", "{count} blunders ({moves})", count, count=count, moves=moves)
-        )
-    if mistakes:
-        count, moves = len(mistakes), _plies_text(mistakes, tr)
-        parts.append(
-            tr.plural("{count} mistake ({moves})", "{count} mistakes ({moves})", count, count=count, moves=moves)
-        )
+_SUMMARY = ("blunder", "mistake", "inaccuracy", "slower")
+"""Every label but best, worst first: the summary counts each."""
+
+
+def mistakes_line(mark: Mark, labelled: Mapping[str, Sequence[int]], tr: Lang) -> str:
+    """``X: 0 mistakes`` or ``O: 1 blunder (move 4), 2 inaccuracies (moves 6, 8)``: a side's moves of each label but
+    best (``labelled``: label → the moves' ply numbers), worst first; "0 mistakes" only when every move was best."""
+    parts = [_labelled_text(label, plies, tr) for label in _SUMMARY if (plies := labelled.get(label, ()))]
     return f"{mark.value}: " + (", ".join(parts) if parts else tr(N_("0 mistakes")))
+
+
+def _labelled_text(label: str, plies: Sequence[int], tr: Lang) -> str:
+    count, moves = len(plies), _plies_text(plies, tr)
+    if label == "blunder":
+        return tr.plural("{count} blunder ({moves})", "{count} blunders ({moves})", count, count=count, moves=moves)
+    if label == "mistake":
+        return tr.plural("{count} mistake ({moves})", "{count} mistakes ({moves})", count, count=count, moves=moves)
+    if label == "inaccuracy":
+        return tr.plural(
+            "{count} inaccuracy ({moves})", "{count} inaccuracies ({moves})", count, count=count, moves=moves
+        )
+    return tr.plural("{count} slower win ({moves})", "{count} slower wins ({moves})", count, count=count, moves=moves)
 
 
 def _plies_text(plies: Sequence[int], tr: Lang) -> str:

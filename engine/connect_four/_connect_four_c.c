@@ -5,18 +5,24 @@
  * table of bounds and best moves: an array of 2^table_bits slots chosen by Fibonacci hashing of the key and always
  * replaced, which the Python kernel's dict imitates slot for slot, so both kernels visit the same positions and count
  * the same states.
+ *
+ * A deadline (CLOCK_MONOTONIC seconds, Python's time.monotonic() on Linux; 0 for none) stops a search: the clock is
+ * read every STOP_CHECK states, and once it has passed, every call returns at once without touching the table and
+ * `stopped` is set, so the caller knows the value it got means nothing.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define WIDTH 7
 #define HEIGHT 6
 #define STRIDE (HEIGHT + 1)
 #define CELLS (WIDTH * HEIGHT)
 #define MULTIPLIER 0x9E3779B97F4A7C15ULL
+#define STOP_CHECK 0x3FFF /* the clock is read when count & STOP_CHECK is 0: every 16,384 states */
 
 static const int centre_first[WIDTH] = {3, 2, 4, 1, 5, 0, 6};
 
@@ -33,6 +39,8 @@ typedef struct {
     size_t slots;
     Entry *table;
     long long count;
+    double deadline;
+    int stopped;
 } Kernel;
 
 static uint64_t bottom_mask, board_mask, column_masks[WIDTH];
@@ -50,8 +58,19 @@ static inline uint64_t threat_cells(uint64_t mine, uint64_t mask) {
     return cells & (board_mask ^ mask);
 }
 
+static double monotonic_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
 static int value(Kernel *k, uint64_t cur, uint64_t mask, int n, int alpha, int beta) {
+    if (k->stopped) return 0;
     k->count++;
+    if (k->deadline > 0 && (k->count & STOP_CHECK) == 0 && monotonic_seconds() >= k->deadline) {
+        k->stopped = 1;
+        return 0;
+    }
     uint64_t opp = cur ^ mask;
     uint64_t possible = (mask + bottom_mask) & board_mask;
     uint64_t opp_wins = threat_cells(opp, mask);
@@ -114,6 +133,7 @@ static int value(Kernel *k, uint64_t cur, uint64_t mask, int n, int alpha, int b
     int alpha_in = alpha, best = -CELLS, best_column = -1;
     for (int i = 0; i < count; i++) {
         int v = -value(k, opp, mask | moves[i], n + 1, -beta, -alpha);
+        if (k->stopped) return 0; /* a stopped search stores nothing */
         if (v > best) {
             best = v;
             best_column = __builtin_ctzll(moves[i]) / STRIDE;
@@ -155,6 +175,8 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     self->hash_shift = 64 - bits;
     self->slots = (size_t)1 << bits;
     self->count = 0;
+    self->deadline = 0;
+    self->stopped = 0;
     free(self->table);
     self->table = calloc(self->slots, sizeof(Entry));
     if (!self->table) {
@@ -193,6 +215,24 @@ static int Kernel_set_count(Kernel *self, PyObject *value, void *closure) {
     return 0;
 }
 
+static PyObject *Kernel_get_deadline(Kernel *self, void *closure) { return PyFloat_FromDouble(self->deadline); }
+
+static int Kernel_set_deadline(Kernel *self, PyObject *value, void *closure) {
+    double v = value ? PyFloat_AsDouble(value) : -1.0;
+    if (v == -1.0 && PyErr_Occurred()) return -1;
+    self->deadline = v;
+    return 0;
+}
+
+static PyObject *Kernel_get_stopped(Kernel *self, void *closure) { return PyBool_FromLong(self->stopped); }
+
+static int Kernel_set_stopped(Kernel *self, PyObject *value, void *closure) {
+    int v = value ? PyObject_IsTrue(value) : -1;
+    if (v == -1) return -1;
+    self->stopped = v;
+    return 0;
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"value", (PyCFunction)Kernel_value, METH_VARARGS,
      "value(cur, mask, n, alpha, beta) -> score for the side to move (see engine.connect_four.solver)"},
@@ -202,6 +242,10 @@ static PyMethodDef Kernel_methods[] = {
 
 static PyGetSetDef Kernel_getset[] = {
     {"count", (getter)Kernel_get_count, (setter)Kernel_set_count, "states evaluated so far", NULL},
+    {"deadline", (getter)Kernel_get_deadline, (setter)Kernel_set_deadline,
+     "time.monotonic() seconds at which a search stops (0: none)", NULL},
+    {"stopped", (getter)Kernel_get_stopped, (setter)Kernel_set_stopped, "true once a search passed the deadline",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -17,10 +17,15 @@ opponent's winning cell loses in two plies too; when every move is one of those,
 
 **States evaluated** are calls of the value function: one per position the search examines, including positions
 settled by a threat rule, by the table or by a bound; a root that wins at once counts one.
+
+**A deadline** stops a search (:func:`solve_by`): the kernel reads the clock every :data:`STOP_CHECK` + 1 states and,
+once the deadline has passed, unwinds without storing anything, so its table holds only finished work; the states
+counted up to then are kept.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -41,6 +46,7 @@ from engine.protocol import GameValue
 __all__ = [
     "CENTRE_FIRST",
     "NATIVE",
+    "STOP_CHECK",
     "TABLE_BITS",
     "Kernel",
     "PyKernel",
@@ -49,6 +55,7 @@ __all__ = [
     "new_kernel",
     "score_value",
     "solve",
+    "solve_by",
     "threat_cells",
 ]
 
@@ -56,6 +63,7 @@ TABLE_BITS = 22
 """The table holds 2^22 entries (a slot per key hash, always replaced): about 64 MB in C."""
 _MULTIPLIER = 0x9E3779B97F4A7C15  # Fibonacci hashing (Knuth, TAOCP vol. 3, §6.4)
 _MASK64 = (1 << 64) - 1
+STOP_CHECK = 0x3FFF  # a kernel with a deadline reads the clock when count & STOP_CHECK is 0: every 16,384 states
 CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
 """Columns by distance from the centre, the tie order of the move ordering."""
 
@@ -79,6 +87,8 @@ class Kernel(Protocol):
     """A value function with its node counter and transposition table: :class:`PyKernel` or the C one."""
 
     count: int
+    deadline: float  # time.monotonic() seconds at which a search stops (0: none)
+    stopped: bool  # a search passed the deadline: the values returned since mean nothing (the caller resets it)
 
     def value(self, cur: int, mask: int, n: int, alpha: int, beta: int) -> int:
         """The score for the side to move (discs ``cur``; every disc ``mask``; ``n`` discs), fail-soft in (alpha, beta).
@@ -103,6 +113,8 @@ class PyKernel:
         if not 1 <= table_bits <= 30:
             raise ValueError(f"table_bits {table_bits!r}: choose 1-30")
         self.count = 0
+        self.deadline = 0.0
+        self.stopped = False
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.value: Callable[[int, int, int, int, int], int] = self._build(64 - table_bits)
 
@@ -115,7 +127,12 @@ class PyKernel:
         columns = tuple(column_mask(column) for column in CENTRE_FIRST)
 
         def value(cur: int, mask: int, n: int, alpha: int, beta: int) -> int:
+            if kernel.stopped:
+                return 0
             kernel.count += 1
+            if kernel.deadline and not kernel.count & STOP_CHECK and time.monotonic() >= kernel.deadline:
+                kernel.stopped = True
+                return 0
             opp = cur ^ mask
             possible = (mask + BOTTOM) & BOARD
             opp_wins = threat_cells(opp, mask)
@@ -169,6 +186,8 @@ class PyKernel:
             alpha_in, best, best_move = alpha, -CELLS, 0
             for _, move in moves:
                 v = -value(opp, mask | move, n + 1, -beta, -alpha)
+                if kernel.stopped:
+                    return 0  # a stopped search stores nothing
                 if v > best:
                     best, best_move = v, move
                     if v > alpha:
@@ -246,12 +265,18 @@ def _sides(state: ConnectFourState) -> tuple[int, int]:
 
 
 def solve(state: ConnectFourState, kernel: Kernel | None = None) -> Solution:
-    """The exact value of ``state`` for the side to move, by null-window searches that halve the range of scores
-    still possible (biased towards 0, where most positions lie), each a call of ``kernel.value``.
+    """The exact value of ``state`` for the side to move: :func:`solve_by` without a deadline."""
+    solution = solve_by(state, kernel, 0.0)
+    assert solution is not None, "a search without a deadline always ends"
+    return solution
 
-    ``kernel`` (default: a fresh :func:`new_kernel`) keeps its table between calls, so solving related positions
-    with one kernel reuses work; :attr:`Solution.states` counts this call's states only.
-    """
+
+def solve_by(state: ConnectFourState, kernel: Kernel | None, deadline: float) -> Solution | None:
+    """The exact value of ``state`` for the side to move, by null-window searches that halve the range of scores
+    still possible (biased towards 0, where most positions lie), each a call of ``kernel.value``; ``None`` when the
+    search passed ``deadline`` (:func:`time.monotonic` seconds; 0 for none), its states then counted in
+    ``kernel.count`` only. ``kernel`` (default: a fresh :func:`new_kernel`) keeps its table between calls, so
+    solving related positions with one kernel reuses work; :attr:`Solution.states` counts this call's states only."""
     kernel = kernel if kernel is not None else new_kernel()
     before = kernel.count
     cur, mask = _sides(state)
@@ -264,22 +289,28 @@ def solve(state: ConnectFourState, kernel: Kernel | None = None) -> Solution:
     if threat_cells(cur, mask) & (mask + BOTTOM):
         score = CELLS - n
         return Solution(score_value(score, n), score, 1)
-    if n == CELLS - 1:
-        score = kernel.value(cur, mask, n, -CELLS, CELLS)
-    else:
-        low, high = n - 41, 40 - n
-        while low < high:
-            middle = low + (high - low) // 2
-            if middle <= 0 and low // 2 < middle:
-                middle = low // 2
-            elif middle >= 0 and high // 2 > middle:
-                middle = high // 2
-            found = kernel.value(cur, mask, n, middle, middle + 1)
-            if found <= middle:
-                high = found
-            else:
-                low = found
-        score = low
+    kernel.deadline, kernel.stopped = deadline, False
+    try:
+        if n == CELLS - 1:
+            score = kernel.value(cur, mask, n, -CELLS, CELLS)
+        else:
+            low, high = n - 41, 40 - n
+            while low < high and not kernel.stopped:
+                middle = low + (high - low) // 2
+                if middle <= 0 and low // 2 < middle:
+                    middle = low // 2
+                elif middle >= 0 and high // 2 > middle:
+                    middle = high // 2
+                found = kernel.value(cur, mask, n, middle, middle + 1)
+                if found <= middle:
+                    high = found
+                else:
+                    low = found
+            score = low
+        if kernel.stopped:
+            return None  # the finally clause resets the kernel first
+    finally:
+        kernel.deadline, kernel.stopped = 0.0, False
     return Solution(score_value(score, n), score, kernel.count - before)
 
 

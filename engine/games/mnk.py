@@ -51,7 +51,7 @@ class MnkVariant(Calibrated):
             cell, score, states = entry
             value = mnk_play.game_value(score, game.cells, state.marks)
             elapsed_ms = (time.perf_counter() - started) * 1000.0
-            return EngineMove(cell, states, value, elapsed_ms, source="book", mark=mover)
+            return EngineMove(cell, 0, value, elapsed_ms, source="book", book_states=states, mark=mover)
         cell, states = tactical_cell(game, state, rng)
         return EngineMove(cell, states, None, (time.perf_counter() - started) * 1000.0, mark=mover)
 

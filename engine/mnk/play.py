@@ -34,10 +34,11 @@ class MnkDecision:
     Attributes:
         move: the chosen cell, 0-based.
         value: the position's exact value for the side to move (the chosen move keeps it).
-        states: nodes the solver visited to choose (for a book move: to prove it when the book was built).
+        states: nodes the solver visited to choose (0 for a book move: nothing searched).
         elapsed_ms: wall-clock ms of this call.
         source: ``"book"`` when the move came from the opening book, ``"search"`` otherwise.
         best_moves: every move known to keep ``value`` (search: all of them; book: the book's move).
+        book_states: for a book move, the nodes the solver visited to prove it when the book was built; else ``None``.
     """
 
     move: int
@@ -46,10 +47,13 @@ class MnkDecision:
     elapsed_ms: float
     source: Source
     best_moves: tuple[int, ...]
+    book_states: int | None = None
 
     def as_move(self, mark: Mark) -> EngineMove:
         """This decision as the engine's one move record, played by ``mark``."""
-        return EngineMove(self.move, self.states, self.value, self.elapsed_ms, self.source, mark=mark)
+        return EngineMove(
+            self.move, self.states, self.value, self.elapsed_ms, self.source, book_states=self.book_states, mark=mark
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +166,8 @@ def choose_move(
         native: force the C kernel (True) or the pure-Python one (False); default: C when built.
 
     Returns:
-        An :class:`MnkDecision`; its ``states`` are the nodes visited (for a book move: when proving it).
+        An :class:`MnkDecision`; its ``states`` are the nodes visited (0 for a book move, whose proof's count is
+        ``book_states``).
 
     Raises:
         GameOverError: the game in ``state`` is over.
@@ -179,10 +184,11 @@ def choose_move(
             return MnkDecision(
                 move=move,
                 value=game_value(score, game.cells, marks),
-                states=states,
+                states=0,
                 elapsed_ms=(time.perf_counter() - started) * 1000.0,
                 source="book",
                 best_moves=(move,),
+                book_states=states,
             )
     kernel, lock = _kernel(game, native)
     with lock:

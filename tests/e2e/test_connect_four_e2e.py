@@ -216,7 +216,7 @@ async def test_level_8_answers_from_its_opening_book_at_once(start_bot: BotStart
             )
             board = checked(rec.payload)  # the press is answered with the book's reply on the board: no search
             assert rec.callback_type == CB_UPDATE and board, describe(rec)
-            assert version(board) == ply + 2 and "(from its opening book)" in text_of(board), text_of(board)
+            assert version(board) == ply + 2 and "read from its opening book" in text_of(board), text_of(board)
             assert "thinking" not in text_of(board) and not all(b.get("disabled") for b in columns(board))
         while position(board).discs < 20 and not over(board):  # past the book: the solver, in the worker pool
             ply = version(board)
@@ -232,7 +232,7 @@ async def test_level_8_answers_from_its_opening_book_at_once(start_bot: BotStart
             assert all(b.get("disabled") for b in columns(shown))  # no press while the bot searches
             await fake.wait_for(lambda at=ply + 2: version(fake.message(channel, message_id) or {}) >= at, 30)
             board = checked(fake.message(channel, message_id) or {})
-            assert "O played" in text_of(board) and "(from its opening book)" not in text_of(board), text_of(board)
+            assert "O played" in text_of(board) and "read from its opening book" not in text_of(board), text_of(board)
             break
         else:
             pytest.fail(f"no move off the opening book by {position(board).discs} discs")

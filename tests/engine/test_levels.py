@@ -146,3 +146,32 @@ def test_a_weak_level_plays_an_imperfect_move_a_perfect_one_would_not() -> None:
     state = State(0b000010001, 0b100000010)
     assert {choose_move("3x3", state, TOP, rng=random.Random(s)).cell for s in range(8)} <= {3, 6}
     assert {choose_move("3x3", state, 1, rng=random.Random(s)).cell for s in range(20)} - {3, 6}
+
+
+def _solver_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The states of every exact search level 8 runs on 4x4 and 5x5, read off the solver's kernel around each call
+    (the instrument: the solver's root search, wrapped)."""
+    searched: list[int] = []
+    original = mnk_play.root_scores
+
+    def counted(kernel: Any, *args: Any, **kwargs: Any) -> Any:
+        before = kernel.count
+        scores = original(kernel, *args, **kwargs)
+        searched.append(kernel.count - before)
+        return scores
+
+    monkeypatch.setattr(mnk_play, "root_scores", counted)
+    return searched
+
+
+def test_level_8_counts_what_it_searched_on_4x4_and_5x5(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched = _solver_calls(monkeypatch)
+    rng = random.Random(1)
+    book = choose_move("5x5", variant("5x5").replay([12]), TOP, rng=rng)  # in the opening book: nothing searched
+    assert (book.source, book.states, searched) == ("book", 0, [])
+    assert book.book_states is not None and book.book_states > 0  # the offline proof's count, named apart
+    win = choose_move("4x4", TIC_TAC_TOE_4X4.play([0, 4, 1, 5, 2, 6]), TOP, rng=rng)  # X wins at once on 4
+    assert (win.cell, win.states, searched) == (3, 0, [])  # a win in one, played before any search
+    position = TIC_TAC_TOE_4X4.play([5, 0, 10, 15, 6])
+    fresh = choose_move("4x4", position, TOP, rng=rng)
+    assert fresh.source == "search" and len(searched) == 1 and fresh.states >= searched[0] > 0

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.games.match import DISCORD_EPOCH_MS, Match, new_game_id, to_base36
-from engine import CellOccupiedError, CellOutOfRangeError, GameOverError, Mark, variant
+from bot.games.match import DISCORD_EPOCH_MS, EngineMove, Match, initial_for, new_game_id, to_base36
+from engine import CellOccupiedError, CellOutOfRangeError, GameOverError, GameValue, Mark, variant
 from engine.minimax.search import search
 from engine.tictactoe.rules import parse_board
 
@@ -157,3 +157,16 @@ def test_a_reposted_game_remembers_the_last_board_known_to_show_it() -> None:
     assert (placed.message_id, placed.retired, placed.shown) == (MESSAGE + 1, None, MESSAGE + 1)
     never_placed = Match("0a1b2c", CHANNEL, ALICE, None).reposted()
     assert (never_placed.post, never_placed.shown) == (2, None)
+
+
+def test_on_an_exact_game_the_board_keeps_only_a_win_at_once_and_a_cut_short_search_s_depth() -> None:
+    four = Match("0a1b2c", CHANNEL, ALICE, None, variant="4x4", state=initial_for("4x4"))
+    for cell in (0, 4, 1, 5):
+        four = four.play(cell)
+    game = four.play(2)  # the bot (O) to move: the records below are what the engine could answer
+    searched = EngineMove(6, 120, GameValue("draw", 11), 3.0, depth=None, mark=Mark.O)
+    assert game.with_ai(searched).last_ai == replace(searched, value=None)  # an exact game's board shows no value
+    cut = EngineMove(6, 2_000_000, None, 60_000.0, "cut short", depth=7, mark=Mark.O)
+    assert game.with_ai(cut).last_ai == cut  # the depth of the best move found, shown instead of a value
+    at_once = EngineMove(6, 0, GameValue("win", 1), 0.1, mark=Mark.O)
+    assert game.with_ai(at_once).last_ai == at_once  # "wins at once"

@@ -191,3 +191,24 @@ def test_a_challenge_to_a_game_registered_from_outside_names_it(outside_game: Va
 def test_moved_text() -> None:
     assert moved_text(LINK) == f"This board moved: {LINK}"
     assert moved_text(None) == "This board moved further down."
+
+
+def test_a_book_move_says_it_was_read_and_names_the_offline_proof_s_count_as_such() -> None:
+    read = EngineMove(12, 0, GameValue("draw", 24), 1.6, "book", book_states=19_404_491, mark=Mark.O)
+    assert played_line(read, "c3") == (
+        "O played c3 · read from its opening book in 1.6 ms (its proof evaluated 19,404,491 states when the book "
+        "was built) (proved: draw)"
+    )
+    column = EngineMove(38, 0, GameValue("loss", 40), 0.2, "book", mark=Mark.O)  # a book of published scores
+    assert played_line(column, 4) == "O played 4 · read from its opening book in 0.20 ms (proved: loss in 40 plies)"
+    german = played_line(column, 4, lang("de"))
+    assert "bewertete" not in german and "Eröffnungsbuch" in german
+
+
+def test_a_search_cut_short_counts_its_states_and_shows_no_value() -> None:
+    cut = EngineMove(38, 2_250_906, None, 30_012.0, "cut short", depth=7, mark=Mark.X)
+    assert played_line(cut, 4) == (
+        "X played 4 · alpha-beta evaluated 2,250,906 states in 30.01 s (cut short at its time limit before it "
+        "proved a value: the best move found, 7 plies deep)"
+    )
+    assert "proved:" not in played_line(cut, 4)

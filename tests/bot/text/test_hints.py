@@ -73,3 +73,13 @@ def test_every_refusal_renders_with_the_values_the_service_gives() -> None:
         text = refusal_text(key, {**values, "board": "d4-f6", "marks": 4, **TYPED})
         shown = {**values, "link": "see above", "user": "<@20>", "states": "1,234,567", "board": "d4-f6", "marks": 4}
         assert "{" not in text and text == key.format(**shown, **{**TYPED, "typed": "\\*z"})
+
+
+def test_a_hint_read_from_the_opening_book_says_so_instead_of_counting_states() -> None:
+    moves = ((0, GameValue("loss", 8), 0.0), (4, GameValue("win", 5), 1.0))
+    read = Hint(to_move=Mark.X, moves=tuple(HintMove(*m) for m in moves), exact=True, states=0, elapsed_ms=0.3)
+    game = played()  # the text reads only the hint's own counts
+    last = hint_text(game, read).splitlines()[-1]
+    assert last == "Every value was read from the opening book in 0.30 ms: nothing searched."
+    searched = Hint(to_move=Mark.X, moves=read.moves, exact=True, states=1_234, elapsed_ms=12.0)
+    assert hint_text(game, searched).splitlines()[-1] == "The solver evaluated 1,234 states in 12.0 ms."

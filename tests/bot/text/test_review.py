@@ -70,3 +70,20 @@ def test_an_ultimate_review_is_marked_as_an_estimate_and_fits_one_message() -> N
     assert len(text) <= MAX_CHARS
     assert "`7.` X g1 · **mistake** · 120 points below e5 · depth 9, 123,456 states" in text
     assert "(80 best moves not shown)" in text and text.endswith("X: 1 mistake (move 7) · O: 0 mistakes")
+
+
+def test_the_summary_counts_every_label_the_review_shows() -> None:
+    """The review's summary named blunders and mistakes only: "O: 0 mistakes" under three inaccuracies of O's."""
+    draw, loss_9 = GameValue("draw", 12), GameValue("loss", 9)
+    loss_7, loss_5 = GameValue("loss", 7), GameValue("loss", 5)
+    win_5, win_7 = GameValue("win", 5), GameValue("win", 7)
+    moves = (
+        PlyReview(1, Mark.X, 5, None, draw, draw, "best", (5,), 10),
+        PlyReview(2, Mark.O, 0, None, loss_9, loss_7, "inaccuracy", (3,), 10),
+        PlyReview(3, Mark.X, 6, None, win_5, win_7, "slower", (7,), 10),
+        PlyReview(4, Mark.O, 1, None, loss_7, loss_5, "inaccuracy", (2,), 10),
+        PlyReview(6, Mark.O, 2, None, loss_7, loss_5, "inaccuracy", (8,), 10),
+    )
+    last = review_text(finished("4x4", (5, 0, 6, 1, 2)), moves).splitlines()[-1]
+    assert last == "X: 1 slower win (move 3) · O: 3 inaccuracies (moves 2, 4, 6)"
+    assert "0 mistakes" not in last

@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from engine.connect_four.rules import CELLS, CONNECT_FOUR, ConnectFourState
-from engine.connect_four.solver import NATIVE, column_values, new_kernel, score_value, solve
+from engine.connect_four.solver import NATIVE, STOP_CHECK, column_values, new_kernel, score_value, solve, solve_by
 from engine.protocol import GameValue
 
 KERNELS = [
@@ -153,3 +153,16 @@ def test_the_c_kernel_refuses_what_is_not_a_position() -> None:
         kernel.value(1, 0, 1, -1, 1)  # a disc of the side to move outside the board's discs
     with pytest.raises(ValueError, match="not a position"):
         kernel.value(0, 1 << 6, 1, -1, 1)  # a disc on a sentinel
+
+
+@pytest.mark.skipif(not NATIVE, reason="the C kernel is not built")
+def test_both_kernels_stop_at_a_deadline_at_the_same_state_and_then_solve_alike() -> None:
+    state = CONNECT_FOUR.initial_state()
+    for column in (4, 3, 1, 0, 4, 4, 0, 4, 0, 5, 3, 3, 4, 0, 0, 1):  # a loss in 20: about 30,000 states
+        state = CONNECT_FOUR.result(state, column)
+    kernels = [new_kernel(native=False, table_bits=16), new_kernel(native=True, table_bits=16)]
+    for kernel in kernels:
+        assert solve_by(state, kernel, 1.0) is None  # a deadline long past: stopped at the first clock reading
+        assert (kernel.count, kernel.stopped, kernel.deadline) == (STOP_CHECK + 1, False, 0.0)
+    python, c = (solve(state, kernel) for kernel in kernels)
+    assert python == c

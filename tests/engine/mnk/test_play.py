@@ -91,13 +91,14 @@ def test_choose_move_draws_among_equally_good_moves() -> None:
     assert len(moves) > 3
 
 
-def test_a_book_move_says_so_and_carries_the_states_of_its_proof() -> None:
+def test_a_book_move_says_so_evaluates_nothing_and_names_its_proof_s_states_apart() -> None:
     game = TIC_TAC_TOE_5X5
     book = book_for(game)
     assert book is not None
     decision = choose_move(game, game.initial_state(), random.Random(1))
     move, score, states = book.entries[(0, 0)]
-    assert (decision.source, decision.move, decision.states) == ("book", move, states)
+    assert (decision.source, decision.move, decision.states, decision.book_states) == ("book", move, 0, states)
+    assert decision.as_move(Mark.X).book_states == states
     assert decision.value == GameValue("draw", 25) and score == 0 and states > 1_000_000
     after = game.play([0])  # a corner: the book holds it once, in its canonical orientation (another corner)
     answer = choose_move(game, after, random.Random(1))
