@@ -138,10 +138,14 @@ def summary(tree: SearchTree) -> str:
     side = "X" if len(tree.cells) % 2 == 0 else "O"
     lines = [
         f"{side} to move; {tree.algorithm} plays {tree.move + 1}: {ENGLISH.value(tree.root.value)}"
-        f" (value {signed(tree.root.value)}).",
-        f"{facts.states:,} states evaluated: {facts.terminal:,} terminal, {facts.table:,} from the table, "
-        f"{facts.cuts:,} cuts skipping {facts.skipped:,} moves.",
+        f" (value {signed(tree.root.value)}; plies counted from this position).",
+        f"{_count(facts.states, 'state')} evaluated: {facts.terminal:,} terminal, {facts.table:,} from the table, "
+        f"{_count(facts.cuts, 'cut')} skipping {_count(facts.skipped, 'move')}.",
     ]
     if tree.same_as:
         lines.append(f"Not searched (mirror images): {', '.join(str(cell + 1) for cell in sorted(tree.same_as))}.")
     return "\n".join(lines)
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -65,7 +65,7 @@ def explain(name: str, cells: Sequence[int], played: int | None, algorithm: Algo
     if played is not None and played in tree.best_moves:
         tree = record(cells, algorithm, played, keep=keep)
     if algorithm == "minimax":
-        other = record(cells, "alpha-beta")
+        other = record(cells, "alpha-beta", tree.move)
         return Explained((tree, other), summarise(tree, other))
-    minimax = record(cells, "minimax", keep=_DRAWN_DEPTH)
+    minimax = record(cells, "minimax", tree.move, keep=_DRAWN_DEPTH)  # the same move: one principal line
     return Explained((minimax, tree), summarise(tree, minimax))

@@ -80,10 +80,15 @@ def test_4x4_and_5x5_record_a_fresh_search_near_the_end_and_say_when_it_is_too_e
     assert run("--variant", "5x5", *map(str, range(1, 17)), "--algorithm", "minimax")[0] == 2
     code, out, _ = run("--variant", "5x5", "1", "3", "2", "4", "6", "5", "7", "9", "8", "10", "12", "11", "13", "15",
                        "14", "16")  # fmt: skip
-    assert code == 0 and "alpha-beta plays 17: X wins in 1" in out
+    assert code == 0 and "alpha-beta plays 17: X wins at ply 1 (value +9" in out
 
 
 def _nodes(node: dict[str, object]) -> Iterator[dict[str, object]]:
     yield node
     for child in node["children"]:  # type: ignore[attr-defined]
         yield from _nodes(child)
+
+
+def test_counts_of_one_are_singular() -> None:
+    code, out, _ = run("7", "5", "1")
+    assert code == 0 and "1 cut skipping 1 move." in out  # was "1 cuts skipping 1 moves"
