@@ -18,10 +18,12 @@ from engine.errors import GameOverError, IllegalMoveError
 from engine.minimax.config import ALGORITHM_CONFIGS
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
 from engine.protocol import Algorithm
+from engine.tree.labels import saving_lines
 from engine.tree.mcts import TREE_ITERATIONS, record_mcts
 from engine.tree.mnk import record_mnk
 from engine.tree.node import SearchTree
 from engine.tree.record import record
+from engine.tree.savings import savings
 from engine.tree.summary import summarise
 from engine.tree.words import ENGLISH, signed
 
@@ -133,7 +135,8 @@ def _draw(args: argparse.Namespace, render: Callable[[str], bytes], stderr: Text
 
 
 def summary(tree: SearchTree) -> str:
-    """A few lines about ``tree``: who moves, the move and its value, the states and what alpha-beta cut."""
+    """A few lines about ``tree``: who moves, the move and its value, the states and what alpha-beta cut; on 3x3 what
+    each idea of the bot's search saved in the position (:func:`engine.tree.savings.savings`)."""
     facts = summarise(tree)
     side = "X" if len(tree.cells) % 2 == 0 else "O"
     lines = [
@@ -144,6 +147,9 @@ def summary(tree: SearchTree) -> str:
     ]
     if tree.same_as:
         lines.append(f"Not searched (mirror images): {', '.join(str(cell + 1) for cell in sorted(tree.same_as))}.")
+    if tree.width == 3:
+        known = tree.states if tree.algorithm == "minimax" else None
+        lines += saving_lines(savings(tree.cells, minimax_states=known))
     return "\n".join(lines)
 
 

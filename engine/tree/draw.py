@@ -51,7 +51,7 @@ def render(trees: Sequence[SearchTree], fmt: str = "png", *, depth: int = 2, wor
         graph.attr(ordering="out", labelloc="b", fontsize="11", label=words.legend.replace("\n", "\\n") + "\\n")
         graph.attr("node", fontname=FONT, fontsize="11", shape="plain")
         graph.attr("edge", color=GREY, arrowsize="0.5", penwidth="1.2")
-        drawn = panels(trees, depth, words)
+        drawn = panels(trees, depth, words, saved=True)
         for index, panel in reversed(list(enumerate(drawn))):  # dot lays a left-to-right rank out bottom up
             with graph.subgraph(name=f"cluster_{index}") as cluster:
                 _Drawing(cluster, panel, Path(folder), f"t{index}").draw()
@@ -95,6 +95,10 @@ class _Drawing:
             elif box.style == "note":
                 text = "<BR/>".join(escape(line) for line in box.lines)
                 self.graph.node(name, f"<<FONT COLOR='{GREY}'>{text}</FONT>>")
+            elif box.style == "savings":
+                text = "<BR ALIGN='LEFT'/>".join([f"<B>{escape(box.lines[0])}</B>", *map(escape, box.lines[1:])])
+                self.graph.node(name, f"<{text}<BR ALIGN='LEFT'/>>", shape="box", style="rounded,dotted",
+                                color=GREY, fontsize="10", margin="0.08,0.05")  # fmt: skip
             else:
                 lines = [f"<B>{escape(box.lines[0])}</B>", *(escape(line) for line in box.lines[1:])]
                 lines += [f"<FONT COLOR='{GREY}'>{escape(note)}</FONT>" for note in box.notes]
@@ -103,7 +107,7 @@ class _Drawing:
                                 color=PV if box.pv else "#55556a", fontsize="10", margin="0.06,0.03")  # fmt: skip
             if box.parent is not None:
                 parent = f"{self.prefix}_{box.parent}"
-                if box.style == "note":
+                if box.style in ("note", "savings"):
                     self.graph.edge(parent, name, style="dotted", arrowhead="none")
                 elif box.pv:
                     self.graph.edge(parent, name, color=PV, penwidth="2.6")

@@ -93,6 +93,16 @@ class Words:
         "✂: the search stopped early. \N{GREEK SMALL LETTER ALPHA}: the best X already has elsewhere, "
         "β: the best O has. Orange: the line both sides play."
     )
+    saved_title: str = N_("States evaluated here, each idea added to the ones above:")
+    saved_line: str = N_("{step}: {count} ({change})")
+    step_minimax: str = N_("plain minimax")
+    step_alpha_beta: str = N_("alpha-beta as in the textbook")
+    step_scores: str = N_("+ depth-aware scores (the fastest win)")
+    step_ordering: str = N_("+ centre, corners, edges first")
+    step_window: str = N_("+ one window shared by the root's moves")
+    step_table: str = N_("+ transposition table")
+    step_symmetry: str = N_("+ symmetry (mirror images)")
+    step_threats: str = N_("+ threat rules: the bot's search")
     mcts_title: tuple[str, str] = plural("MCTS: {count} iteration", "MCTS: {count} iterations")
     mcts_plays: str = N_("{side} to move, plays {move}")
     win_rate: str = N_("win rate {rate}")
