@@ -10,7 +10,7 @@ principal line: the pruned search's, mapped onto the played move when the drawn 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.coordinates import cell_name
@@ -19,7 +19,19 @@ from engine.tree.node import Node, SearchTree
 from engine.tree.savings import Saving, savings
 from engine.tree.words import ENGLISH, Words, is_exact, principal_path
 
-__all__ = ["Box", "Held", "Panel", "cut_held", "panels", "saving_lines", "shared_line"]
+__all__ = [
+    "Box",
+    "Held",
+    "Panel",
+    "cell_label",
+    "cut_held",
+    "cut_notes",
+    "panels",
+    "saving_lines",
+    "searched",
+    "shared_line",
+    "tags",
+]
 
 Held = tuple[int, int, int] | None
 """The best value one side already has elsewhere on the path (X's value, the cell that gives it, its ply), or
@@ -104,9 +116,8 @@ def saving_lines(rungs: Sequence[Saving], words: Words = ENGLISH) -> tuple[str, 
 
 def shared_line(trees: Sequence[SearchTree]) -> list[tuple[int, int, list[Node]]]:
     """Per tree, the move played, the root move drawn and its principal line: the pruned (alpha-beta) tree's played
-    move and line, and in the others
-    the same cells, turned by the symmetry that maps the drawn move onto the played one when the played move was a
-    mirror image (not searched). A tree without that line keeps its own."""
+    move and line, and in the others the same cells, turned by the symmetry that maps the drawn move onto the played
+    one when the played move was a mirror image (not searched). A tree without that line keeps its own."""
     reference = next((t for t in trees if t.algorithm == "alpha-beta"), trees[0])
     drawn = reference.same_as.get(reference.move, reference.move)
     cells = [node.move for node in principal_path(reference.root, drawn)]
@@ -146,6 +157,55 @@ def cut_held(node: Node, held: dict[str, Held]) -> Held:
     return found if found is not None and node.value <= found[0] else None
 
 
+def searched(
+    node: Node, side: str, depth: int, held: dict[str, Held], *, count: bool = True
+) -> list[tuple[Node, dict[str, Held]]]:
+    """``node``'s children in search order, each with what each side already held elsewhere when it was searched
+    (``side`` moves at ``node``, ``depth`` plies below the root; ``count``: the earlier children bound the later ones,
+    as everywhere but at a root searched with fresh windows). Only exact values count: a bound is not a line."""
+    out, best = [], held[side]
+    for child in node.children:
+        out.append((child, {**held, side: best}))
+        better = best is None or (child.value > best[0] if side == "X" else child.value < best[0])
+        if count and better and is_exact(child) and child.move is not None:
+            best = (child.value, child.move, depth + 1)
+    return out
+
+
+def tags(node: Node, words: Words = ENGLISH) -> list[str]:
+    """Why ``node`` has fewer children than moves, apart from a cut: the table, or the threat rule that valued it."""
+    side = "O" if node.mark == "X" else "X"  # to move at the node
+    out = [words.table] if node.kind == "table" else []
+    rule = {"forced block": words.must_block, "double threat": words.two_threats, "win now": words.wins_next,
+            "last cell": words.last_cell, "out of reach": words.out_of_reach}  # fmt: skip
+    if node.rule == "out of reach" and node.bound == "lower":  # the worst still possible is too good for side
+        out.append(words.out_of_reach_good.format(side=side, other="O" if side == "X" else "X"))
+    elif node.rule is not None:
+        out.append(rule[node.rule].format(side=side))
+    return out
+
+
+def cut_notes(node: Node, held: dict[str, Held], words: Words, label: Callable[[int], str]) -> tuple[str, ...]:
+    """At a cut, its two notes: the moves not searched (named by ``label``) and the alpha or beta that allowed it
+    (:func:`cut_held`); ``()`` elsewhere."""
+    if node.kind != "cut":
+        return ()
+    side = "O" if node.mark == "X" else "X"
+    cells = ", ".join(label(cell) for cell in node.skipped)
+    found = cut_held(node, held)
+    if found is None:
+        reason = words.cut_reason(side, None, window=node.beta if side == "X" else node.alpha)
+    else:
+        value, cell, ply = found
+        reason = words.cut_reason(side, value, f"{'O' if side == 'X' else 'X'} {label(cell)}", ply)
+    return ("✂ " + words.not_searched.format(cells=cells), reason)
+
+
+def cell_label(cell: int, width: int) -> str:
+    """A cell as the board names it: 1-9 on 3x3, else its coordinate (``b3``)."""
+    return str(cell + 1) if width == 3 else cell_name(cell, width)
+
+
 def _mask(cells: Sequence[int]) -> int:
     mask = 0
     for cell in cells:
@@ -178,26 +238,13 @@ class _Panel:
         self.boxes.append(Box(root, None, lines, node=tree.root, style="root", pv=True, x=self.x, o=self.o))
         held: dict[str, Held] = {"X": None, "O": None}
         shared = tree.root_window == "shared"
-        for child, above in self.children(tree.root, self.side, 0, held, count=shared):
+        for child, above in searched(tree.root, self.side, 0, held, count=shared):
             self.node(root, child, 1, above)
         if tree.same_as:
             mirrored = ", ".join(f"{self.label(c)} = {self.label(o)}" for c, o in sorted(tree.same_as.items()))
             self.boxes.append(Box(self.name(), root, (w.mirrors, mirrored), style="note"))
         title = w.count(w.title, tree.states, algorithm=tree.algorithm)
         return Panel(tree, title, tuple(self.boxes), self.line)
-
-    def children(
-        self, node: Node, side: str, depth: int, held: dict[str, Held], *, count: bool = True
-    ) -> list[tuple[Node, dict[str, Held]]]:
-        """Each child with what each side held when it was searched (``side`` moves at ``node``; ``count``: the
-        earlier children bound the later ones, as everywhere but at a root searched with fresh windows)."""
-        out, best = [], held[side]
-        for child in node.children:
-            out.append((child, {**held, side: best}))
-            better = best is None or (child.value > best[0] if side == "X" else child.value < best[0])
-            if count and better and is_exact(child) and child.move is not None:
-                best = (child.value, child.move, depth + 1)
-        return out
 
     def node(self, parent: str, node: Node, depth: int, held: dict[str, Held]) -> None:
         assert node.move is not None
@@ -213,43 +260,18 @@ class _Panel:
             if below:
                 cuts = sum(1 for n in node.walk() if n.kind == "cut") - (node.kind == "cut")
                 lines.append(w.count(w.below, below) + (f", ✂ {cuts}" if cuts else ""))
-        lines += self.tags(node, side)
+        lines += tags(node, w)
         x, o = (self.x | {node.move}, self.o) if node.mark == "X" else (self.x, self.o | {node.move})
-        box = Box(me, parent, tuple(lines), self.cut_notes(node, held), node, "board" if depth == 1 else "small",
-                  on_pv, depth, x, o, node.move)  # fmt: skip
+        notes = cut_notes(node, held, w, self.label)
+        style = "board" if depth == 1 else "small"
+        box = Box(me, parent, tuple(lines), notes, node, style, on_pv, depth, x, o, node.move)
         self.boxes.append(box)
         expand = depth < self.depth and (
             depth > 1 or on_pv or node.kind == "cut" or any(c.kind == "cut" for c in node.children)
         )
         if expand:
-            for child, above in self.children(node, side, depth, held):
+            for child, above in searched(node, side, depth, held):
                 self.node(me, child, depth + 1, above)
 
-    def cut_notes(self, node: Node, held: dict[str, Held]) -> tuple[str, ...]:
-        if node.kind != "cut":
-            return ()
-        w = self.words
-        side = "O" if node.mark == "X" else "X"
-        cells = ", ".join(self.label(cell) for cell in node.skipped)
-        found = cut_held(node, held)
-        if found is None:
-            reason = w.cut_reason(side, None, window=node.beta if side == "X" else node.alpha)
-        else:
-            value, cell, ply = found
-            other = "O" if side == "X" else "X"
-            reason = w.cut_reason(side, value, f"{other} {self.label(cell)}", ply)
-        return ("✂ " + w.not_searched.format(cells=cells), reason)
-
-    def tags(self, node: Node, side: str) -> list[str]:
-        w = self.words
-        tags = [w.table] if node.kind == "table" else []
-        rule = {"forced block": w.must_block, "double threat": w.two_threats, "win now": w.wins_next,
-                "last cell": w.last_cell, "out of reach": w.out_of_reach}  # fmt: skip
-        if node.rule == "out of reach" and node.bound == "lower":  # the worst still possible is too good for side
-            tags.append(w.out_of_reach_good.format(side=side, other="O" if side == "X" else "X"))
-        elif node.rule is not None:
-            tags.append(rule[node.rule].format(side=side))
-        return tags
-
-    def label(self, cell: int) -> str:  # as the board names it: 1-9 on 3x3, else its coordinate (b3)
-        return str(cell + 1) if self.tree.width == 3 else cell_name(cell, self.tree.width)
+    def label(self, cell: int) -> str:
+        return cell_label(cell, self.tree.width)
