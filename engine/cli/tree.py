@@ -110,6 +110,7 @@ def _step(tree: SearchTree, as_json: bool, stdout: TextIO) -> None:
         f"{tree.algorithm}: {tree.states:,} states; {side} to move. X maximises, O minimises; values are X's, plies\n"
         "counted from here. A line per state: the states so far, the move, the window its replies are searched with\n"
         "(alpha, beta), a leaf's value; '←' a value going back up; '✂' a cut, with the alpha or beta that allowed it.\n"
+        "At the root's own moves the window sits one point past the best so far, so equally good moves are found.\n"
     )
     pause = stdout is sys.stdout and sys.stdin.isatty() and sys.stdout.isatty()
     for _, lines in walk(tree):

@@ -19,7 +19,7 @@ from engine.tree.labels import Held, cell_label, cut_notes, searched, tags
 from engine.tree.node import Node, SearchTree
 from engine.tree.words import ENGLISH, Words, signed
 
-__all__ = ["Step", "replay", "steps", "walk"]
+__all__ = ["Cursor", "Step", "replay", "steps", "walk"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,52 @@ def steps(tree: SearchTree) -> Iterator[Step]:
         count += 1 + node.hidden
         yield Step(count, path, node)
         stack.extend((child, path) for child in reversed(node.children))
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """Moves through a search's steps (a list from :func:`steps`) the way a stepper's buttons do, by index: each method
+    returns the index to show next, or the same index when there is nowhere to go (so a stale or repeated press is
+    harmless). Indices out of range raise :class:`IndexError`.
+
+    ``next``/``back``: the following or previous state in search order; ``into``: the first state searched below this
+    one; ``out``: the state above it (``None`` at a root move: back to the root); ``cut``: the next state where the
+    search cut, after this one.
+    """
+
+    steps: tuple[Step, ...]
+
+    def _check(self, index: int) -> None:
+        if not 0 <= index < len(self.steps):
+            raise IndexError(f"step {index + 1} of {len(self.steps)}")
+
+    def next(self, index: int) -> int:
+        """The following state in search order."""
+        self._check(index)
+        return min(index + 1, len(self.steps) - 1)
+
+    def back(self, index: int) -> int:
+        """The previous state in search order."""
+        self._check(index)
+        return max(index - 1, 0)
+
+    def into(self, index: int) -> int:
+        """The first state searched below this one (itself at a leaf)."""
+        self._check(index)
+        return index + 1 if self.steps[index].node.children else index
+
+    def out(self, index: int) -> int | None:
+        """The state this one was searched from (``None`` at a root move)."""
+        self._check(index)
+        parent = self.steps[index].path[:-1]
+        if not parent:
+            return None
+        return next(i for i in range(index - 1, -1, -1) if self.steps[i].path == parent)
+
+    def cut(self, index: int) -> int:
+        """The next state where the search cut (itself when there is none after it)."""
+        self._check(index)
+        return next((i for i in range(index + 1, len(self.steps)) if self.steps[i].node.kind == "cut"), index)
 
 
 def replay(events: Iterable[dict[str, Any]], root: Node) -> Node:

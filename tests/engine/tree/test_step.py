@@ -10,7 +10,7 @@ from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
 from engine.tree.mnk import record_mnk
 from engine.tree.node import SearchTree
 from engine.tree.record import record
-from engine.tree.step import replay, steps, walk
+from engine.tree.step import Cursor, replay, steps, walk
 from tests.engine.tree.test_mnk import positions
 from tests.engine.tree.test_record import random_games
 
@@ -52,3 +52,23 @@ def test_a_broken_stream_of_events_is_refused() -> None:
         replay(events[1:], tree.root)
     with pytest.raises(ValueError, match="children"):
         replay(events[:-1], tree.root)
+
+
+def test_the_cursor_moves_as_a_steppers_buttons_do() -> None:
+    tree = record([3, 0, 6])  # seed 000's second position: O to move
+    cursor = Cursor(tuple(steps(tree)))
+    last = len(cursor.steps) - 1
+    assert cursor.next(0) == 1 and cursor.next(last) == last and cursor.back(0) == 0 and cursor.back(5) == 4
+    for i, step in enumerate(cursor.steps):
+        into, out = cursor.into(i), cursor.out(i)
+        if step.node.children:
+            assert cursor.steps[into].path[:-1] == step.path and into == i + 1
+        else:
+            assert into == i
+        assert out is None if len(step.path) == 1 else cursor.steps[out].path == step.path[:-1]
+        cut = cursor.cut(i)
+        later = [j for j in range(i + 1, last + 1) if cursor.steps[j].node.kind == "cut"]
+        assert cut == (later[0] if later else i)
+    assert [cursor.steps[i].node.kind for i in (cursor.cut(0),)] == ["cut"]
+    with pytest.raises(IndexError):
+        cursor.next(last + 1)
