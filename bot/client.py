@@ -45,6 +45,7 @@ from bot.ui.pictures import Drawer, picture_executor
 from bot.ui.puzzles import is_puzzle_id
 from bot.ui.replies import apologise
 from bot.ui.responder import Responder
+from bot.ui.stepper import is_step_id
 from engine.kernels import search_kernels
 
 __all__ = ["TTTBot", "TTTTree", "run_bot"]
@@ -160,6 +161,7 @@ class TTTBot(commands.AutoShardedBot):
         await self.load_extension("bot.cogs.ttt")  # sets self.ttt
         await self.load_extension("bot.cogs.records")  # its commands join /ttt
         await self.load_extension("bot.cogs.puzzles")  # /ttt puzzle joins /ttt
+        await self.load_extension("bot.cogs.stepper")  # the "How did it think?" stepper's buttons
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         await self.ai.warm_up()
@@ -196,7 +198,7 @@ class TTTBot(commands.AutoShardedBot):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not codec.is_ours(custom_id) and not is_puzzle_id(custom_id):
+        if not codec.is_ours(custom_id) and not is_puzzle_id(custom_id) and not is_step_id(custom_id):
             await self.ttt.inactive_button(interaction)
 
     async def close(self) -> None:

@@ -180,6 +180,11 @@ class Variant(abc.ABC):
         """True when :func:`engine.tree.explain.explain` can recompute and draw the search after 0-based ``cells``."""
         return False
 
+    def steps_through(self, cells: Sequence[int]) -> bool:
+        """True when the alpha-beta search after 0-based ``cells`` can be walked node by node
+        (:func:`engine.tree.explain.stepped`: the stepper of "How did it think?")."""
+        return False
+
     # -- cells as people name them --------------------------------------------------------------------------------
 
     def cell_name(self, cell: int) -> str:

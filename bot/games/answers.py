@@ -109,11 +109,13 @@ class NeedsHistory:
 @dataclass(frozen=True, slots=True)
 class Thinking:
     """How the search thought, shown privately: behind the bot's move ``played`` in ``game`` (``None``: behind a hint,
-    the search in the position for the player to move), recomputed and drawn (:class:`~bot.games.thinking.Thought`)."""
+    the search in the position for the player to move) after ``cells``, recomputed and drawn
+    (:class:`~bot.games.thinking.Thought`)."""
 
     game: Match
     thought: Thought
     played: int | None
+    cells: tuple[int, ...] = ()
 
 
 Answer = Refusal | Shown | Chosen | Posted | Challenged | Declined | Hinted | BotMoved | Thinking | NeedsHistory

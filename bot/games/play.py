@@ -146,13 +146,28 @@ class Play:
         ``NO_THINKING`` otherwise, ``NOT_REPLAYABLE`` in a position whose search cannot be recomputed
         (:meth:`engine.Variant.explains`). The search runs after any lock, in the hint executor.
         """
+        found = self.explained(actor, board.game_id, tuple(board.moves), hint=hint, board=board)
+        if isinstance(found, Refusal):
+            return found
+        held, cells, played = found
+        thought = await self.ai.think(held, cells, played, actor.locale)
+        return Thinking(held, thought, played, cells)
+
+    def explained(
+        self, actor: Actor, game_id: str, moves: tuple[int, ...], *, hint: bool, board: Match | None = None
+    ) -> tuple[Match, tuple[int, ...], int | None] | Refusal:
+        """The position a "How did it think?" (or its stepper) names, checked against the game held in ``actor``'s
+        channel: the game, the cells before the search and the bot's move explained (``None`` with ``hint``). Only
+        that game's players may look (``NOT_YOUR_GAME``, whatever players a button names); a pressed ``board`` must
+        name its players and options. ``moves`` come from a button, so they must be moves of that game and the move
+        explained the bot's: refused with ``NO_THINKING`` otherwise, ``NOT_REPLAYABLE`` where the search cannot be
+        recomputed."""
         held = self.sessions.current(actor.channel_id)
-        moves = tuple(board.moves)
-        if held is None or held.game_id != board.game_id:
+        if held is None or held.game_id != game_id:
             return Refusal(refusals.NO_THINKING)
         if not held.is_player(actor.user_id):
             return Refusal(refusals.NOT_YOUR_GAME)
-        if not same_setup(board, held) or tuple(held.moves[: len(moves)]) != moves:
+        if (board is not None and not same_setup(board, held)) or tuple(held.moves[: len(moves)]) != moves:
             return Refusal(refusals.NO_THINKING)
         if hint:
             cells, played = moves, None
@@ -162,8 +177,7 @@ class Play:
             return Refusal(refusals.NO_THINKING)
         if not held.kind.explains(cells):
             return Refusal(refusals.NOT_REPLAYABLE)
-        thought = await self.ai.think(held, cells, played, actor.locale)
-        return Thinking(held, thought, played)
+        return held, cells, played
 
     async def _to_move(self, actor: Actor, board: Match | None = None) -> Match | Refusal:
         """The game an intent of the player to move acts on (the channel's, or the one ``board`` shows), or why there

@@ -190,6 +190,16 @@ class GameService:
             return found
         return await self.play.explain(actor, found, hint=hint)
 
+    def explained(
+        self, actor: Actor, game_id: str, moves: tuple[int, ...], *, hint: bool
+    ) -> tuple[Match, tuple[int, ...], int | None] | Refusal | None:
+        """The position a "How did it think?" stepper names, checked against the game held in ``actor``'s channel and
+        its players (:meth:`Play.explained`); ``None`` when the channel holds no game (after a restart, until "How did
+        it think?" or a move loads it: this never loads one)."""
+        if self.sessions.current(actor.channel_id) is None:
+            return None
+        return self.play.explained(actor, game_id, moves, hint=hint)
+
     async def hint(self, actor: Actor, *, history: History | None = None) -> Answer:
         """``/ttt hint``: :meth:`Play.hint`, once the channel's game is held (a hint stores nothing)."""
         return await self.resuming.channel(actor, history, read=True) or await self.play.hint(actor)

@@ -46,9 +46,9 @@ def can_draw() -> bool:
 
 
 def words_for(tr: Lang) -> Words:
-    """The picture's phrases in ``tr``'s language, its numbers grouped the locale's way (as the sentences beside
-    it, :mod:`bot.text.thinking`)."""
-    return ENGLISH.translated(tr, tr.number, lambda share: f"{tr.number(round(share * 100))}%")
+    """The picture's phrases in ``tr``'s language, its numbers grouped the locale's way and its counted phrases in
+    the locale's plural forms (as the sentences beside it, :mod:`bot.text.thinking`)."""
+    return ENGLISH.translated(tr, tr.number, lambda share: f"{tr.number(round(share * 100))}%", tr.plural)
 
 
 def think(

@@ -44,22 +44,23 @@ def thinking_words(thought: Thought, tr: Lang, label: Callable[[int], str], *, p
 
 def _minimax(brief: Outline, tr: Lang, words: Words, label: Callable[[int], str]) -> list[str]:
     lines = [
-        tr(N_("The first moves it weighed (values are X's: 10 minus the plies to X's win, the negative of that for "
-              "O's, 0 a draw; ≥ and ≤ mark a bound where it stopped early):"))
+        tr(N_("The first moves it weighed (values are X's, plies counted from this position: 10 minus the ply of X's "
+              "win, the negative of that for O's, 0 a draw; ≥ and ≤ mark a bound where it stopped early):"))
     ]  # fmt: skip
     lines += [f"• {_choice(choice, words, label)}" for choice in brief.choices[:SHOWN]]
     if rest := brief.choices[SHOWN:]:
-        lines.append(f"• {words.more_moves.format(count=words.number(len(rest)))}")
+        lines.append(f"• {words.count(words.more_moves, len(rest))}")
     line = _moves(brief.line, brief.choices[0].mark if brief.choices else "X", label)
     lines.append(tr(N_("The line both sides play: {line}"), line=line if brief.line_ends else f"{line} …"))
     return lines
 
 
 def _choice(choice: Choice, words: Words, label: Callable[[int], str]) -> str:
-    value = f"{signed(choice.value)} ({words.value(choice.value, 1)})"
+    said = words.bound(choice.value, choice.bound == "≥") if choice.bound else words.value(choice.value)
+    value = f"{signed(choice.value)} ({said})"
     parts = [
         f"{choice.mark} {label(choice.move)}: {f'{choice.bound} ' if choice.bound else ''}{value}",
-        words.states.format(count=words.number(choice.states)),
+        words.count(words.states, choice.states),
     ]
     if choice.table:
         parts.append(words.table)
@@ -76,11 +77,11 @@ def _mcts(tree: MctsTree, tr: Lang, words: Words, label: Callable[[int], str]) -
             score = words.proof(move.proof, move.plies)
         else:
             score = words.win_rate.format(rate=words.percent(move.mean))
-        visits = words.visits.format(count=words.number(move.visits))
+        visits = words.count(words.visits, move.visits)
         lines.append(f"• {side} {label(move.move)}: {score} · {visits}")
     if rest := tree.moves[SHOWN:]:
-        more = words.more_moves.format(count=words.number(len(rest)))
-        lines.append(f"• {more} · {words.visits.format(count=words.number(sum(m.visits for m in rest)))}")
+        more = words.count(words.more_moves, len(rest))
+        lines.append(f"• {more} · {words.count(words.visits, sum(m.visits for m in rest))}")
     line = _moves(tree.pv[:LINE_SHOWN], side, label)
     lines.append(tr(N_("The most visited line: {line}"), line=line if len(tree.pv) <= LINE_SHOWN else f"{line} …"))
     return lines

@@ -30,6 +30,7 @@ from bot.text.hints import hint_text, refusal_text
 from bot.text.thinking import thinking_text
 from bot.text.thinking_words import thinking_words
 from bot.ui.pictures import Attachment
+from bot.ui.stepper import step_through
 from bot.ui.views import (
     LayoutComponents,
     board_message,
@@ -164,11 +165,13 @@ def present(answer: Presentable, tr: Lang, *, challenge_seconds: float) -> Reply
             return Reply(refusal_text(key, values, tr), PRIVATE)
         case Hinted(game=game, hint=hint):
             return Reply(hint_text(game, hint, tr), PRIVATE, hint_view(game, tr))
-        case Thinking(game=game, thought=thought, played=played):
+        case Thinking(game=game, thought=thought, played=played, cells=cells):
             if thought.png is None:  # no Graphviz where the bot runs: the search in words
                 return Reply(thinking_words(thought, tr, game.kind.cell_label, played=played), PRIVATE)
             text = thinking_text(thought.summary, tr, game.kind.cell_label, played=played)
-            return Reply(text, PRIVATE, files=(discord.File(io.BytesIO(thought.png), filename=FILENAME),))
+            moves = cells if played is None else (*cells, played)
+            steps = step_through(game.game_id, moves, played is None, tr) if game.kind.steps_through(cells) else None
+            return Reply(text, PRIVATE, steps, files=(discord.File(io.BytesIO(thought.png), filename=FILENAME),))
         case BotMoved(game=game):
             return _board_reply(game, tr, Background(game))
         case Chosen(game=game, board=board, on_pad=on_pad):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -18,10 +19,13 @@ from engine.errors import GameOverError, IllegalMoveError
 from engine.minimax.config import ALGORITHM_CONFIGS
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
 from engine.protocol import Algorithm
+from engine.tree.labels import saving_lines
 from engine.tree.mcts import TREE_ITERATIONS, record_mcts
 from engine.tree.mnk import record_mnk
 from engine.tree.node import SearchTree
 from engine.tree.record import record
+from engine.tree.savings import savings
+from engine.tree.step import steps, walk
 from engine.tree.summary import summarise
 from engine.tree.words import ENGLISH, signed
 
@@ -50,6 +54,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--algorithm", choices=tuple(ALGORITHM_CONFIGS), default="alpha-beta", help="3x3: the search (alpha-beta)"
     )
     tr_p.add_argument("--json", action="store_true", help="print the whole tree as one JSON object")
+    tr_p.add_argument(
+        "--step",
+        action="store_true",
+        help="walk the search state by state (window, values, cuts, count); with --json one event per line",
+    )
     tr_p.add_argument("--png", type=Path, metavar="FILE", help="draw the tree to FILE (PNG)")
     tr_p.add_argument("--svg", type=Path, metavar="FILE", help="draw the tree to FILE (SVG)")
     tr_p.add_argument(
@@ -65,6 +74,9 @@ def tree_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     picture was asked for and Graphviz, its Python package or Pillow is missing (one ``error:`` line on ``stderr``)."""
     cells = [cell - 1 for cell in args.cells]
     if args.variant == "ultimate":
+        if args.step:
+            stderr.write("error: --step walks a minimax or alpha-beta search (3x3, 4x4, 5x5), not ultimate's MCTS\n")
+            return EXIT_USAGE
         return _ultimate(args, cells, stdout, stderr)
     algorithm: Algorithm = args.algorithm
     game = _MNK.get(args.variant)  # 4x4 and 5x5: a fresh exact alpha-beta search
@@ -79,7 +91,9 @@ def tree_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
     except (IllegalMoveError, GameOverError, ValueError) as exc:  # ValueError: too many empty cells to draw
         stderr.write(f"error: {exc}\n")
         return EXIT_USAGE
-    if args.json:
+    if args.step:
+        _step(tree, args.json, stdout)
+    elif args.json:
         stdout.write(json.dumps(tree.as_json()) + "\n")
     elif not (args.png or args.svg):
         stdout.write(summary(tree) + "\n")
@@ -90,6 +104,29 @@ def tree_command(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> in
             [record(cells, "minimax", keep=args.depth), tree] if other == "minimax" else [tree, record(cells, other)]
         )
     return _draw(args, lambda fmt: _render(trees, fmt, args.depth), stderr)
+
+
+def _step(tree: SearchTree, as_json: bool, stdout: TextIO) -> None:
+    """``--step``: the search's steps (:mod:`engine.tree.step`), one JSON event per line, or walked for a person,
+    waiting for Enter after each step when both ends are a terminal (``q`` stops)."""
+    if as_json:
+        for step in steps(tree):
+            stdout.write(json.dumps(step.as_json()) + "\n")
+        return
+    side = "X" if len(tree.cells) % 2 == 0 else "O"
+    stdout.write(
+        f"{tree.algorithm}: {tree.states:,} states; {side} to move. X maximises, O minimises; values are X's, plies\n"
+        "counted from here. A line per state: the states so far, the move, the window its replies are searched with\n"
+        "(alpha, beta), a leaf's value; '←' a value going back up; '✂' a cut, with the alpha or beta that allowed it.\n"
+        "At the root's own moves the window sits one point past the best so far, so equally good moves are found.\n"
+    )
+    pause = stdout is sys.stdout and sys.stdin.isatty() and sys.stdout.isatty()
+    for _, lines in walk(tree):
+        stdout.write("".join(line + "\n" for line in lines))
+        if pause:
+            stdout.flush()
+            if sys.stdin.readline().strip().lower() == "q":
+                return
 
 
 def _render(trees: list[SearchTree], fmt: str, depth: int) -> bytes:
@@ -141,15 +178,23 @@ def _draw(args: argparse.Namespace, render: Callable[[str], bytes], stderr: Text
 
 
 def summary(tree: SearchTree) -> str:
-    """A few lines about ``tree``: who moves, the move and its value, the states and what alpha-beta cut."""
+    """A few lines about ``tree``: who moves, the move and its value, the states and what alpha-beta cut; on 3x3 what
+    each idea of the bot's search saved in the position (:func:`engine.tree.savings.savings`)."""
     facts = summarise(tree)
     side = "X" if len(tree.cells) % 2 == 0 else "O"
     lines = [
         f"{side} to move; {tree.algorithm} plays {tree.move + 1}: {ENGLISH.value(tree.root.value)}"
-        f" (value {signed(tree.root.value)}).",
-        f"{facts.states:,} states evaluated: {facts.terminal:,} terminal, {facts.table:,} from the table, "
-        f"{facts.cuts:,} cuts skipping {facts.skipped:,} moves.",
+        f" (value {signed(tree.root.value)}; plies counted from this position).",
+        f"{_count(facts.states, 'state')} evaluated: {facts.terminal:,} terminal, {facts.table:,} from the table, "
+        f"{_count(facts.cuts, 'cut')} skipping {_count(facts.skipped, 'move')}.",
     ]
     if tree.same_as:
         lines.append(f"Not searched (mirror images): {', '.join(str(cell + 1) for cell in sorted(tree.same_as))}.")
+    if tree.width == 3:
+        known = tree.states if tree.algorithm == "minimax" else None
+        lines += saving_lines(savings(tree.cells, minimax_states=known))
     return "\n".join(lines)
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

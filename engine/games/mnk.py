@@ -66,6 +66,10 @@ class MnkVariant(Calibrated):
         """When at most :data:`engine.tree.mnk.TREE_EMPTY_CELLS` cells are empty: a fresh exact search, drawn."""
         return self.cells - len(cells) <= TREE_EMPTY_CELLS
 
+    def steps_through(self, cells: Sequence[int]) -> bool:
+        """Where the search is drawn (:meth:`explains`): the same exact alpha-beta, walked node by node."""
+        return self.explains(cells)
+
 
 FOUR_BY_FOUR = MnkVariant("4x4", N_("4x4, four in a row"), N_("Four in a row on a 4x4 board"), "4", TIC_TAC_TOE_4X4)
 FIVE_BY_FIVE = MnkVariant(

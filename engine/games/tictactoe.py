@@ -45,6 +45,10 @@ class ThreeByThree(Calibrated):
         """Always: the bot's own alpha-beta and plain minimax, replayed state by state (:mod:`engine.tree.record`)."""
         return True
 
+    def steps_through(self, cells: Sequence[int]) -> bool:
+        """Always: the bot's alpha-beta, walked node by node."""
+        return True
+
     def heading(self) -> str:
         """The classic game goes unnamed."""
         return N_("**Tic-tac-toe** · {x} vs {o}")

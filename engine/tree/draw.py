@@ -2,9 +2,9 @@
 
 What it shows, so that it reads on a phone: the root and the first ply as boards; below them, one more ply as small
 boxes for the moves worth looking at (the principal variation and every node where alpha-beta cut); deeper levels as
-counts. The principal variation is orange; each pruned branch is a grey dashed box with the moves left unsearched
-and the bound that cut it (AIMA §5.3). Several trees (minimax and alpha-beta) are drawn side by side, each with its
-count of states.
+counts. The principal variation is orange; a node where the search cut carries, in its own box and in grey, the
+moves left unsearched and the alpha or beta that allowed it (AIMA §5.3). Several trees (minimax and alpha-beta) are
+drawn side by side, each with its count of states. What the boxes say is :mod:`engine.tree.labels`' data.
 
 Needs the ``graphviz`` package and Graphviz's ``dot`` program (Debian's ``graphviz``), and Pillow; the command line
 imports this module only when a picture is asked for.
@@ -23,10 +23,10 @@ from pathlib import Path
 import graphviz
 from PIL import Image
 
-from engine.coordinates import cell_name
 from engine.tree.boards import board_png
-from engine.tree.node import Node, SearchTree
-from engine.tree.words import ENGLISH, Words, principal_path, signed
+from engine.tree.labels import Box, Panel, panels
+from engine.tree.node import SearchTree
+from engine.tree.words import ENGLISH, Words
 
 __all__ = ["FONT", "GREY", "PV", "board_label", "finish", "render"]
 
@@ -51,9 +51,10 @@ def render(trees: Sequence[SearchTree], fmt: str = "png", *, depth: int = 2, wor
         graph.attr(ordering="out", labelloc="b", fontsize="11", label=words.legend.replace("\n", "\\n") + "\\n")
         graph.attr("node", fontname=FONT, fontsize="11", shape="plain")
         graph.attr("edge", color=GREY, arrowsize="0.5", penwidth="1.2")
-        for index, tree in reversed(list(enumerate(trees))):  # dot lays a left-to-right rank out bottom up
+        drawn = panels(trees, depth, words, saved=True)
+        for index, panel in reversed(list(enumerate(drawn))):  # dot lays a left-to-right rank out bottom up
             with graph.subgraph(name=f"cluster_{index}") as cluster:
-                _Drawing(cluster, tree, Path(folder), f"t{index}", depth, words).draw()
+                _Drawing(cluster, panel, Path(folder), f"t{index}").draw()
         return finish(graph, fmt, Path(folder))
 
 
@@ -74,128 +75,49 @@ def _palette(png: bytes) -> bytes:
 
 
 class _Drawing:
-    def __init__(
-        self, graph: graphviz.Digraph, tree: SearchTree, folder: Path, prefix: str, depth: int, words: Words
-    ) -> None:
-        self.graph, self.tree, self.folder, self.prefix, self.depth = graph, tree, folder, prefix, depth
-        self.words = words
-        self.marks = len(tree.cells)
-        self.side = "X" if self.marks % 2 == 0 else "O"
-        self.x = frozenset(tree.cells[0::2])
-        self.o = frozenset(tree.cells[1::2])
-        played = tree.same_as.get(tree.move, tree.move)
-        self.pv = {id(node) for node in principal_path(tree.root, played)}
-        self.count = 0
+    """Draws one :class:`engine.tree.labels.Panel`: its boxes as Graphviz nodes, a cut's reason inside its own box."""
 
-    def name(self) -> str:
-        self.count += 1
-        return f"{self.prefix}_{self.count}"
+    def __init__(self, graph: graphviz.Digraph, panel: Panel, folder: Path, prefix: str) -> None:
+        self.graph, self.panel, self.folder, self.prefix = graph, panel, folder, prefix
+        self.width = panel.tree.width
 
     def draw(self) -> None:
-        tree = self.tree
-        w = self.words
-        title = w.title.format(algorithm=tree.algorithm, count=w.number(tree.states))
+        title = self.panel.title
         self.graph.attr(
             label=f"<<B>{escape(title)}</B>>", labelloc="t", fontsize="15", color="#d0d0da", style="rounded"
         )
-        root = self.name()
-        image = self.board(self.x, self.o, None, 104)
-        lines = [
-            w.to_move.format(side=self.side, value=w.value(tree.root.value)),
-            w.plays.format(move=self.label(tree.move)),
-        ]
-        self.graph.node(root, board_label(image, lines, bold=True))
-        for child in reversed(tree.root.children):  # reversed: the first searched is drawn at the top
-            self.first_ply(root, child)
-        if tree.same_as:
-            mirrored = ", ".join(f"{self.label(c)} = {self.label(o)}" for c, o in sorted(tree.same_as.items()))
-            note = self.name()
-            text = f"{escape(w.mirrors)}<BR/>{escape(mirrored)}"
-            self.graph.node(note, f"<<FONT COLOR='{GREY}'>{text}</FONT>>")
-            self.graph.edge(root, note, style="dotted", arrowhead="none")
+        for box in self.panel.boxes:
+            name = f"{self.prefix}_{box.name}"
+            if box.style in ("root", "board"):
+                image = self.board(name, box)
+                notes = [f"<FONT COLOR='{GREY}'>{escape(note)}</FONT>" for note in box.notes]
+                self.graph.node(name, board_label(image, [*box.lines, *notes], bold=box.pv))
+            elif box.style == "note":
+                text = "<BR/>".join(escape(line) for line in box.lines)
+                self.graph.node(name, f"<<FONT COLOR='{GREY}'>{text}</FONT>>")
+            elif box.style == "savings":
+                text = "<BR ALIGN='LEFT'/>".join([f"<B>{escape(box.lines[0])}</B>", *map(escape, box.lines[1:])])
+                self.graph.node(name, f"<{text}<BR ALIGN='LEFT'/>>", shape="box", style="rounded,dotted",
+                                color=GREY, fontsize="10", margin="0.08,0.05")  # fmt: skip
+            else:
+                lines = [f"<B>{escape(box.lines[0])}</B>", *(escape(line) for line in box.lines[1:])]
+                lines += [f"<FONT COLOR='{GREY}'>{escape(note)}</FONT>" for note in box.notes]
+                style = "dashed,rounded" if box.notes else "rounded"
+                self.graph.node(name, f"<{'<BR/>'.join(lines)}>", shape="box", style=style,
+                                color=PV if box.pv else "#55556a", fontsize="10", margin="0.06,0.03")  # fmt: skip
+            if box.parent is not None:
+                parent = f"{self.prefix}_{box.parent}"
+                if box.style in ("note", "savings"):
+                    self.graph.edge(parent, name, style="dotted", arrowhead="none")
+                elif box.pv:
+                    self.graph.edge(parent, name, color=PV, penwidth="2.6")
+                else:
+                    self.graph.edge(parent, name)
 
-    def first_ply(self, parent: str, node: Node) -> None:
-        assert node.move is not None
-        me = self.name()
-        mark_x = node.mark == "X"
-        image = self.board(
-            self.x | {node.move} if mark_x else self.x, self.o | {node.move} if not mark_x else self.o, node.move, 72
-        )
-        lines = [
-            f"{node.mark} {self.label(node.move)}: {self.value_text(node, 1)}",
-            self.words.states.format(count=self.words.number(node.size() + 1)),
-        ]
-        lines += self.tags(node)
-        on_pv = id(node) in self.pv
-        self.graph.node(me, board_label(image, lines, bold=on_pv))
-        self.edge(parent, me, node)
-        if self.depth >= 2 and (on_pv or node.kind == "cut" or any(c.kind == "cut" for c in node.children)):
-            for child in reversed(node.children):
-                self.small(me, child, 2)
-        self.skipped(me, node, 1)
-
-    def small(self, parent: str, node: Node, depth: int) -> None:
-        assert node.move is not None
-        me = self.name()
-        lines = [f"<B>{node.mark} {self.label(node.move)}</B>: {escape(self.value_text(node, depth))}"]
-        below = node.size()
-        if below:
-            cuts = sum(1 for n in node.walk() if n.kind == "cut") - (node.kind == "cut")
-            text = self.words.below.format(count=self.words.number(below)) + (f", ✂ {cuts}" if cuts else "")
-            lines.append(escape(text))
-        lines += [escape(tag) for tag in self.tags(node)]
-        colour = PV if id(node) in self.pv else "#55556a"
-        label = "<BR/>".join(lines)
-        self.graph.node(me, f"<{label}>", shape="box", style="rounded", color=colour, fontsize="10", margin="0.06,0.03")
-        self.edge(parent, me, node)
-        if depth < self.depth:
-            for child in reversed(node.children):
-                self.small(me, child, depth + 1)
-        self.skipped(me, node, depth)
-
-    def skipped(self, parent: str, node: Node, depth: int) -> None:
-        if node.kind != "cut":
-            return
-        box = self.name()
-        cells = ", ".join(self.label(cell) for cell in node.skipped)
-        side = "O" if node.mark == "X" else "X"
-        empty = self.tree.width * self.tree.width - self.marks  # the units count as if from 9 - empty marks on 3x3
-        reason = self.words.cut_reason(node, side, 9 - empty)
-        text = f"&#9986; {escape(self.words.not_searched.format(cells=cells))}<BR/>{escape(reason)}"
-        label = f"<<FONT COLOR='{GREY}'>{text}</FONT>>"
-        self.graph.node(box, label, shape="box", style="dashed,rounded", color=GREY, fontsize="10", margin="0.06,0.03")
-        self.graph.edge(parent, box, style="dashed")
-
-    def edge(self, parent: str, child: str, node: Node) -> None:
-        if id(node) in self.pv:
-            self.graph.edge(parent, child, color=PV, penwidth="2.6")
-        else:
-            self.graph.edge(parent, child)
-
-    def value_text(self, node: Node, depth: int) -> str:
-        text = f"{signed(node.value)} ({self.words.value(node.value, depth)})"
-        if node.kind == "cut":  # a bound: MAX stopped at its value or more, MIN at its value or less
-            return f"{'≥' if node.mark == 'O' else '≤'} {text}"
-        if node.bound in ("lower", "upper"):  # a bound from the table or out of reach: the side to move's
-            at_least = (node.bound == "lower") == (node.mark == "O")
-            return f"{'≥' if at_least else '≤'} {text}"
-        return text
-
-    def tags(self, node: Node) -> list[str]:
-        side = "X" if node.mark == "O" else "O"  # to move at the node
-        w = self.words
-        tags = [w.table] if node.kind == "table" else []
-        rule = {"forced block": w.must_block, "double threat": w.two_threats, "win now": w.wins_next}
-        if node.rule in rule:
-            tags.append(rule[node.rule].format(side=side))
-        return tags
-
-    def label(self, cell: int) -> str:  # as the board names it: 1-9 on 3x3, else its coordinate (b3)
-        return str(cell + 1) if self.tree.width == 3 else cell_name(cell, self.tree.width)
-
-    def board(self, x: frozenset[int], o: frozenset[int], last: int | None, px: int) -> str:
-        path = self.folder / f"{self.name()}.png"
-        return str(board_png(path, x, o, last, width=self.tree.width, px=px))
+    def board(self, name: str, box: Box) -> str:
+        px = 104 if box.style == "root" else 72
+        path = self.folder / f"{name}.png"
+        return str(board_png(path, box.x, box.o, box.last, width=self.width, px=px))
 
 
 def board_label(image: str, lines: list[str], *, bold: bool) -> str:

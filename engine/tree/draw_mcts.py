@@ -49,8 +49,8 @@ def render_mcts(tree: MctsTree, fmt: str = "png", *, words: Words = ENGLISH) -> 
             px=216,
         )
         lines = [
-            f"<B>{escape(words.mcts_title.format(count=words.number(tree.iterations)))}</B>",
-            words.states.format(count=words.number(tree.states)),
+            f"<B>{escape(words.count(words.mcts_title, tree.iterations))}</B>",
+            words.count(words.states, tree.states),
             words.mcts_plays.format(side=side, move=cell_name(tree.move, 9)),
         ]
         graph.node("root", board_label(str(image), lines, bold=True))
@@ -74,8 +74,8 @@ def render_mcts(tree: MctsTree, fmt: str = "png", *, words: Words = ENGLISH) -> 
             visits = sum(m.visits for m in rest)
             graph.node(
                 "rest",
-                f"<<FONT COLOR='{GREY}'>{escape(words.more_moves.format(count=len(rest)))}<BR/>"
-                f"{escape(words.visits.format(count=words.number(visits)))}</FONT>>",
+                f"<<FONT COLOR='{GREY}'>{escape(words.count(words.more_moves, len(rest)))}<BR/>"
+                f"{escape(words.count(words.visits, visits))}</FONT>>",
                 shape="box",
                 style="dashed,rounded",
                 color=GREY,
@@ -102,7 +102,7 @@ def render_mcts(tree: MctsTree, fmt: str = "png", *, words: Words = ENGLISH) -> 
 
 def _move_label(side: str, move: RootMove, words: Words) -> str:
     head = f"<B>{side} {escape(cell_name(move.move, 9))}</B>"
-    visits = escape(words.visits.format(count=words.number(move.visits)))
+    visits = escape(words.count(words.visits, move.visits))
     if move.proof is not None:
         return f"<{head}: {escape(words.proof(move.proof, move.plies))}<BR/>{visits}>"
     return f"<{head}: {escape(words.win_rate.format(rate=words.percent(move.mean)))}<BR/>{visits}>"

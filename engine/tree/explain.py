@@ -19,10 +19,13 @@ from engine.tree.node import SearchTree
 from engine.tree.record import record
 from engine.tree.summary import Summary, summarise
 
-__all__ = ["EXPLAINED", "Explained", "explain"]
+__all__ = ["EXPLAINED", "STEPPED", "Explained", "explain", "stepped"]
 
 EXPLAINED = ("3x3", "4x4", "5x5", "ultimate")
 """The variants whose search can be recomputed and drawn (4x4 and 5x5 only near the end: :mod:`engine.tree.mnk`)."""
+STEPPED = ("3x3", "4x4", "5x5")
+"""The variants whose alpha-beta search can be stepped through (:mod:`engine.tree.step`): ultimate's MCTS has no
+window to walk."""
 _MNK = {"4x4": TIC_TAC_TOE_4X4, "5x5": TIC_TAC_TOE_5X5}
 _DRAWN_DEPTH = 2
 
@@ -65,7 +68,27 @@ def explain(name: str, cells: Sequence[int], played: int | None, algorithm: Algo
     if played is not None and played in tree.best_moves:
         tree = record(cells, algorithm, played, keep=keep)
     if algorithm == "minimax":
-        other = record(cells, "alpha-beta")
+        other = record(cells, "alpha-beta", tree.move)
         return Explained((tree, other), summarise(tree, other))
-    minimax = record(cells, "minimax", keep=_DRAWN_DEPTH)
+    minimax = record(cells, "minimax", tree.move, keep=_DRAWN_DEPTH)  # the same move: one principal line
     return Explained((minimax, tree), summarise(tree, minimax))
+
+
+def stepped(name: str, cells: Sequence[int], played: int | None) -> SearchTree:
+    """The alpha-beta tree a stepper walks in variant ``name`` after ``cells`` (0-based): on 3x3 the bot's search
+    recorded whole (:func:`engine.tree.record.record`, at most 231 states), on 4x4 and 5x5 the fresh exact search
+    (:func:`engine.tree.mnk.record_mnk`), explaining ``played`` when it is one of the best moves (as :func:`explain`).
+    Deterministic: the same arguments give the same tree, so a stepper can recompute it on every press.
+
+    Raises:
+        ValueError: ``name`` is not one of :data:`STEPPED`, or a 4x4 or 5x5 position has too many empty cells.
+        IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
+    """
+    if name not in STEPPED:
+        raise ValueError(f"the search of {name!r} cannot be stepped through: only {', '.join(STEPPED)}")
+    cells = tuple(cells)
+    if name in _MNK:
+        tree = record_mnk(_MNK[name], cells)
+        return record_mnk(_MNK[name], cells, played) if played is not None and played in tree.best_moves else tree
+    tree = record(cells)
+    return record(cells, move=played) if played is not None and played in tree.best_moves else tree

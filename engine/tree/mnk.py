@@ -122,6 +122,8 @@ class _Recorder:
         node.alpha, node.beta = self.window(alpha, beta, x_me)
         score = self.search(node, me, opp, n, alpha, beta, mine, theirs, x_me)
         node.value = self.units(score, x_me)
+        if node.kind != "table" and node.rule in (None, "forced block"):
+            node.bound = "upper" if score <= alpha else "lower" if score >= beta else None  # fail-soft
         return score
 
     def search(

@@ -41,7 +41,11 @@ class Node:
         children: the children in the order searched.
         skipped: at a cut, the moves left unsearched, in order.
         rule: the threat rule that valued the node, if any.
-        bound: at a table hit, ``"exact"``, ``"lower"`` or ``"upper"``.
+        bound: whether ``value`` is the side to move's exact value (``"exact"`` or ``None``), a lower bound
+            (``"lower"``: at least this) or an upper bound (``"upper"``), in the side to move's terms (the side that
+            did not play ``mark``). Alpha-beta is fail-soft: a node whose value reached its window's beta is a lower
+            bound (every cut, some last children), one at or under its alpha an upper bound; a table hit keeps its
+            entry's.
         hidden: states searched below this node but not recorded (a tree recorded to a depth; 0 otherwise).
     """
 
@@ -106,6 +110,9 @@ class SearchTree:
         same_as: root moves not searched because a symmetry of the position maps them onto a searched one
             (move -> searched move, 0-based); they share its value.
         width: the board's side in cells.
+        root_window: ``"shared"`` (each root move searched with a window one point past the best so far, so the
+            root's earlier moves bound the later ones' searches) or ``"fresh"`` (every root move with an unbounded
+            window, as the textbook does).
     """
 
     root: Node
@@ -116,6 +123,7 @@ class SearchTree:
     best_moves: tuple[int, ...]
     same_as: dict[int, int]
     width: int = 3
+    root_window: str = "shared"
 
     def as_json(self) -> dict[str, Any]:
         """The root's JSON (:meth:`Node.as_json`) with the whole search's ``"algorithm"``, ``"states"``,

@@ -127,7 +127,8 @@ class _Recorder:
         if chosen not in best_moves:
             raise ValueError(f"cell {chosen + 1} is not one of the best moves {[c + 1 for c in best_moves]}")
         states = root.size()
-        return SearchTree(root, cells, self.cfg.algorithm, states, chosen, best_moves, same_as)
+        window = "fresh" if self.minimax else self.cfg.root_window
+        return SearchTree(root, cells, self.cfg.algorithm, states, chosen, best_moves, same_as, root_window=window)
 
     def visit(self, me: int, opp: int, n: int, alpha: int, beta: int, x_me: bool, bit: int) -> tuple[int, Node]:
         """Search the child reached by ``bit`` (``opp`` just played it); ``n`` marks are on the board. Returns the
@@ -140,6 +141,8 @@ class _Recorder:
             else self.ab_value(node, me, opp, n, alpha, beta, x_me)
         )
         node.value = self.units(score, x_me)
+        if not self.minimax and node.kind != "table" and node.rule in (None, "forced block"):
+            node.bound = "upper" if score <= alpha else "lower" if score >= beta else None  # fail-soft
         return score, node
 
     def minimax_value(self, node: Node, me: int, opp: int, n: int, x_me: bool) -> int:

@@ -278,8 +278,8 @@ async def test_setup_hook_loads_the_cog_registers_buttons_and_syncs(
         # the command's Literal choices name engine's one definition of each (a Literal keeps the choices' names)
         assert sorted(c.value for c in options["algorithm"].choices) == sorted(get_args(Algorithm))
         # every button of a board that carries its game, challenge answers, every button of a board by reference, and
-        # the puzzles' (bot.cogs.puzzles)
-        assert len(bot._connection._view_store._dynamic_items) == 4
+        # the puzzles' (bot.cogs.puzzles) and the "How did it think?" stepper's (bot.cogs.stepper)
+        assert len(bot._connection._view_store._dynamic_items) == 5
         assert [c.value for c in options["variant"].choices] == list(VARIANTS)  # every registered game, in order
         assert bot.intents == discord.Intents(guilds=True)  # interactions need no message events
         assert bot.allowed_mentions.to_dict() == discord.AllowedMentions.none().to_dict()

@@ -36,7 +36,7 @@ def test_a_3x3_move_in_words_names_the_best_move_its_value_counts_line_and_alter
     assert "It cut 5 branches: 18 moves were never searched" in text
     assert "With best play from both sides: draw." in text
     assert "• O 1: 0 (draw) · 64 states" in lines  # the corner, searched for its mirror images 3, 7 and 9
-    assert "• O 2: ≥ +4 (X wins in 5) · 7 states · ✂ not searched: 3, 7, 9, 4, 6, 8" in lines
+    assert "• O 2: ≥ +4 (X wins by ply 6) · 7 states · ✂ not searched: 3, 7, 9, 4, 6, 8" in lines
     assert "The line both sides play: O 9 → X 7 → O 3 → X 6 → O 4 → X 1 → O 8 → X 2" in lines
     assert lines[-1].startswith("(No picture: Graphviz's `dot` is not installed")
     assert "orange" not in text and "grey" not in text  # no picture to point at

@@ -84,8 +84,10 @@ def test_a_hint_is_private() -> None:
 def test_how_did_it_think_is_private_with_the_picture_and_the_sentences() -> None:
     board = game(4, 0)
     thought = think("3x3", (4,), 0, "alpha-beta", None)
-    reply = present(Thinking(board, thought, 0), EN, challenge_seconds=SECONDS)
-    assert reply.ephemeral and reply.view is None and [f.filename for f in reply.files] == ["search.png"]
+    reply = present(Thinking(board, thought, 0, (4,)), EN, challenge_seconds=SECONDS)
+    assert reply.ephemeral and [f.filename for f in reply.files] == ["search.png"]
+    (step,) = reply.view.to_components()[0]["components"]  # type: ignore[union-attr]
+    assert step["label"] == "Step through" and step["custom_id"] == "tsx:0a1b2c:40:w:s:0"  # the board's moves 5, 1
     assert reply.content == thinking_text(thought.summary, EN, lambda cell: str(cell + 1), played=0)
 
 

@@ -80,10 +80,40 @@ def test_4x4_and_5x5_record_a_fresh_search_near_the_end_and_say_when_it_is_too_e
     assert run("--variant", "5x5", *map(str, range(1, 17)), "--algorithm", "minimax")[0] == 2
     code, out, _ = run("--variant", "5x5", "1", "3", "2", "4", "6", "5", "7", "9", "8", "10", "12", "11", "13", "15",
                        "14", "16")  # fmt: skip
-    assert code == 0 and "alpha-beta plays 17: X wins in 1" in out
+    assert code == 0 and "alpha-beta plays 17: X wins at ply 1 (value +9" in out
 
 
 def _nodes(node: dict[str, object]) -> Iterator[dict[str, object]]:
     yield node
     for child in node["children"]:  # type: ignore[attr-defined]
         yield from _nodes(child)
+
+
+def test_counts_of_one_are_singular() -> None:
+    code, out, _ = run("7", "5", "1")
+    assert code == 0 and "1 cut skipping 1 move." in out  # was "1 cuts skipping 1 moves"
+
+
+def test_step_json_prints_one_event_per_state_that_replay_to_the_json_tree() -> None:
+    from engine.tree.node import Node
+    from engine.tree.step import replay
+
+    for argv in (("4", "1", "7"), ("5",), ("--variant", "4x4", "1", "5", "2", "6", "3", "10", "16")):
+        code, out, _ = run(*argv, "--step", "--json")
+        events = [json.loads(line) for line in out.splitlines()]
+        tree = json.loads(run(*argv, "--json")[1])
+        assert code == 0 and len(events) == tree["states"] == len(list(_nodes(tree))) - 1
+        rebuilt = replay(events, Node(None, tree["mark"], tree["value"]))
+        assert rebuilt.as_json()["children"] == tree["children"]
+
+
+def test_step_walks_seed_000s_third_move_state_by_state() -> None:
+    code, out, _ = run("4", "1", "7", "2", "9", "--step")  # the lab's third move: X on 4, 7, 9; O on 1, 2
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("alpha-beta: 6 states; O to move.")
+    counted = [line for line in lines[3:] if line[:7].strip().isdigit()]
+    assert [int(line[:7]) for line in counted] == [1, 2, 3, 4, 5, 6]
+    assert counted[2].split() == ["3", "O", "3", "=", "-9", "(O", "wins", "at", "ply", "1)"]
+    assert lines[-1].strip() == "O to move: -9 (O wins at ply 1): 6 states"
+    code, _, err = run("--variant", "ultimate", "41", "--step")
+    assert code == 2 and "not ultimate" in err

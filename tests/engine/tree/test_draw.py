@@ -26,7 +26,7 @@ def test_an_svg_carries_its_boards_and_the_cut_that_alpha_beta_made() -> None:
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert "alpha-beta: 71 states" in svg
     assert "not searched: 3, 7, 9, 4, 6, 8" in svg  # O on 2 is cut: X wins, while O already has a draw with 1
-    assert "β = 2: O already has a draw elsewhere" in svg
+    assert "β = 0 (draw): O already has it elsewhere (O 1 at ply 1)" in svg  # was "β = 2": the window, not a draw
     boards = re.findall(r'xlink:href="([^"]+)"', svg)
     assert boards and all(link.startswith("data:image/png;base64,") for link in boards)  # nothing left on disk
 

@@ -39,3 +39,17 @@ def test_ultimate_explains_the_played_moves_visits_and_refuses_other_games() -> 
         explain("4x4", (), None, "alpha-beta")
     with pytest.raises(GameOverError):
         explain("3x3", (0, 3, 1, 4, 2), None, "alpha-beta")
+
+
+def test_the_stepped_tree_is_the_alpha_beta_search_explained() -> None:
+    from engine.tree.explain import stepped
+
+    tree = stepped("3x3", (4,), 8)
+    assert (tree.algorithm, tree.states, tree.move) == ("alpha-beta", 71, 8)
+    assert stepped("3x3", (4,), 1).move == 0  # a move the search would not play: its own best move
+    assert (
+        stepped("4x4", (0, 1, 2, 3, 4, 5, 6), None).states
+        == explain("4x4", (0, 1, 2, 3, 4, 5, 6), None, "alpha-beta").summary.states
+    )
+    with pytest.raises(ValueError, match="cannot be stepped"):
+        stepped("ultimate", (40,), None)

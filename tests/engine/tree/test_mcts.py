@@ -30,6 +30,6 @@ def test_a_proven_win_is_the_move_and_shows_in_the_json_and_the_picture() -> Non
     assert payload["children"][0]["proof"] == "win" and payload["children"][0]["value"] == 1.0
     assert len(payload["children"]) == len(tree.moves)
     svg = html.unescape(render_mcts(tree, "svg").decode())
-    assert "proven win in 5" in svg and f"MCTS: {tree.iterations:,} iterations" in svg
+    assert "proven win at ply 5" in svg and f"MCTS: {tree.iterations:,} iterations" in svg
     png = Image.open(io.BytesIO(render_mcts(tree, "png")))
     assert png.format == "PNG" and png.width > 300

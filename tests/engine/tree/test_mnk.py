@@ -143,5 +143,6 @@ def test_a_cut_near_the_end_is_explained_by_the_bound_it_reached() -> None:
 
     cells = tuple(cell - 1 for cell in (6, 2, 12, 4, 1, 3, 5, 15, 10, 16))  # 6 empty cells
     svg = html.unescape(render([record_mnk(TIC_TAC_TOE_4X4, cells)], "svg").decode())
-    assert "β = 5: O already has a loss at least as slow elsewhere" in svg  # X wins in 5 there: not a draw
-    assert "β = 5: O already has a draw" not in svg
+    # O d2: X cannot win before ply 5 (mate distance), so the first win at ply 5 ends the search there
+    assert "β = +5: known before searching this position (X cannot win before ply 5)" in svg
+    assert "O d2: +5 (X wins at ply 5)" in svg

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games import refusals
 from bot.games.ai import AI
-from bot.games.answers import Hinted, Shown, Thinking
+from bot.games.answers import Hinted, Refusal, Shown, Thinking
 from bot.games.match import BoardRef, Match
 from bot.games.service import History
 from bot.games.store import RecordsGames
@@ -200,6 +200,23 @@ async def test_who_may_look_is_read_from_the_game_held_never_from_the_press(
         assert rows(tmp_path) == before, "a look wrote the database"
     finally:
         await second.close()
+
+
+async def test_the_stepper_of_a_look_is_its_players_too(ai: AI, store: RecordsGames) -> None:
+    """A stepper's press names only the game and its moves: a spectator who forges one is refused as from the board,
+    and another channel's press finds no game there."""
+    process = Process(store, ai)
+    try:
+        board = await centre(process)
+        found = process.games.explained(who(ALICE), board.game_id, tuple(board.moves), hint=True)
+        assert not isinstance(found, Refusal) and found is not None
+        refused(
+            process.games.explained(who(CAROL), board.game_id, tuple(board.moves), hint=True), refusals.NOT_YOUR_GAME
+        )
+        elsewhere = replace(who(ALICE), channel_id=CHANNEL + 1)
+        assert process.games.explained(elsewhere, board.game_id, tuple(board.moves), hint=True) is None
+    finally:
+        await process.close()
 
 
 async def test_a_look_or_a_hint_resumes_a_game_nothing_stored_without_writing_it(
