@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from bot.games.match import Match
 from bot.text.common import MARK_EMOJI
+from bot.text.presenters import presenter_of
 from engine import Mark, Variant
 
 __all__ = [
@@ -52,8 +53,9 @@ def played_by_column(kind: Variant, state: Any) -> bool:
 
 
 def shows_discs(game: Match) -> bool:
-    """True when ``game``'s board is drawn with discs: a game played by column, with buttons."""
-    return game.mode == "buttons" and played_by_column(game.kind, game.state)
+    """True when ``game``'s board is drawn with discs in its text: a game played by column, with a button per column
+    (:func:`bot.text.presenters.presenter_of`)."""
+    return presenter_of(game) == "columns"
 
 
 def mark_emoji(game: Match) -> Mapping[Mark, str]:
