@@ -18,13 +18,14 @@ from testing.players import private_text, public_message, ttt
 
 from .conftest import E2E_TOKEN, BotStarter, make_users
 from .test_variants_e2e import MOVE_WAIT, buttons, text_of
-from .wide_game import RULES, SEVEN_BY_SEVEN, Board, tactical_cell
+from .wide_game import SEVEN_BY_SEVEN, Board, tactical_cell
 
 pytestmark = [pytest.mark.asyncio]
 
 GAMES = {"TTT_GAMES": "tests.e2e.wide_game:SEVEN_BY_SEVEN"}
 FLAG_COMPONENTS_V2 = 1 << 15
 WON = (87, 242, 135)  # the winning line's green in the picture (bot.images.grid)
+RULES = SEVEN_BY_SEVEN.game
 BOT_PLAYED = re.compile(r"O played ([a-g][1-7]) · ")
 
 
@@ -68,7 +69,7 @@ async def test_a_7x7_game_is_played_through_its_picture_and_typed_moves(start_bo
         state: Board = RULES.initial_state()
         rng, seen_pictures, bot_moves = random.Random(7), {board["attachments"][0]["id"]}, 0
         while not RULES.terminal(state):
-            cell = tactical_cell(state, rng)
+            cell = tactical_cell(RULES, state, rng)
             rec = await ttt(fake, channel, ana, "move", cell=SEVEN_BY_SEVEN.cell_name(cell).upper())
             board = await public_message(fake, rec)
             state = RULES.result(state, cell)
