@@ -97,6 +97,10 @@ def draw_grid(picture: GridPicture) -> bytes:
     for cell, piece in enumerate(picture.cells):
         if piece is not None:
             _draw_piece(draw, piece, picture.pieces, _origin(cell, width, side, margin), side)
+    if picture.last is not None and picture.pieces == "discs":  # a disc covers the fill: ring it as well
+        x0, y0 = _origin(picture.last, width, side, margin)
+        inset = max(4, side // 5) - 4
+        draw.ellipse((x0 + inset, y0 + inset, x0 + side - inset, y0 + side - inset), outline=_TEXT, width=2)
     _draw_won(draw, picture, side, margin)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")

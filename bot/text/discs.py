@@ -59,8 +59,9 @@ def shows_discs(game: Match) -> bool:
 
 
 def mark_emoji(game: Match) -> Mapping[Mark, str]:
-    """Each side's emoji as ``game``'s board shows it: its disc where the board is drawn with discs, else ❌ and ⭕."""
-    return DISC if shows_discs(game) else MARK_EMOJI
+    """Each side's emoji as ``game``'s board shows it: its disc where its game's pieces are discs
+    (:attr:`engine.Layout.pieces`) and the board is not text, else ❌ and ⭕."""
+    return DISC if game.mode == "buttons" and game.kind.layout().pieces == "discs" else MARK_EMOJI
 
 
 def _keycap(label: str) -> str:

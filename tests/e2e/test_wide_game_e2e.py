@@ -1,7 +1,8 @@
 """A game wider than buttons allow, written outside the engine (:mod:`tests.e2e.wide_game`: four in a row on 7 x 7) and
 registered through ``TTT_GAMES``, is played end to end with no change to ``bot/``: its board is a picture (a valid PNG
 at most 1,000 px wide, replaced on every move) with typed moves, never ultimate's pad; the bot answers; bad moves are
-refused privately; the win is shown, its line drawn in the picture."""
+refused privately; the game resumes after the bot process was killed and started again; the win is shown, its line
+drawn in the picture."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from testing.fake_discord import FakeDiscord
 from testing.players import private_text, public_message, ttt
 
 from .conftest import E2E_TOKEN, BotStarter, make_users
+from .test_downtime import crash, until
+from .test_outside_game_e2e import stored_versions
 from .test_variants_e2e import MOVE_WAIT, buttons, text_of
 from .wide_game import SEVEN_BY_SEVEN, Board, tactical_cell
 
@@ -52,7 +55,7 @@ def current_board(fake: FakeDiscord, channel: str) -> dict[str, Any]:
 
 async def test_a_7x7_game_is_played_through_its_picture_and_typed_moves(start_bot: BotStarter) -> None:
     async with FakeDiscord(token=E2E_TOKEN, channels=1) as fake:
-        await start_bot(fake, **GAMES)
+        bot = await start_bot(fake, **GAMES)
         channel = fake.channels()[0]
         (ana,) = make_users(fake, "ana")
 
@@ -67,7 +70,7 @@ async def test_a_7x7_game_is_played_through_its_picture_and_typed_moves(start_bo
         assert "from a1 to g7" in refused, refused
 
         state: Board = RULES.initial_state()
-        rng, seen_pictures, bot_moves = random.Random(7), {board["attachments"][0]["id"]}, 0
+        rng, seen_pictures, bot_moves, ply = random.Random(7), {board["attachments"][0]["id"]}, 0, 0
         while not RULES.terminal(state):
             cell = tactical_cell(RULES, state, rng)
             rec = await ttt(fake, channel, ana, "move", cell=SEVEN_BY_SEVEN.cell_name(cell).upper())
@@ -85,12 +88,16 @@ async def test_a_7x7_game_is_played_through_its_picture_and_typed_moves(start_bo
             found = BOT_PLAYED.search(text_of(board))
             assert found is not None
             state = RULES.result(state, SEVEN_BY_SEVEN.parse_cell(found[1]))
-            bot_moves += 1
+            bot_moves, ply = bot_moves + 1, ply + 2
             picture(fake, board)
             seen_pictures.add(board["attachments"][0]["id"])
             if bot_moves == 1:
                 taken = await private_text(await ttt(fake, channel, ana, "move", cell=SEVEN_BY_SEVEN.cell_name(cell)))
                 assert "taken" in taken, taken
+            if bot_moves == 2:  # the stored game (named by reference) resumes in a new bot process
+                await until(lambda ply=ply, bot=bot: stored_versions(bot) == [ply])
+                await crash(fake, bot)
+                bot = await start_bot(fake, **GAMES)
 
         assert RULES.utility(state) == 1, SEVEN_BY_SEVEN.text_grid(state)  # tactics beat a random bot
         board = current_board(fake, channel)

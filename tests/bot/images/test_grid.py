@@ -48,10 +48,15 @@ def test_pieces_last_move_and_coordinates() -> None:
 def test_discs_are_filled_in_their_colours() -> None:
     cells: list[Mark | None] = [None] * 56
     cells[49], cells[50] = Mark.X, Mark.O
-    picture = GridPicture(8, 7, tuple(cells), pieces="discs")
+    picture = GridPicture(8, 7, tuple(cells), pieces="discs", last=50)
     image = drawn(picture)
     assert image.getpixel(centre(picture, 49)) == grid._DISC[Mark.X]
     assert image.getpixel(centre(picture, 50)) == grid._DISC[Mark.O]
+    side = cell_px(8, 7)
+    ring = max(4, side // 5) - 3  # the last disc is ringed: a disc covers its cell's fill
+    for cell, colour in ((50, grid._TEXT), (49, grid._BACKGROUND)):
+        x, y = centre(picture, cell)
+        assert image.getpixel((x, y - side // 2 + ring)) == colour
 
 
 def test_the_winning_line_is_drawn_through_its_cells() -> None:
