@@ -1,8 +1,8 @@
 """A pure, synchronous engine for tic-tac-toe games: its face is the registry of games and their protocol.
 
 - :mod:`engine.variants`: every game is a :class:`Variant` object that answers for itself (its cells, lines,
-  moves, layout, levels, hints, reviews); :func:`variant` finds one by name, :data:`VARIANTS` lists them and
-  :func:`register` adds a game written elsewhere (docs/adding-a-game.md). The built-in games
+  moves, layout (:class:`Layout`), levels, hints, reviews); :func:`variant` finds one by name, :data:`VARIANTS`
+  lists them and :func:`register` adds a game written elsewhere (docs/adding-a-game.md). The built-in games
   (:mod:`engine.games`: 3x3, 4x4, 5x5, ultimate) are registered on import.
 - :mod:`engine.protocol`: AIMA's game protocol (:class:`Game`) and the words every game shares: marks, values,
   levels, the one move record (:class:`EngineMove`).
@@ -19,10 +19,11 @@ from engine.errors import (
     IllegalMoveError,
     IllegalSequenceError,
     InvalidBoardError,
+    UndrawableGameError,
     UnknownVariantError,
 )
 from engine.hints import Hint, HintMove
-from engine.protocol import LEVELS, TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark, ValueKind
+from engine.protocol import LEVELS, MAX_SIDE, TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Layout, Mark, ValueKind
 from engine.registry import VARIANTS, register, variant
 from engine.review import Label, PlyReview
 from engine.variants import DEFAULT_VARIANT, MoveValues, Variant
@@ -30,6 +31,7 @@ from engine.variants import DEFAULT_VARIANT, MoveValues, Variant
 __all__ = [
     "DEFAULT_VARIANT",
     "LEVELS",
+    "MAX_SIDE",
     "TOP_LEVEL",
     "VARIANTS",
     "Algorithm",
@@ -45,9 +47,11 @@ __all__ = [
     "IllegalSequenceError",
     "InvalidBoardError",
     "Label",
+    "Layout",
     "Mark",
     "MoveValues",
     "PlyReview",
+    "UndrawableGameError",
     "UnknownVariantError",
     "ValueKind",
     "Variant",

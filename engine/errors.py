@@ -15,6 +15,7 @@ __all__ = [
     "IllegalSequenceError",
     "InvalidBoardError",
     "RequestError",
+    "UndrawableGameError",
     "UnknownVariantError",
     "shown_cell",
 ]
@@ -73,3 +74,9 @@ class UnknownVariantError(ValueError):
 
 class RequestError(ValueError):
     """A request to ``python -m engine serve`` that is not valid JSON or lacks a field of the right type."""
+
+
+class UndrawableGameError(ValueError):
+    """A game :func:`engine.register` refuses because no front end can draw its board: a layout
+    (:class:`engine.protocol.Layout`) of a kind nobody draws, bigger than 19 x 19 cells, or at odds with the game's own
+    width and height. The message names the game and says what would be drawn."""

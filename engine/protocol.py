@@ -8,8 +8,9 @@ Actions are cell indices, 0-based and row by row over the whole board (people se
 The searches (:mod:`engine.minimax.reference` and the fast kernels) take any object with these methods: a class
 instance (``TicTacToe(4, 4, 4)``) or a module (:mod:`engine.tictactoe.rules`, the 3x3 game) both qualify.
 
-Every game reports a position's value as a :class:`GameValue`, plays at one of the :data:`LEVELS` and offers searches
-named by :data:`Algorithm`; they live here, below the games, so no game imports another.
+Every game declares how its board is laid out as a :class:`Layout`, reports a position's value as a
+:class:`GameValue`, plays at one of the :data:`LEVELS` and offers searches named by :data:`Algorithm`; they live
+here, below the games, so no game imports another.
 """
 
 from __future__ import annotations
@@ -17,16 +18,21 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, TypeVar
+from typing import Final, Literal, Protocol, TypeVar, get_args
 
 __all__ = [
+    "LAYOUT_KINDS",
     "LEVELS",
+    "MAX_SIDE",
     "TOP_LEVEL",
     "Algorithm",
     "EngineMove",
     "Game",
     "GameValue",
+    "Layout",
+    "LayoutKind",
     "Mark",
+    "Pieces",
     "Source",
     "StateT",
     "ValueKind",
@@ -160,3 +166,33 @@ class EngineMove:
     def cut_short(self) -> bool:
         """True for a move of a search stopped at its time cap before it proved a value (the best found)."""
         return self.source == "cut short"
+
+
+LayoutKind = Literal["grid", "columns", "blocks"]
+"""How a board is laid out: ``"grid"`` a grid of cells played cell by cell (3x3, 4x4, 5x5), ``"columns"`` a grid
+played by column, a disc falling to the lowest empty cell (Connect Four), ``"blocks"`` a board of small boards
+(ultimate)."""
+LAYOUT_KINDS: Final[tuple[LayoutKind, ...]] = get_args(LayoutKind)
+Pieces = Literal["marks", "discs"]
+"""What the players put on the board: marks (X and O) or discs (the first player's red, the second's yellow)."""
+MAX_SIDE: Final = 19
+"""The widest and highest board drawn, in cells (a Go board: columns a-s, rows 1-19)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How a game's board is laid out, as the game declares it (:meth:`engine.Variant.layout`), so that a front end
+    chooses how to draw it from this alone, never from the game's name or its width.
+
+    Attributes:
+        kind: the kind of layout (:data:`LayoutKind`).
+        width, height: the board in cells, 1 to :data:`MAX_SIDE` each (ultimate: the whole 9 x 9 grid).
+        block: the side of the small boards of a ``"blocks"`` layout (ultimate: 3), else 0.
+        pieces: marks or discs (:data:`Pieces`).
+    """
+
+    kind: LayoutKind
+    width: int
+    height: int
+    block: int = 0
+    pieces: Pieces = "marks"

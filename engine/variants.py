@@ -22,7 +22,7 @@ from typing import Any, Literal
 from engine.coordinates import cell_name, parse_cell, text_grid, typed_ranges
 from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.hints import Hint, HintMove
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Mark
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Layout, LayoutKind, Mark
 from engine.review import PlyReview, exact_review
 
 __all__ = ["DEFAULT_VARIANT", "MoveValues", "Variant"]
@@ -82,6 +82,13 @@ class Variant(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+    def layout(self) -> Layout:
+        """How the board is laid out (:class:`engine.protocol.Layout`). By default: small boards where :attr:`block` is
+        set, columns of discs where :meth:`columns` answers, else a grid of marks; the built-in games declare theirs."""
+        by_column = bool(self.columns(self.game.initial_state()))
+        kind: LayoutKind = "blocks" if self.block else "columns" if by_column else "grid"
+        return Layout(kind, self.width, self.height, self.block, "discs" if by_column else "marks")
 
     @property
     def cells(self) -> int:

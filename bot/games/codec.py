@@ -21,8 +21,9 @@ One codec for every registered game, keyed by its code (:attr:`engine.Variant.co
   longest id, every field at its widest, is then 82 characters), 13 on the others (a game between people counts
   none, so 5x5's longest is 95 with 20-digit user ids), within Discord's 100.
 
-**A board that names its game** (ultimate: 81 cells do not fit) carries the game id and a version, the number of
-moves played; the running game comes from memory or the records database::
+**A board that names its game** (ultimate's 81 cells, or any board over 25 cells: a picture of up to 19 x 19) carries
+its code (``u`` on ultimate), the game id and a version, the number of moves played (1-3 digits); the running game
+comes from memory or the records database::
 
     ttt:u:<kind>:<game id>:<version>      (the board message)
     ttt:up:<kind>:<game id>:<version>     (the private pad: an ephemeral message of the player to move)

@@ -45,7 +45,7 @@ BOARD_TEMPLATE: Final = (
 it think?)."""
 REF_TEMPLATE: Final = (
     r"ttt:(?P<variant>[0-9a-z]{1,2}?)(?P<pad>p?):(?P<kind>\d{1,2}|[rnkwh]|p[0-8]):(?P<game>[0-9a-z]{1,13}):"
-    r"(?P<version>\d{1,2})"
+    r"(?P<version>\d{1,3})"
 )
 """The template of every button of a board by reference and of its private pad (``pad`` is ``p``)."""
 ANSWER_TEMPLATE: Final = r"ttt:(?P<answer>[ad]):(?P<game>[0-9a-z]{1,13}):(?P<challenged>\d{1,20})"

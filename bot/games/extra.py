@@ -22,7 +22,8 @@ def load_games(environ: Mapping[str, str] | None = None) -> tuple[str, ...]:
 
     Raises:
         ImportError, AttributeError: an entry names no module or no object in it; ValueError: a game clashes with a
-            registered one (its name or code), or is malformed.
+            registered one (its name or code), or is malformed; :class:`engine.UndrawableGameError` (a ValueError):
+            no presenter draws its declared layout.
     """
     spec = (os.environ if environ is None else environ).get(GAMES_VARIABLE, "")
     entries = tuple(entry.strip() for entry in spec.split(",") if entry.strip())

@@ -22,6 +22,7 @@ from bot.text.common import (
 )
 from bot.text.discs import disc_grid, mark_emoji, piece, shows_discs
 from bot.text.grid import DEFAULT_VARIANT, board_grid
+from bot.text.presenters import typed
 from engine import Mark
 from engine.registry import variant as variant_named
 
@@ -192,9 +193,9 @@ def message_text(game: Match, who: Who | None = None, *, tr: Lang | None = None,
         lines.append(disc_grid(rules, game.state, game.moves[-1] if game.moves else None))
     if game.mode == "text":
         lines.append(board_grid(game.state, game.variant))
-        if commands and not game.over:
-            first, last = rules.cell_label(0), rules.cell_label(rules.cells - 1)
-            lines.append(tr(N_("Play with `/ttt move cell:<{first}-{last}>`."), first=first, last=last))
+    if commands and not game.over and typed(game):  # a text board, or a picture without buttons for the moves
+        first, last = rules.cell_label(0), rules.cell_label(rules.cells - 1)
+        lines.append(tr(N_("Play with `/ttt move cell:<{first}-{last}>`."), first=first, last=last))
     return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ from bot.games.match import Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang
 from bot.text.common import MARK_EMOJI
+from bot.text.presenters import presenter_of
 from engine import Mark, Variant
 
 __all__ = [
@@ -58,13 +59,15 @@ def played_by_column(kind: Variant, state: Any) -> bool:
 
 
 def shows_discs(game: Match) -> bool:
-    """True when ``game``'s board is drawn with discs: a game played by column, with buttons."""
-    return game.mode == "buttons" and played_by_column(game.kind, game.state)
+    """True when ``game``'s board is drawn with discs in its text: a game played by column, with a button per column
+    (:func:`bot.text.presenters.presenter_of`)."""
+    return presenter_of(game) == "columns"
 
 
 def mark_emoji(game: Match) -> Mapping[Mark, str]:
-    """Each side's emoji as ``game``'s board shows it: its disc where the board is drawn with discs, else ❌ and ⭕."""
-    return DISC if shows_discs(game) else MARK_EMOJI
+    """Each side's emoji as ``game``'s board shows it: its disc where its game's pieces are discs
+    (:attr:`engine.Layout.pieces`) and the board is not text, else ❌ and ⭕."""
+    return DISC if game.mode == "buttons" and game.kind.layout().pieces == "discs" else MARK_EMOJI
 
 
 def piece(mark: Mark, tr: Lang, *, discs: bool) -> str:

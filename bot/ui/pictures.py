@@ -20,14 +20,33 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import discord
 
+from bot.games.match import Match
 from bot.games.workers import die_with_parent, run_when_idle
-from bot.images.ultimate import UltimatePicture, draw_ultimate
+from bot.images import GridPicture, UltimatePicture, draw_picture
+from engine import Variant
 
-__all__ = ["CACHED_PICTURES", "DRAWING_NICENESS", "Attachment", "Drawer", "Picture", "picture_executor"]
+__all__ = [
+    "CACHED_PICTURES",
+    "DRAWING_NICENESS",
+    "GRID_PICTURE_NAME",
+    "PICTURE_NAME",
+    "Attachment",
+    "Drawer",
+    "Picture",
+    "grid_picture",
+    "picture_executor",
+    "state_picture",
+    "ultimate_picture",
+]
+
+PICTURE_NAME: Final = "ultimate.png"
+"""The file name of a board's picture (its media gallery refers to ``attachment://ultimate.png``)."""
+GRID_PICTURE_NAME: Final = "board.png"
+"""The file name of a grid's picture (``attachment://board.png``)."""
 
 CACHED_PICTURES: Final = 64
 """How many drawn pictures a :class:`Drawer` keeps (about 13 KB each): one position is often shown twice (the
@@ -43,14 +62,46 @@ them, against 1.56x, 1.74x and 2.01x at nice 5 alone; the press-to-bot's-move p5
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """An ultimate board's picture to attach as ``filename``, not drawn yet."""
+    """A board's picture (a grid, or ultimate's board of small boards) to attach as ``filename``, not drawn yet."""
 
-    shows: UltimatePicture
+    shows: GridPicture | UltimatePicture
     filename: str
 
 
 Attachment = discord.File | Picture
 """What a reply attaches: a file, or a picture drawn when it is sent."""
+
+
+def ultimate_picture(game: Match) -> UltimatePicture:
+    """What the picture of a board of small boards shows: its marks, its small boards' results, the boards the
+    player to move may play in (none once it is over) and the last move."""
+    return state_picture(game.kind, game.state, game.moves[-1] if game.moves else None, over=game.over)
+
+
+def grid_picture(game: Match) -> GridPicture:
+    """What the picture of ``game``'s grid shows: its pieces, its last move, the winning line."""
+    kind, state = game.kind, game.state
+    layout = kind.layout()
+    return GridPicture(
+        width=layout.width,
+        height=layout.height,
+        cells=tuple(kind.mark(state, cell) for cell in range(kind.cells)),
+        pieces=layout.pieces,
+        last=game.moves[-1] if game.moves else None,
+        won=kind.winning_line(state),
+    )
+
+
+def state_picture(kind: Variant, state: Any, last: int | None, *, over: bool) -> UltimatePicture:
+    """:func:`ultimate_picture` of an engine ``state`` of game ``kind`` whose last move was ``last`` (a puzzle's
+    position, say)."""
+    blocks = range((kind.width // kind.block) ** 2)
+    return UltimatePicture(
+        cells=tuple(kind.mark(state, cell) for cell in range(kind.cells)),
+        boards=tuple(kind.block_result(state, block) for block in blocks),
+        targets=frozenset(() if over else kind.open_blocks(state)),
+        last=last,
+    )
 
 
 def picture_executor(niceness: int = DRAWING_NICENESS) -> ProcessPoolExecutor:
@@ -74,9 +125,9 @@ class Drawer:
 
     def __init__(self, executor: Executor | None = None) -> None:
         self.executor = executor
-        self._drawn: OrderedDict[UltimatePicture, bytes] = OrderedDict()
+        self._drawn: OrderedDict[GridPicture | UltimatePicture, bytes] = OrderedDict()
 
-    async def png(self, shows: UltimatePicture) -> bytes:
+    async def png(self, shows: GridPicture | UltimatePicture) -> bytes:
         """The picture ``shows`` as PNG bytes: from the cache, or drawn in the executor.
 
         Raises:
@@ -84,7 +135,7 @@ class Drawer:
         """
         drawn = self._drawn.get(shows)
         if drawn is None:
-            drawn = await asyncio.get_running_loop().run_in_executor(self.executor, draw_ultimate, shows)
+            drawn = await asyncio.get_running_loop().run_in_executor(self.executor, draw_picture, shows)
             self._drawn[shows] = drawn
             if len(self._drawn) > CACHED_PICTURES:
                 self._drawn.popitem(last=False)

@@ -1,5 +1,6 @@
-"""A board's components as prebuilt payloads (Discord's JSON), for every game, laid out by the board's shape and
-Discord's limits (5 action rows, 5 buttons a row, 40 components):
+"""A board's components as prebuilt payloads (Discord's JSON), for every game, laid out by its presenter
+(:func:`bot.text.presenters.presenter`: the layout its game declares) within Discord's limits (5 action rows, 5
+buttons a row, 40 components):
 
 - A board whose button rows fit with a control row below is a classic message: its text as ``content``, its rows of
   buttons, and the control row (Resign, or Rematch after the end). A board of cells (3x3, 4x4) has a row of cell
@@ -7,11 +8,14 @@ Discord's limits (5 action rows, 5 buttons a row, 40 components):
   rows) under the grid of discs its text draws (:mod:`bot.text.discs`).
 - A board needing more rows, whose rows fit 5 buttons (5x5), is a Components V2 message (flag ``IS_COMPONENTS_V2``,
   no ``content``): a text display with the board's text, a row of buttons per board row and the control row.
-- A wider board of small boards (ultimate) is a Components V2 message: the text display, the whole grid as a picture
+- A board of small boards (ultimate) is a Components V2 message: the text display, the whole grid as a picture
   in a media gallery (``attachment://ultimate.png``, drawn by :mod:`bot.images.ultimate` and replaced on every move),
   a pad of buttons (the small board the player must play in; on a free choice the open small boards) and the control
   row. A free choice goes on in the player's private pad (:func:`private_pad`, an ephemeral message): the chosen
   board's cells and Back, or the open boards again.
+- Any other grid (wider or higher than 5, or of columns too many for emoji discs) is a Components V2 message: the text
+  display (which says how to type a move), the grid as a picture (``attachment://board.png``, drawn by
+  :mod:`bot.images.grid`) and the control row; its moves are typed with ``/ttt move``.
 - A text board (``board:text``) is a classic message for every game.
 
 The buttons' ids come from the codec (:func:`bot.games.codec.encoder`); their presses are read in
@@ -30,15 +34,24 @@ import discord
 from bot.games.codec import Kind, encoder, ref_encoder
 from bot.games.match import Match
 from bot.i18n.lang import Lang, lang
-from bot.images.ultimate import UltimatePicture
 from bot.text import labels
+from bot.text.presenters import presenter_of
 from bot.ui.buttons import ChallengeButton
-from bot.ui.columns import MAX_ROW_BUTTONS, column_buttons, column_rows, row_count
+from bot.ui.columns import column_buttons, column_rows, row_count
 from bot.ui.faces import cell_faces
-from bot.ui.pictures import Attachment, Picture
+from bot.ui.pictures import (
+    GRID_PICTURE_NAME,
+    PICTURE_NAME,
+    Attachment,
+    Picture,
+    grid_picture,
+    state_picture,
+    ultimate_picture,
+)
 from engine import Mark, Variant
 
 __all__ = [
+    "GRID_PICTURE_NAME",
     "PICTURE_NAME",
     "REMATCH",
     "RESIGN",
@@ -50,6 +63,7 @@ __all__ = [
     "button_payload",
     "button_rows",
     "challenge_view",
+    "grid_picture",
     "hint_view",
     "is_layout",
     "is_layout_board",
@@ -58,8 +72,6 @@ __all__ = [
     "ultimate_picture",
 ]
 
-PICTURE_NAME: Final = "ultimate.png"
-"""The file name of a board's picture (its media gallery refers to ``attachment://ultimate.png``)."""
 MAX_ACTION_ROWS: Final = 5
 """Discord's limit of action rows in a classic message: a board of fewer rows leaves one for its controls."""
 _GREY, _GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
@@ -122,13 +134,16 @@ def is_layout(view: discord.ui.View | None) -> bool:
 
 
 def button_rows(game: Match) -> int | None:
-    """The action rows of buttons ``game``'s board needs (its control row aside): a button per column of a game played
-    by column, else a row per board row where each fits :data:`MAX_ROW_BUTTONS`; ``None`` for a board too wide for
-    that (a picture with a pad)."""
-    kind = game.kind
-    if columns := kind.columns(game.state):
-        return row_count(len(columns))
-    return kind.height if kind.width <= MAX_ROW_BUTTONS else None
+    """The action rows of buttons ``game``'s board needs (its control row aside): a button per column where its
+    presenter is ``"columns"``, a row per board row where it is ``"buttons"``; ``None`` for a picture (with a pad, or
+    with typed moves)."""
+    match presenter_of(game):
+        case "columns":
+            return row_count(game.kind.width)
+        case "buttons":
+            return game.kind.height
+        case _:
+            return None
 
 
 def is_layout_board(game: Match) -> bool:
@@ -170,8 +185,8 @@ def _cells(game: Match, make: Make, cells: Iterable[int], frozen: bool) -> list[
 
 def _grid_rows(game: Match, make: Make, shape: Variant, frozen: bool) -> list[dict[str, Any]]:
     """A row of cell buttons per board row, or on a game played by column a button per column."""
-    if columns := shape.columns(game.state):
-        return column_rows(column_buttons(columns, shape.cell_label, make, frozen))
+    if presenter_of(game) == "columns":
+        return column_rows(column_buttons(shape.columns(game.state), shape.cell_label, make, frozen))
     buttons, width = _cells(game, make, range(shape.cells), frozen), shape.width
     return [_row(buttons[start : start + width]) for start in range(0, shape.cells, width)]
 
@@ -207,24 +222,6 @@ def hint_view(game: Match, tr: Lang | None = None) -> BoardComponents | None:
     if not game.kind.explains(game.moves):
         return None
     return BoardComponents([_row([_button(encoder(game), HINT_THINKING, tr or lang(None))])])
-
-
-def ultimate_picture(game: Match) -> UltimatePicture:
-    """What the picture of a board of small boards shows: its marks, its small boards' results, the boards the
-    player to move may play in (none once it is over) and the last move."""
-    return state_picture(game.kind, game.state, game.moves[-1] if game.moves else None, over=game.over)
-
-
-def state_picture(kind: Variant, state: Any, last: int | None, *, over: bool) -> UltimatePicture:
-    """:func:`ultimate_picture` of an engine ``state`` of game ``kind`` whose last move was ``last`` (a puzzle's
-    position, say)."""
-    blocks = range((kind.width // kind.block) ** 2)
-    return UltimatePicture(
-        cells=tuple(kind.mark(state, cell) for cell in range(kind.cells)),
-        boards=tuple(kind.block_result(state, block) for block in blocks),
-        targets=frozenset(() if over else kind.open_blocks(state)),
-        last=last,
-    )
 
 
 def _pad(game: Match, make: Make, chosen: int | None, frozen: bool) -> list[dict[str, Any]]:
@@ -300,6 +297,9 @@ def board_message(
     files: tuple[Attachment, ...] = ()
     if button_rows(game) is not None:  # a button per cell or per column
         components += _grid_rows(game, make, shape, frozen)
+    elif presenter_of(game) == "picture":  # the moves are typed
+        files = (Picture(grid_picture(game), GRID_PICTURE_NAME),)
+        components.append({"type": 12, "items": [{"media": {"url": f"attachment://{GRID_PICTURE_NAME}"}}]})
     else:
         files = (Picture(ultimate_picture(game), PICTURE_NAME),)
         components.append({"type": 12, "items": [{"media": {"url": f"attachment://{PICTURE_NAME}"}}]})

@@ -17,7 +17,7 @@ from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
 from engine.coordinates import typed_ranges
 from engine.games.calibrated import Calibrated
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Mark
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Layout, Mark
 from engine.review import PlyReview, exact_review
 from engine.variants import N_, MoveValues
 
@@ -57,6 +57,9 @@ class ConnectFourVariant(Calibrated):
         return N_("Connect Four")
 
     # -- the position ---------------------------------------------------------------------------------------------
+
+    def layout(self) -> Layout:
+        return Layout("columns", WIDTH, HEIGHT, pieces="discs")
 
     def mark(self, state: ConnectFourState, cell: int) -> Mark | None:
         bit = bit_of(cell)

@@ -12,7 +12,7 @@ from engine.mnk import play as mnk_play
 from engine.mnk.book import book_for
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.tactics import tactical_cell
-from engine.protocol import TOP_LEVEL, EngineMove, Mark
+from engine.protocol import TOP_LEVEL, EngineMove, Layout, Mark
 from engine.tree.mnk import TREE_EMPTY_CELLS
 from engine.variants import N_, MoveValues
 
@@ -30,6 +30,9 @@ class MnkVariant(Calibrated):
         self.width, self.height = rules.h, rules.v
         self.game: TicTacToe = rules
         self._hint_marks = hint_marks
+
+    def layout(self) -> Layout:
+        return Layout("grid", self.width, self.height)
 
     def mark(self, state: MnkState, cell: int) -> Mark | None:
         return Mark.X if state.x >> cell & 1 else Mark.O if state.o >> cell & 1 else None

@@ -11,7 +11,7 @@ from engine import levels
 from engine.games.calibrated import Calibrated
 from engine.hints import Hint, tictactoe_hint
 from engine.minimax.search import ALGORITHM_CONFIGS, search
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Mark
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Layout, Mark
 from engine.review import PlyReview, review
 from engine.tictactoe import rules
 from engine.tictactoe.solver import value_for
@@ -52,6 +52,9 @@ class ThreeByThree(Calibrated):
     def heading(self) -> str:
         """The classic game goes unnamed."""
         return N_("**Tic-tac-toe** · {x} vs {o}")
+
+    def layout(self) -> Layout:
+        return Layout("grid", 3, 3)
 
     def mark(self, state: rules.State, cell: int) -> Mark | None:
         return state[cell]

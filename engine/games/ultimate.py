@@ -9,7 +9,7 @@ from typing import Literal
 
 from engine.games.calibrated import Calibrated
 from engine.hints import Hint, ultimate_hint
-from engine.protocol import Mark
+from engine.protocol import Layout, Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, ultimate_review
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe
 from engine.variants import N_
@@ -45,6 +45,9 @@ class Ultimate(Calibrated):
 
     def short_title(self) -> str:
         return self.title
+
+    def layout(self) -> Layout:
+        return Layout("blocks", 9, 9, block=3)
 
     def mark(self, state: UltimateState, cell: int) -> Mark | None:
         return state[cell]

@@ -419,3 +419,9 @@ def test_one_template_matches_every_carried_board_and_each_variant_has_one_code(
         game = Match("g1", 1, 10, None, variant=name, state=initial_for(name)).play(0)
         assert re.fullmatch(BOARD_TEMPLATE, encoder(game)("r")) and not re.fullmatch(REF_TEMPLATE, encoder(game)("r"))
     assert len({v.code for v in VARIANTS.values()}) == len(VARIANTS)
+
+
+def test_a_reference_names_a_version_up_to_a_19_by_19_board() -> None:
+    """A picture board of up to 361 cells is named by reference: its version (moves played) takes 3 digits."""
+    assert re.fullmatch(REF_TEMPLATE, "ttt:q:r:0a1b2c:361") is not None and codec.is_ours("ttt:q:n:0a1b2c:120")
+    assert re.fullmatch(REF_TEMPLATE, "ttt:q:r:0a1b2c:3610") is None

@@ -1,21 +1,32 @@
-"""The variants' boards: 4x4 classic buttons, 5x5 a Components V2 message within Discord's limits, text boards."""
+"""The variants' boards: 4x4 classic buttons, 5x5 a Components V2 message within Discord's limits, text boards, a
+grid wider than 5 as a picture."""
 
 from __future__ import annotations
 
+import io
+import random
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
+import pytest
+from PIL import Image
+
 from bot.games.answers import BotMoved, Chosen, Hinted, Shown
-from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE
+from bot.games.codec import MNK_BOARD_TEMPLATE, REF_TEMPLATE, BoardRef, decode
 from bot.games.match import Match, initial_for
 from bot.i18n.lang import lang
+from bot.images.grid import GridPicture, draw_grid
 from bot.text.board import message_text
 from bot.text.hints import hint_text
+from bot.ui.pictures import Picture
 from bot.ui.present import PRIVATE, Background, OnMessage, OnPad, Reply, Retired, present
 from bot.ui.views import LayoutComponents, board_message, is_layout, ultimate_picture
-from engine import Mark
+from engine import Mark, register, registry
 from engine.hints import Hint, HintMove
 from engine.protocol import GameValue
+from tests.e2e.wide_game import SEVEN_BY_SEVEN, WideBoard
 
 ALICE = 10
 EN = lang(None)
@@ -175,3 +186,66 @@ def test_an_ultimate_board_while_the_bot_thinks_takes_no_press() -> None:
     assert files and all(b.get("disabled") for b in buttons(view)[:9])
     picture = ultimate_picture(board)
     assert picture.last == 40 and picture.cells[40] is not None and picture.targets == frozenset({4})
+
+
+GO_BOARD = WideBoard(19, "g")
+
+
+@pytest.fixture
+def seven_by_seven() -> Iterator[None]:
+    """The outside 7 x 7 and 19 x 19 games (tests/e2e/wide_game.py) registered for one test."""
+    register(SEVEN_BY_SEVEN)
+    register(GO_BOARD)
+    yield
+    registry._REGISTRY.pop(SEVEN_BY_SEVEN.name)
+    registry._REGISTRY.pop(GO_BOARD.name)
+
+
+@pytest.mark.usefixtures("seven_by_seven")
+def test_a_grid_wider_than_5_is_a_picture_with_typed_moves_not_ultimates_pad() -> None:
+    board = game("7x7", 24, 0)  # X d4, O a1
+    reply = present(Shown(board), EN, challenge_seconds=SECONDS)
+    assert reply.content == "" and isinstance(reply.view, LayoutComponents)
+    top = reply.view.to_components()
+    assert [c["type"] for c in top] == [10, 12, 1]  # the text, the picture, the control row: no pad
+    assert "Play with `/ttt move cell:<a1-g7>`." in top[0]["content"]
+    assert top[1]["items"] == [{"media": {"url": "attachment://board.png"}}]
+    (resign,) = buttons(reply.view)
+    assert resign["label"] == "Resign" and re.fullmatch(REF_TEMPLATE, resign["custom_id"])
+    (picture,) = reply.files
+    assert isinstance(picture, Picture) and picture.filename == "board.png"
+    assert picture.shows == GridPicture(7, 7, tuple(SEVEN_BY_SEVEN.mark(board.state, c) for c in range(49)), last=0)
+    assert present(Shown(replace(board, mode="text")), EN, challenge_seconds=SECONDS).files == ()
+
+
+@pytest.mark.usefixtures("seven_by_seven")
+def test_a_won_picture_board_shows_the_line_and_a_rematch() -> None:
+    board = game("7x7", 0, 7, 1, 8, 2, 9, 3)  # X a1-d1
+    reply = present(Shown(board), EN, challenge_seconds=SECONDS)
+    (picture,) = reply.files
+    assert isinstance(picture, Picture) and isinstance(picture.shows, GridPicture)
+    assert picture.shows.won == frozenset({0, 1, 2, 3}) and picture.shows.last == 3
+    assert [b["label"] for b in buttons(reply.view)] == ["Rematch"]
+    assert "/ttt move" not in message_text(board, tr=EN)
+    assert picture.shows.width == 7 and len(draw_grid(picture.shows)) > 0
+
+
+@pytest.mark.usefixtures("seven_by_seven")
+def test_a_19_by_19_board_after_150_moves_is_a_picture_named_by_reference() -> None:
+    rng, rules = random.Random(19), GO_BOARD.game
+    state, moves = rules.initial_state(), []
+    while len(moves) < 150:  # random moves that end nothing
+        cell = rng.choice(rules.actions(state))
+        if not rules.terminal(after := rules.result(state, cell)):
+            state, moves = after, [*moves, cell]
+    board = game("19x19", *moves)
+    view, files = board_message(board, message_text(board, tr=EN), EN)
+    assert isinstance(view, LayoutComponents) and "/ttt move cell:<a1-s19>" in view.to_components()[0]["content"]
+    (resign,) = buttons(view)
+    assert resign["custom_id"] == "ttt:g:r:0a1b2c:150" and re.fullmatch(REF_TEMPLATE, resign["custom_id"])
+    ref, kind = decode(resign["custom_id"], channel_id=1)
+    assert isinstance(ref, BoardRef) and (ref.variant, ref.version, kind) == ("19x19", 150, "r")
+    (picture,) = files
+    assert isinstance(picture, Picture) and isinstance(picture.shows, GridPicture)
+    image = Image.open(io.BytesIO(draw_grid(picture.shows)))
+    assert image.format == "PNG" and max(image.size) <= 1000
