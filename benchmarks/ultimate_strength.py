@@ -18,12 +18,18 @@ wall clock per decision (``max_wall_clock_time``; its simulation cap is then 10^
 a free move (any open board) in two decisions, the board and then the cell, and gets its budget for each.
 
 Games come in pairs: each pair opens with the same 2 random plies (seeded by ``--openings`` and the pair's number),
-then our side plays X in one game and O in the other. Games run in ``--procs`` processes (2: the machine's cores).
+then our side plays X in one game and O in the other. Games run one at a time (``--procs``, default 1): two games at
+once on two cores share the machine with each other and with everything else, and both sides are timed by the wall
+clock. A match refuses to start when the load average of the last minute is above :data:`IDLE_LOAD` (another
+program is using the cores) unless ``--busy`` is given; each game records the load average when it ended, and the
+summary gives their range.
 Each game is one JSON line appended to ``--out`` as soon as it ends (result, and per move of ours: the engine's
 ``elapsed_ms``, the round trip, the states and whether the answer carried a proved value); a run skips the games
 already in ``--out``, so a run cut short can be resumed, and the summary covers every game in the file. The
-summary gives W/D/L for our side, the score (a draw is half a point) with its 95% Wilson interval, time per move
-(p50/p95/worst), states per second and the share of our moves played with a proved value.
+summary gives W/D/L for our side, the score (a draw is half a point) with its 95% Wilson interval, the same by colour,
+the time per decision of both sides (ours: the engine's and the round trip; MCTSBot's: its whole move, one or two
+decisions), states per second and the share of our moves played with a proved value. Fewer than :data:`CLAIM_GAMES`
+games are marked as not enough for a claim.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -46,6 +53,10 @@ from engine.protocol import Mark
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
 
 OPENING_PLIES = 2
+IDLE_LOAD = 1.0
+"""The highest one-minute load average a match starts under without ``--busy``."""
+CLAIM_GAMES = 200
+"""The fewest games the summary takes a score from as a claim."""
 
 
 def _play_openspiel(spiel_state: Any, cell: int) -> None:
@@ -89,6 +100,7 @@ def _play(engine: EngineServe, task: Task) -> dict[str, Any]:
             bot = pyspiel.MCTSBot(spiel_game, evaluator, 2.0, simulations, 200, True, 5000 + index, False)
     moves: list[int] = []
     ours_stats: list[tuple[float, float, int, bool]] = []
+    theirs_ms: list[float] = []
     while not state.is_over:
         if len(moves) < OPENING_PLIES:
             cell = opening.choice(game.actions(state))
@@ -103,6 +115,7 @@ def _play(engine: EngineServe, task: Task) -> dict[str, Any]:
             cell = rng.choice(game.actions(state))
         else:
             board = -1
+            asked = time.perf_counter()
             while True:  # one or two decisions: the board (when free), then the cell
                 action = bot.step(spiel_state)
                 text = spiel_state.action_to_string(spiel_state.current_player(), action)
@@ -113,6 +126,7 @@ def _play(engine: EngineServe, task: Task) -> dict[str, Any]:
                 board = int(text.split(":")[0].split()[-1])
                 spiel_state.apply_action(action)
                 break
+            theirs_ms.append(round((time.perf_counter() - asked) * 1000.0, 1))
             cell = CELL_OF_BIT[9 * board + action]
             moves.append(cell)
             state = game.result(state, cell)
@@ -122,7 +136,15 @@ def _play(engine: EngineServe, task: Task) -> dict[str, Any]:
         _play_openspiel(spiel_state, cell)
     assert spiel_state.is_terminal(), f"OpenSpiel's game goes on after {moves}"
     outcome = "draw" if state.winner is None else "win" if state.winner is ours else "loss"
-    return {"index": index, "ours": ours.value, "outcome": outcome, "moves": moves, "ours_stats": ours_stats}
+    return {
+        "index": index,
+        "ours": ours.value,
+        "outcome": outcome,
+        "moves": moves,
+        "ours_stats": ours_stats,
+        "theirs_ms": theirs_ms,
+        "load": round(os.getloadavg()[0], 2),
+    }
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -149,10 +171,22 @@ def summary(records: list[dict[str, Any]]) -> str:
         f"| {count['win'] / n:.1%} | {wins_low:.1%}-{wins_high:.1%} |",
         "",
     ]
+    if n < CLAIM_GAMES:
+        lines.append(f"- {n} games: fewer than {CLAIM_GAMES}, not enough for a claim")
+    loads = [r["load"] for r in records if "load" in r]
+    if loads:
+        lines.append(f"- load average (1 min) when the games ended: {min(loads):.2f}-{max(loads):.2f}")
     for mark in ("X", "O"):
         side = [r for r in records if r["ours"] == mark]
+        if not side:
+            continue
+        tally = {k: sum(r["outcome"] == k for r in side) for k in ("win", "draw", "loss")}
+        points = tally["win"] + 0.5 * tally["draw"]
+        side_low, side_high = wilson(points, len(side))
         lines.append(
-            f"- as {mark}: " + ", ".join(f"{k} {sum(r['outcome'] == k for r in side)}" for k in ("win", "draw", "loss"))
+            f"- as {mark}: "
+            + ", ".join(f"{k} {v}" for k, v in tally.items())
+            + f"; score {points / len(side):.1%} (95% Wilson {side_low:.1%}-{side_high:.1%})"
         )
     stats = [s for r in records for s in r["ours_stats"]]  # (elapsed ms, round trip ms, states, proved)
     unproved = [s for s in stats if not s[3]]
@@ -171,6 +205,13 @@ def summary(records: list[dict[str, Any]]) -> str:
                     f"{name} p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, worst {times[-1]:.0f} ms"
                 )
             lines.append(f"- {label} ({len(moves)}): " + "; ".join(parts))
+    theirs = sorted(t for r in records for t in r.get("theirs_ms", ()))
+    if theirs:
+        p95 = theirs[min(len(theirs) - 1, int(0.95 * len(theirs)))]
+        lines.append(
+            f"- the opponent's moves ({len(theirs)}): p50 {statistics.median(theirs):.0f} ms, p95 {p95:.0f} ms, "
+            f"worst {theirs[-1]:.0f} ms"
+        )
     return "\n".join(lines)
 
 
@@ -185,13 +226,18 @@ def main() -> None:
     parser.add_argument("--wall-clock", type=float, default=0.0, help="MCTSBot's seconds per decision (0: none)")
     parser.add_argument("--level", type=int, default=8, help="our level, 1-8 (default 8)")
     parser.add_argument("--openings", type=int, default=1000, help="the openings' seed (pair p: seed + p)")
-    parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--procs", type=int, default=1, help="games at once (default 1: one game at a time)")
+    parser.add_argument("--busy", action="store_true", help=f"start even when the load average is above {IDLE_LOAD}")
     parser.add_argument("--out", help="append each game's JSON line to this file")
     args = parser.parse_args()
     if args.mode == "summary":
         records = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
         print(summary(records))
         return
+    load = os.getloadavg()[0]
+    if load > IDLE_LOAD and not args.busy:
+        sys.exit(f"the load average is {load:.2f} (above {IDLE_LOAD}): the machine is not idle; --busy runs anyway")
+    print(f"load average (1 min) at the start: {load:.2f}", file=sys.stderr)
     start = time.perf_counter()
     out = Path(args.out) if args.out else None
     records = (
