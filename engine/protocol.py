@@ -110,7 +110,8 @@ class GameValue:
 
 
 LEVELS = range(1, 9)
-"""The bot's levels on every game, 1 (weakest) to 8 (strongest): :mod:`engine.levels` says how each plays."""
+"""The bot's levels on every game, 1 (weakest) to 8 (strongest): each game says how each plays
+(:meth:`engine.Variant.level_specs`, :meth:`engine.Variant.level_move`)."""
 TOP_LEVEL = 8
 """The strongest level, the default."""
 
