@@ -46,7 +46,7 @@ from bot.ui.puzzles import is_puzzle_id
 from bot.ui.replies import apologise
 from bot.ui.responder import Responder
 from bot.ui.stepper import is_step_id
-from engine.kernels import search_kernels
+from engine import VARIANTS
 
 __all__ = ["TTTBot", "TTTTree", "run_bot"]
 
@@ -226,7 +226,7 @@ async def run_bot(settings: Settings) -> None:
     """
     use_endpoints(settings.api_base, settings.gateway_url)
     records = await open_store(settings.database_url)
-    log.info("search kernels: %s", ", ".join(f"{name} {kernel}" for name, kernel in search_kernels().items()))
+    log.info("search kernels: %s", ", ".join(f"{name} {game.kernel()}" for name, game in VARIANTS.items()))
     if not can_draw():
         log.warning(
             'Graphviz\'s dot is not installed: "How did it think?" answers in words, without the picture of the '

@@ -29,8 +29,10 @@ __all__ = [
     "EngineMove",
     "Game",
     "GameValue",
+    "Kernel",
     "Layout",
     "LayoutKind",
+    "LevelSpec",
     "Mark",
     "Pieces",
     "Source",
@@ -108,11 +110,52 @@ class GameValue:
 
 
 LEVELS = range(1, 9)
-"""The bot's levels on every game, 1 (weakest) to 8 (strongest): :mod:`engine.levels` says how each plays."""
+"""The bot's levels on every game, 1 (weakest) to 8 (strongest): each game says how each plays
+(:meth:`engine.Variant.level_specs`, :meth:`engine.Variant.level_move`)."""
 TOP_LEVEL = 8
 """The strongest level, the default."""
 
 
+@dataclass(frozen=True, slots=True)
+class LevelSpec:
+    """How one level of a game searches, as the game declares it (:meth:`engine.Variant.level_specs`); each game
+    reads the fields that fit its searches.
+
+    Attributes:
+        depth: plies of a depth-limited search, or ``None`` for the game's full-strength player.
+        noise: the standard deviation of the Gaussian added to each root move's score before the pick, in the
+            search's own units (evaluation points, or an expected score 0-1 for MCTS); 0: the best move, ties drawn
+            at random.
+        iterations: the budget of MCTS iterations (one rollout each) of one move's search.
+        timed: no iteration budget; the search runs until its time budget is spent or the result is proved.
+        sees: the probability (0-1) that the level notices a single immediate threat of the opponent (one move from
+            winning) and blocks it before searching.
+    """
+
+    depth: int | None = None
+    noise: float = 0.0
+    iterations: int | None = None
+    timed: bool = False
+    sees: float = 1.0
+
+    @property
+    def search(self) -> str:
+        """The level's search in words, e.g. ``"alpha-beta to depth 2, noise 16"``."""
+        if self.timed:
+            text = "MCTS for its whole time budget"
+        elif self.iterations is not None:
+            text = f"MCTS of {self.iterations:,} iterations"
+        elif self.depth is None:
+            return "perfect play"
+        else:
+            text = f"alpha-beta to depth {self.depth}"
+        text = f"{text}, noise {self.noise:g}" if self.noise else text
+        return f"{text}, blocks {self.sees:.0%}" if self.sees < 1 else text
+
+
+Kernel = Literal["C", "Python"]
+"""The kernel a game's search runs in this process: the C extension, or its pure-Python twin
+(:meth:`engine.Variant.kernel`)."""
 Source = Literal["search", "book", "cut short"]
 """Where a move came from: a search that finished, an opening book, or a search cut short at its time cap (the move
 is the best found, its value unproven)."""

@@ -22,7 +22,18 @@ from typing import Any, Literal
 from engine.coordinates import cell_name, parse_cell, text_grid, typed_ranges
 from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.hints import Hint, HintMove
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Layout, LayoutKind, Mark
+from engine.protocol import (
+    TOP_LEVEL,
+    Algorithm,
+    EngineMove,
+    Game,
+    GameValue,
+    Kernel,
+    Layout,
+    LayoutKind,
+    LevelSpec,
+    Mark,
+)
 from engine.review import PlyReview, exact_review
 
 __all__ = ["DEFAULT_VARIANT", "MoveValues", "Variant"]
@@ -264,6 +275,27 @@ class Variant(abc.ABC):
             KeyError: no rating for ``level``.
         """
         raise KeyError(level)
+
+    def level_specs(self) -> tuple[LevelSpec, ...]:
+        """How levels 1-8 search, in order (:class:`engine.protocol.LevelSpec`; ``python -m engine levels`` prints
+        them beside their ratings), or ``()`` when the game declares none (the default)."""
+        return ()
+
+    def level_move(self, state: Any, level: int, *, rng: random.Random, budget_ms: float | None = None) -> EngineMove:
+        """The move of ``level`` (1-8) in ``state`` as the level was rated (:meth:`rating`; ``engine serve``,
+        :func:`engine.levels.choose_move`); ``rng`` breaks ties and draws any noise, ``budget_ms`` caps a search
+        under a time budget. By default :meth:`play` with its default search.
+
+        Raises:
+            ValueError: ``level`` is not 1-8.
+            GameOverError: the game in ``state`` is over.
+        """
+        return self.play(state, level, budget_ms=budget_ms, rng=rng)
+
+    def kernel(self) -> Kernel:
+        """Where the game's search runs in this process: ``"C"`` (a compiled extension) or ``"Python"`` (the
+        default); the bot logs it at start and exports it as a metric."""
+        return "Python"
 
     # -- hints and reviews ----------------------------------------------------------------------------------------
 

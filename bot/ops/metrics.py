@@ -24,7 +24,6 @@ from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
 from engine import VARIANTS
-from engine.kernels import search_kernels
 
 __all__ = [
     "INTERACTION_KINDS",
@@ -148,8 +147,8 @@ class Metrics:
             ["variant", "kernel"],
             registry=r,
         )
-        for variant, kernel in search_kernels().items():
-            self.search_kernel.labels(variant, kernel).set(1)
+        for name, game in VARIANTS.items():
+            self.search_kernel.labels(name, game.kernel()).set(1)
         self.reconnects = Counter(
             "ttt_gateway_reconnects", "Gateway reconnections (resumed or identified again).", ["shard"], registry=r
         )

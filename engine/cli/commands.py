@@ -27,6 +27,7 @@ from engine.cli.review import EXIT_OK, EXIT_USAGE, review_command
 from engine.cli.serve import answer_line, serve
 from engine.cli.tree import tree_command
 from engine.errors import GameOverError, InvalidBoardError
+from engine.levels import calibrated
 from engine.minimax.search import (
     ALGORITHM_CONFIGS,
     TEXTBOOK_ALPHA_BETA,
@@ -36,7 +37,6 @@ from engine.minimax.search import (
     search,
 )
 from engine.protocol import Algorithm
-from engine.registry import VARIANTS
 from engine.tictactoe.rules import State, format_board, parse_board, player
 
 __all__ = [
@@ -112,7 +112,7 @@ def main(
     if args.command == "bestmove":
         return bestmove_command(args, stdout)
     if args.command == "levels":
-        names = [args.variant] if args.variant else list(VARIANTS)
+        names = [args.variant] if args.variant else list(calibrated())
         return levels_command(names, as_json=args.json, stdout=stdout)
     if args.command == "puzzles":
         return puzzles_command(args.variant, as_json_output=args.json, stdout=stdout)

@@ -59,7 +59,8 @@ EXACT_CAP_MS = 60_000.0
 runs until it proves the value. On 200 random positions of 6-36 plies the longest took 23.7 s, niced on the shared
 machine (docs/connect-four.md); from 12 plies on, at most 2.7 s."""
 FALLBACK_DEPTH = 7
-"""The depth of the move played when the solver is cut short: level 7's (:mod:`engine.levels`)."""
+"""The depth of the move played when the solver is cut short: level 7's
+(:data:`engine.games.connect_four.CONNECT_FOUR_LEVELS`)."""
 _FLIP = {"win": "loss", "loss": "win", "draw": "draw"}
 _lock = threading.Lock()
 _kernel: Kernel | None = None

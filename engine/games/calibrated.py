@@ -1,4 +1,6 @@
-"""The built-in games' ratings: their levels' calibration (:func:`engine.levels.ladder`)."""
+"""The built-in games' levels: each declares its levels (:meth:`~engine.Variant.level_specs`) and plays them
+(:meth:`~engine.Variant.level_move`), and its ratings are read from the committed calibration under its name
+(:func:`engine.levels.ladder`)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ __all__ = ["Calibrated"]
 
 class Calibrated(Variant):
     """A built-in game: registered when :mod:`engine` is imported, and its levels calibrated in matches
-    (:file:`engine/levels.json`)."""
+    (:file:`engine/levels.json`). A subclass implements :meth:`level_specs` and :meth:`level_move`."""
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         """Pickled by name: a search worker gets the game its own :mod:`engine` registered."""
@@ -30,9 +32,9 @@ class Calibrated(Variant):
         budget_ms: float | None = None,
         rng: random.Random | None = None,
     ) -> EngineMove:
-        """The level's move as :func:`engine.levels.choose_move` plays it: on 4x4 and 5x5 a shallow search below level
-        8 and perfect play at 8 (book or solver); on ultimate each level's MCTS-Solver, capped by ``budget_ms``."""
-        return levels.choose_move(self.name, state, level, rng=rng, budget_ms=budget_ms)
+        """The level's move as its calibration played it (:meth:`level_move`), capped by ``budget_ms`` where the
+        game searches under a budget."""
+        return self.level_move(state, level, rng=rng if rng is not None else random.Random(), budget_ms=budget_ms)
 
     def rating(self, level: int) -> float:
         """The level's fitted Elo rating (:func:`engine.levels.ladder`).

@@ -4,6 +4,10 @@ cell of its column, four in a row wins (:mod:`engine.connect_four`).
 A move is the cell the disc falls to (:mod:`engine.connect_four.cells`), so the board, the records and the reviews
 name where it landed; people name it by its column, 1-7 (or a-g) from the left, and the board shows a button per
 column (:meth:`ConnectFourVariant.columns`). Values are exact (the solver), and level 8 plays perfectly.
+
+Levels 1-7 (:data:`CONNECT_FOUR_LEVELS`) take a win in one, block a single immediate threat (the weakest two not
+always), else search to a depth with noise (:func:`engine.connect_four.horizon.horizon_move`); level 8 plays a move
+that keeps the exact value, the nearest the centre (:func:`engine.connect_four.play.level_move`).
 """
 
 from __future__ import annotations
@@ -13,15 +17,29 @@ import random
 from collections.abc import Sequence
 
 from engine.connect_four import play as c4_play
+from engine.connect_four import solver as c4_solver
 from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
 from engine.coordinates import typed_ranges
 from engine.games.calibrated import Calibrated
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Layout, Mark
+from engine.levels import spec_at
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Kernel, Layout, LevelSpec, Mark
 from engine.review import PlyReview, exact_review
 from engine.variants import N_, MoveValues
 
-__all__ = ["CONNECT_FOUR_VARIANT", "ConnectFourVariant"]
+__all__ = ["CONNECT_FOUR_LEVELS", "CONNECT_FOUR_VARIANT", "ConnectFourVariant"]
+
+CONNECT_FOUR_LEVELS = (  # measured: depth 3 with noise 8 rated below depth 2 with noise 8 (docs/levels.md)
+    LevelSpec(1, 128.0, sees=0.75),
+    LevelSpec(1, 32.0, sees=0.9),
+    LevelSpec(2, 32.0),
+    LevelSpec(3, 8.0),
+    LevelSpec(2, 2.0),
+    LevelSpec(5, 2.0),
+    LevelSpec(7),
+    LevelSpec(),
+)
+"""Levels 1-8: alpha-beta to ``depth`` plies with ``noise`` evaluation points, perfect play at 8."""
 
 _QUICK_MS = 300.0
 """The longest a weaker level's move takes (a depth-limited search in Python), ms, with room to spare: the bot answers
@@ -112,6 +130,21 @@ class ConnectFourVariant(Calibrated):
         if level != TOP_LEVEL:
             return _QUICK_MS
         return _BOOK_MS if c4_play.book_move(state) is not None else math.inf
+
+    def level_specs(self) -> tuple[LevelSpec, ...]:
+        return CONNECT_FOUR_LEVELS
+
+    def level_move(
+        self, state: ConnectFourState, level: int, *, rng: random.Random, budget_ms: float | None = None
+    ) -> EngineMove:
+        """The level's move (:func:`engine.connect_four.play.level_move`); level 8's solver runs for its cap, or
+        ``budget_ms`` when that is longer, else it is cut short."""
+        spec = spec_at(CONNECT_FOUR_LEVELS, level)
+        return c4_play.level_move(state, spec.depth, spec.noise, spec.sees, rng, budget_ms)
+
+    def kernel(self) -> Kernel:
+        """The exact solver's (:data:`engine.connect_four.solver.NATIVE`)."""
+        return "C" if c4_solver.NATIVE else "Python"
 
     def quick_move(self, state: ConnectFourState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Level 8's book move where the opening book has the position (at once), else level 7's depth-limited search

@@ -1,5 +1,6 @@
 """4x4 and 5x5 four in a row as :class:`~engine.variants.Variant` s: the exact solver and opening book
-(:mod:`engine.mnk.play`) for values, hints and reviews, and the levels of :mod:`engine.levels`."""
+(:mod:`engine.mnk.play`) for values, hints and reviews, and levels 1-8 played as :mod:`engine.mnk.levels` says, each
+game with its own table (:data:`FOUR_BY_FOUR_LEVELS`, :data:`FIVE_BY_FIVE_LEVELS`)."""
 
 from __future__ import annotations
 
@@ -8,28 +9,65 @@ import time
 from collections.abc import Sequence
 
 from engine.games.calibrated import Calibrated
+from engine.levels import spec_at
+from engine.mnk import levels as mnk_levels
 from engine.mnk import play as mnk_play
+from engine.mnk import solver as mnk_solver
 from engine.mnk.book import book_for
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.tactics import tactical_cell
-from engine.protocol import TOP_LEVEL, EngineMove, Layout, Mark
+from engine.protocol import TOP_LEVEL, EngineMove, Kernel, Layout, LevelSpec, Mark
 from engine.tree.mnk import TREE_EMPTY_CELLS
 from engine.variants import N_, MoveValues
 
-__all__ = ["FIVE_BY_FIVE", "FOUR_BY_FOUR", "MnkVariant"]
+__all__ = ["FIVE_BY_FIVE", "FIVE_BY_FIVE_LEVELS", "FOUR_BY_FOUR", "FOUR_BY_FOUR_LEVELS", "MnkVariant"]
+
+FOUR_BY_FOUR_LEVELS = (  # measured: on 4x4 a one-ply search without noise presses hardest; deeper ones play safe
+    LevelSpec(1, 256.0, sees=0.8),
+    LevelSpec(1, 128.0, sees=0.93),
+    LevelSpec(1, 64.0),
+    LevelSpec(1, 32.0),
+    LevelSpec(1, 16.0),
+    LevelSpec(1, 8.0),
+    LevelSpec(1, 4.0),
+    LevelSpec(),
+)
+"""4x4's levels 1-8: alpha-beta to ``depth`` plies with ``noise`` evaluation points, perfect play at 8."""
+FIVE_BY_FIVE_LEVELS = (  # measured: on 5x5 each ply of depth wins games against the same references
+    LevelSpec(1, 256.0, sees=0.8),
+    LevelSpec(1, 64.0, sees=0.93),
+    LevelSpec(1, 32.0),
+    LevelSpec(2, 32.0),
+    LevelSpec(2, 16.0),
+    LevelSpec(3, 4.0),
+    LevelSpec(3),
+    LevelSpec(),
+)
+"""5x5's levels 1-8, as :data:`FOUR_BY_FOUR_LEVELS`."""
 
 
 class MnkVariant(Calibrated):
     """An m,n,k game (``rules``: :class:`engine.mnk.rules.TicTacToe`) whose hints start at ``hint_marks`` marks (5x5:
-    4, the opening book's plies; before that the exact analysis runs for minutes)."""
+    4, the opening book's plies; before that the exact analysis runs for minutes), with levels 1-8 ``specs`` and
+    level 8 choosing among equally good moves by alpha-beta to ``tie_break_depth`` plies (the depth whose search,
+    without noise, won the most games against the references: docs/levels.md)."""
 
     def __init__(
-        self, name: str, title: str, description: str, code: str, rules: TicTacToe, hint_marks: int = 0
+        self,
+        name: str,
+        title: str,
+        description: str,
+        code: str,
+        rules: TicTacToe,
+        specs: tuple[LevelSpec, ...],
+        tie_break_depth: int,
+        hint_marks: int = 0,
     ) -> None:
         self.name, self.title, self.description, self.code = name, title, description, code
         self.width, self.height = rules.h, rules.v
         self.game: TicTacToe = rules
         self._hint_marks = hint_marks
+        self._specs, self._tie_break_depth = specs, tie_break_depth
 
     def layout(self) -> Layout:
         return Layout("grid", self.width, self.height)
@@ -39,6 +77,23 @@ class MnkVariant(Calibrated):
 
     def winning_line(self, state: MnkState) -> frozenset[int]:
         return self.game.winning_cells(state)
+
+    def level_specs(self) -> tuple[LevelSpec, ...]:
+        return self._specs
+
+    def level_move(
+        self, state: MnkState, level: int, *, rng: random.Random, budget_ms: float | None = None
+    ) -> EngineMove:
+        """Levels 1-7: a shallow search (:func:`engine.mnk.levels.searched_move`); 8: perfect play, the most
+        pressing of the best moves (:func:`engine.mnk.levels.perfect_move`). No level runs under ``budget_ms``."""
+        spec = spec_at(self._specs, level)
+        if spec.depth is None:
+            return mnk_levels.perfect_move(self.game, state, self._tie_break_depth, rng)
+        return mnk_levels.searched_move(self.game, state, spec.depth, spec.noise, spec.sees, rng)
+
+    def kernel(self) -> Kernel:
+        """The exact solver's (:data:`engine.mnk.solver.NATIVE`)."""
+        return "C" if mnk_solver.NATIVE else "Python"
 
     def quick_move(self, state: MnkState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Levels 1-7 as :meth:`play` (at most 3 plies: cheap). Level 8 never runs the exact solver here (it may take
@@ -74,7 +129,16 @@ class MnkVariant(Calibrated):
         return self.explains(cells)
 
 
-FOUR_BY_FOUR = MnkVariant("4x4", N_("4x4, four in a row"), N_("Four in a row on a 4x4 board"), "4", TIC_TAC_TOE_4X4)
+FOUR_BY_FOUR = MnkVariant(
+    "4x4", N_("4x4, four in a row"), N_("Four in a row on a 4x4 board"), "4", TIC_TAC_TOE_4X4, FOUR_BY_FOUR_LEVELS, 1
+)
 FIVE_BY_FIVE = MnkVariant(
-    "5x5", N_("5x5, four in a row"), N_("Four in a row on a 5x5 board"), "5", TIC_TAC_TOE_5X5, hint_marks=4
+    "5x5",
+    N_("5x5, four in a row"),
+    N_("Four in a row on a 5x5 board"),
+    "5",
+    TIC_TAC_TOE_5X5,
+    FIVE_BY_FIVE_LEVELS,
+    3,
+    hint_marks=4,
 )

@@ -5,10 +5,10 @@ All three run :func:`engine.ultimate.tree.search` (MCTS-Solver) in the calling p
 score turned into the share of points players got from such positions, :func:`engine.ultimate.scale.
 expected_score`), or, when the search proved it, the result itself ("win in N", "loss in N" in plies, "draw").
 
-A level's budget and noise come from :mod:`engine.levels`: noise adds a Gaussian of that standard deviation (in
-expected score) drawn from the caller's ``rng`` to each of the :data:`NOISY_CANDIDATES` most searched moves'
-expected scores before the pick; a proven result counts as its score (1, 1/2, 0), so a proven win is kept and a
-proven loss avoided unless the noise is large.
+A level's budget and noise come from the game's table (:data:`engine.games.ultimate.ULTIMATE_LEVELS`): noise adds a
+Gaussian of that standard deviation (in expected score) drawn from the caller's ``rng`` to each of the
+:data:`NOISY_CANDIDATES` most searched moves' expected scores before the pick; a proven result counts as its score (1,
+1/2, 0), so a proven win is kept and a proven loss avoided unless the noise is large.
 """
 
 from __future__ import annotations

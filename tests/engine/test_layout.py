@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
+
 import engine
+from engine.games import BUILT_IN
 from tests.layout import cycles, graph_of, modules, upward
 
 ROOT = Path(engine.__file__).resolve().parent
@@ -51,3 +57,50 @@ def test_no_import_cycle() -> None:
 
 def test_at_most_15_modules_at_the_root() -> None:
     assert len(list(ROOT.glob("*.py"))) <= 15
+
+
+GAME_PACKAGES = ("tictactoe", "mnk", "ultimate", "connect_four", "games")
+"""Where a game may name itself and test its own classes: each game's package, and engine/games/ (the registration
+list and the games' :class:`~engine.Variant` subclasses)."""
+NO_SWITCH: tuple[str, ...] = ("levels.py", "kernels.py", "games/calibrated.py")
+"""Modules of engine/ (paths under it) that ask the registered games instead of switching on one: no literal game name
+and no ``isinstance`` on a game's class. Each module cleaned of its switches joins the list."""
+
+
+def _game_classes() -> frozenset[str]:
+    """The names of the classes defined in the games' packages (rules, states, variants)."""
+    return frozenset(
+        node.name
+        for package in GAME_PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    )
+
+
+def _switches(source: str, names: Iterable[str], classes: frozenset[str]) -> list[str]:
+    """What in ``source`` switches on a game: a quoted game name out of ``names``, an ``isinstance`` or
+    ``issubclass`` naming one of ``classes``."""
+    found = [f"the name {name!r}" for name in names if re.search(rf"[\"']{re.escape(name)}[\"']", source)]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 2:
+            if node.func.id not in ("isinstance", "issubclass"):
+                continue
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            named = {kind.id if isinstance(kind, ast.Name) else getattr(kind, "attr", "") for kind in kinds}
+            found += [f"{node.func.id}(..., {name}) on line {node.lineno}" for name in sorted(named & classes)]
+    return found
+
+
+def test_the_switch_finder_finds_a_game_s_name_and_class() -> None:
+    source = 'if isinstance(state, (int, UltimateState)) or name == "4x4":\n    pass\n'
+    assert _switches(source, ["4x4", "5x5"], frozenset({"UltimateState"})) == [
+        "the name '4x4'",
+        "isinstance(..., UltimateState) on line 1",
+    ]
+
+
+@pytest.mark.parametrize("path", NO_SWITCH)
+def test_a_cleaned_module_asks_the_games_instead_of_switching_on_one(path: str) -> None:
+    names = [game.name for game in BUILT_IN]
+    assert _switches((ROOT / path).read_text(encoding="utf-8"), names, _game_classes()) == []

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from engine import levels
+from engine import EngineMove, Variant, levels, registry
 from engine.errors import GameOverError, UnknownVariantError
-from engine.levels import LEVELS, SPECS, TOP, choose_move, ladder, table
+from engine.levels import LEVELS, SPECS, TOP, calibrated, choose_move, ladder, table
 from engine.minimax.search import search
 from engine.mnk import play as mnk_play
 from engine.mnk.rules import TIC_TAC_TOE_4X4
@@ -175,3 +175,45 @@ def test_level_8_counts_what_it_searched_on_4x4_and_5x5(monkeypatch: pytest.Monk
     position = TIC_TAC_TOE_4X4.play([5, 0, 10, 15, 6])
     fresh = choose_move("4x4", position, TOP, rng=rng)
     assert fresh.source == "search" and len(searched) == 1 and fresh.states >= searched[0] > 0
+
+
+class _FirstCell(Variant):
+    """A game written elsewhere that declares no levels: 3x3's rules, every level the first empty cell."""
+
+    name, title, description, code, width, height = "first-cell", "first cell", "first cell", "fc", 3, 3
+    game: Any = variant("3x3").game
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, float | None]] = []
+
+    def mark(self, state: State, cell: int) -> Mark | None:
+        return state[cell]
+
+    def play(self, state: State, level: int = TOP, **kwargs: Any) -> EngineMove:
+        self.asked.append((level, kwargs.get("budget_ms")))
+        return EngineMove(actions(state)[0], 0, None, 0.0, mark=player(state))
+
+
+def test_a_game_without_levels_of_its_own_plays_each_level_with_play_and_is_not_rated_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    outside = _FirstCell()
+    monkeypatch.setitem(registry._REGISTRY, outside.name, outside)
+    assert choose_move(outside.name, initial_state(), 3, budget_ms=50.0).cell == 0
+    assert outside.asked == [(3, 50.0)]
+    assert outside.name not in SPECS and outside.name not in calibrated() and len(SPECS) == len(calibrated())
+    assert list(SPECS) == [name for name in VARIANTS if name != outside.name] == list(calibrated())
+    with pytest.raises(KeyError):
+        SPECS[outside.name]
+    with pytest.raises(ValueError, match="level"):
+        choose_move(outside.name, initial_state(), 9)
+    assert outside.asked == [(3, 50.0)]  # refused before the game is asked
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_each_game_declares_its_levels_and_its_play_is_its_level_s_move(name: str) -> None:
+    game = variant(name)
+    assert SPECS[name] == game.level_specs() and len(game.level_specs()) == len(LEVELS)
+    state = game.replay(game.game.actions(game.game.initial_state())[:1])
+    played = game.play(state, 2, rng=random.Random(5))
+    assert played.cell == choose_move(name, state, 2, rng=random.Random(5)).cell
