@@ -53,3 +53,16 @@ def test_the_stepped_tree_is_the_alpha_beta_search_explained() -> None:
     )
     with pytest.raises(ValueError, match="cannot be stepped"):
         stepped("ultimate", (40,), None)
+
+
+def test_a_4x4_win_in_one_is_explained_as_played_at_once_with_nothing_else_searched() -> None:
+    """Issue 48: the bot plays a 4x4 win in one before any search (:func:`engine.levels` says so); its explanation
+    showed a fresh search spending 298 of 307 states on other moves before the winning one."""
+    cells = (0, 4, 1, 5, 10, 6, 15)  # O a2 b2 c2 to move: O wins at d2
+    explained = explain("4x4", cells, 7, "alpha-beta")
+    summary = explained.summary
+    assert (summary.move, summary.best_moves, summary.at_once) == (7, (7,), True)
+    assert summary.states == 1 and summary.cuts == summary.skipped == 0  # the winning move alone, nothing below it
+    (tree,) = explained.trees  # type: ignore[misc]
+    assert [node.move for node in tree.root.children] == [7] and tree.root.rule == "win now"
+    assert not explain("4x4", (*cells[:-1], 2, 15), None, "alpha-beta").summary.at_once  # X must block: a search
