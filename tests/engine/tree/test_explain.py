@@ -65,4 +65,4 @@ def test_a_4x4_win_in_one_is_explained_as_played_at_once_with_nothing_else_searc
     assert summary.states == 1 and summary.cuts == summary.skipped == 0  # the winning move alone, nothing below it
     (tree,) = explained.trees  # type: ignore[misc]
     assert [node.move for node in tree.root.children] == [7] and tree.root.rule == "win now"
-    assert not explain("4x4", (*cells[:-1], 2, 15), None, "alpha-beta").summary.at_once  # X must block: a search
+    assert not explain("4x4", (*cells, 2), None, "alpha-beta").summary.at_once  # X must block: a search
