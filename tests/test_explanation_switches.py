@@ -2,9 +2,9 @@
 command and the bot's "How did it think?" path name no game and isinstance-check no engine class; each game answers
 through :meth:`engine.Variant.explain` and the :class:`engine.tree.explain.Explanation` it returns.
 
-A game's name is a registered one (:data:`engine.VARIANTS`) in any string of the code (docstrings and comments may
-name games as examples, as may a constant's docstring below it); an isinstance switch is an ``isinstance`` whose class is imported from ``engine`` or, in an
-engine module, defined in the module itself.
+A game's name is a registered one (:data:`engine.VARIANTS`) in any string of the code (docstrings and comments,
+a constant's docstring below it included, may name games as examples); an isinstance switch is an ``isinstance``
+whose class is imported from ``engine`` or, in an engine module, defined in the module itself.
 """
 
 from __future__ import annotations
