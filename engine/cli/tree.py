@@ -104,8 +104,9 @@ def _step(tree: SearchTree, as_json: bool, stdout: TextIO) -> None:
             stdout.write(json.dumps(step.as_json()) + "\n")
         return
     side = "X" if len(tree.cells) % 2 == 0 else "O"
+    counted = f"{tree.states:,} state{'' if tree.states == 1 else 's'}"
     stdout.write(
-        f"{tree.algorithm}: {tree.states:,} states; {side} to move. X maximises, O minimises; values are X's, plies\n"
+        f"{tree.algorithm}: {counted}; {side} to move. X maximises, O minimises; values are X's, plies\n"
         "counted from here. A line per state: the states so far, the move, the window its replies are searched with\n"
         "(alpha, beta), a leaf's value; '←' a value going back up; '✂' a cut, with the alpha or beta that allowed it.\n"
         "At the root's own moves the window sits one point past the best so far, so equally good moves are found.\n"

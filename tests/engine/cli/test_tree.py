@@ -143,3 +143,5 @@ def test_a_win_in_one_is_shown_played_at_once() -> None:
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("O to move; alpha-beta plays 8: O wins at ply 1")
     assert lines[1].startswith("1 state evaluated: 1 terminal") and "played at once" in lines[2]
+    code, out, _ = run("--variant", "4x4", "1", "5", "2", "6", "11", "7", "16", "--step")
+    assert code == 0 and out.startswith("alpha-beta: 1 state; O to move.")  # was "1 states"
