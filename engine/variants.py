@@ -35,6 +35,8 @@ from engine.protocol import (
     Mark,
 )
 from engine.review import PlyReview, exact_review
+from engine.tree.explain import Explanation
+from engine.tree.node import SearchTree
 
 __all__ = ["DEFAULT_VARIANT", "MoveValues", "Variant"]
 
@@ -200,8 +202,52 @@ class Variant(abc.ABC):
 
     def steps_through(self, cells: Sequence[int]) -> bool:
         """True when the alpha-beta search after 0-based ``cells`` can be walked node by node
-        (:func:`engine.tree.explain.stepped`: the stepper of "How did it think?")."""
+        (:meth:`stepped`: the stepper of "How did it think?")."""
         return False
+
+    def explain(
+        self,
+        cells: Sequence[int],
+        played: int | None = None,
+        algorithm: Algorithm = "alpha-beta",
+        seed: int = 0,
+        *,
+        compare: bool | None = None,
+        depth: int = 2,
+        iterations: int | None = None,
+    ) -> Explanation:
+        """The search behind ``played`` (the bot's move after 0-based ``cells``; ``None``: the search's own best move,
+        e.g. under a hint), recomputed and ready to draw and tell itself (:class:`engine.tree.explain.Explanation`).
+        Deterministic: the same arguments give the same explanation. Where :meth:`explains` is true a game overrides
+        this; by default no move is explained.
+
+        Args:
+            algorithm: the search asked for (one of :attr:`algorithms`).
+            seed: a sampling search's seed.
+            compare: ``None`` the picture the bot shows; ``True`` the other search's tree beside the asked one's,
+                where the game has one; ``False`` the asked search alone, every state kept (the terminal's JSON).
+            depth: the plies kept of a tree recorded only to be drawn beside (``compare``).
+            iterations: a sampling search's iterations (``None``: the game's own).
+
+        Raises:
+            ValueError: the game explains no move there (:meth:`explains`), or not with these arguments.
+            IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
+        """
+        raise ValueError(f"the search of {self.name!r} cannot be recomputed")
+
+    def stepped(self, cells: Sequence[int], played: int | None = None) -> SearchTree:
+        """The alpha-beta tree a stepper walks after 0-based ``cells``, explaining ``played`` as :meth:`explain`
+        does (:meth:`engine.tree.explain.Explanation.stepped`). Deterministic, so a stepper recomputes it on every
+        press.
+
+        Raises:
+            ValueError: the search cannot be stepped through there (:meth:`steps_through`).
+            IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
+        """
+        tree = self.explain(cells, played, compare=False).stepped() if self.steps_through(cells) else None
+        if tree is None:
+            raise ValueError(f"the search of {self.name!r} cannot be stepped through here")
+        return tree
 
     # -- cells as people name them --------------------------------------------------------------------------------
 

@@ -3,8 +3,8 @@ Back, Into, Out and Next cut move it.
 
 A discord.py extension (``bot.load_extension("bot.cogs.stepper")``). The board a stepper names is checked against the
 game held in the channel (:meth:`bot.games.service.GameService.explained`, the check of "How did it think?"), and the
-search is recomputed on each press off the event loop (:func:`engine.tree.explain.stepped`: 3x3 at most 231 states,
-a few ms; 4x4 and 5x5 near the end, at most about 0.03 s).
+search is recomputed on each press off the event loop (:meth:`engine.Variant.stepped`, the game's answer: 3x3 at most
+231 states, a few ms; 4x4 and 5x5 near the end, at most about 0.03 s).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from bot.text.hints import refusal_text
 from bot.ui import stepper
 from bot.ui.replies import NO_PINGS, private
 from engine.errors import GameOverError, IllegalMoveError
-from engine.tree.explain import stepped
 
 __all__ = ["StepButton", "StepperPresses", "setup"]
 
@@ -70,7 +69,7 @@ class StepperPresses(commands.Cog):
             if found is None:  # no game held (a restart): "How did it think?" loads it again
                 raise LookupError("no game held")
             game, cells, played = found
-            tree = await asyncio.to_thread(stepped, game.variant, cells, played)
+            tree = await asyncio.to_thread(game.kind.stepped, cells, played)
             content, view = stepper.stepper_message(tree, press, tr)
         except (LookupError, ValueError, IllegalMoveError, GameOverError):  # no game; ultimate; a step it does not have
             interaction.extras["result"] = "refused"

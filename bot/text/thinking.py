@@ -51,6 +51,8 @@ def _minimax(summary: Summary, tr: Lang, drawn: bool) -> list[str]:
                 states=states, other=other,
             )
         ]  # fmt: skip
+    elif summary.at_once:
+        lines = [tr(N_("A win in one is played at once, before any search: no other move was evaluated."))]
     elif summary.fresh:
         lines = [tr(N_("Alpha-beta evaluated {states} states in a fresh search of this position, from an empty "
                        "transposition table (my move's own search reuses what earlier moves stored, so its count "

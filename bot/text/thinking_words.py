@@ -10,6 +10,7 @@ visited line.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from bot.games.thinking import Thought, words_for
 from bot.i18n import N_
@@ -33,13 +34,24 @@ def thinking_words(thought: Thought, tr: Lang, label: Callable[[int], str], *, p
     """The search behind a move (``played``, the bot's; ``None``: the search in the position, as under a hint) in
     words, in ``tr``'s language; ``label`` names a cell as the board does."""
     lines = [thinking_text(thought.summary, tr, label, played=played, drawn=False)]
-    words = words_for(tr)
-    if isinstance(thought.brief, MctsTree):
-        lines += _mcts(thought.brief, tr, words, label)
-    else:
-        lines += _minimax(thought.brief, tr, words, label)
+    lines += thought.brief.tell(_Teller(tr, words_for(tr), label))
     lines.append(tr(NO_PICTURE))
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class _Teller:
+    """The search in brief as lines in ``tr``'s language (:class:`engine.tree.outline.Teller`)."""
+
+    tr: Lang
+    words: Words
+    label: Callable[[int], str]
+
+    def searched(self, brief: Outline) -> list[str]:
+        return _minimax(brief, self.tr, self.words, self.label)
+
+    def sampled(self, brief: MctsTree) -> list[str]:
+        return _mcts(brief, self.tr, self.words, self.label)
 
 
 def _minimax(brief: Outline, tr: Lang, words: Words, label: Callable[[int], str]) -> list[str]:

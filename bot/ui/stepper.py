@@ -4,7 +4,7 @@ Back, Into, Out and Next cut (:class:`engine.tree.step.Cursor`), in the player's
 Its buttons' ids are ``tsx:<game>:<moves>:<w|h>:<action>:<index>``: the game and the moves of the board whose
 "How did it think?" it came from (``w``: the bot's last move, ``h``: a hint's search; checked against the game held,
 as that button is), the button (``s`` Step through, ``n`` Next, ``b`` Back, ``i`` Into, ``o`` Out, ``c`` Next cut)
-and the step it shows (0-based). Each press recomputes the search (deterministic: :func:`engine.tree.explain.stepped`)
+and the step it shows (0-based). Each press recomputes the search (deterministic: :meth:`engine.Variant.stepped`)
 and shows the step its button names, so a stale press shows a real step and nothing is held per stepper.
 """
 

@@ -16,8 +16,10 @@ from engine.mnk import solver as mnk_solver
 from engine.mnk.book import book_for
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.tactics import tactical_cell
-from engine.protocol import TOP_LEVEL, EngineMove, Kernel, Layout, LevelSpec, Mark
-from engine.tree.mnk import TREE_EMPTY_CELLS
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Kernel, Layout, LevelSpec, Mark
+from engine.tree.explain import Explained, best_or_played
+from engine.tree.mnk import TREE_EMPTY_CELLS, record_at_once, record_mnk
+from engine.tree.summary import summarise
 from engine.variants import N_, MoveValues
 
 __all__ = ["FIVE_BY_FIVE", "FIVE_BY_FIVE_LEVELS", "FOUR_BY_FOUR", "FOUR_BY_FOUR_LEVELS", "MnkVariant"]
@@ -127,6 +129,33 @@ class MnkVariant(Calibrated):
     def steps_through(self, cells: Sequence[int]) -> bool:
         """Where the search is drawn (:meth:`explains`): the same exact alpha-beta, walked node by node."""
         return self.explains(cells)
+
+    def explain(
+        self,
+        cells: Sequence[int],
+        played: int | None = None,
+        algorithm: Algorithm = "alpha-beta",
+        seed: int = 0,
+        *,
+        compare: bool | None = None,
+        depth: int = 2,
+        iterations: int | None = None,
+    ) -> Explained:
+        """A win in one as the bot plays it: at once, nothing else searched (:func:`engine.tree.mnk.record_at_once`);
+        else a fresh exact alpha-beta search from an empty table (:func:`engine.tree.mnk.record_mnk`: its count is
+        its own, not the bot's, whose table keeps what earlier moves stored), explaining ``played`` where it is one
+        of the best moves.
+
+        Raises:
+            ValueError: ``algorithm`` is not alpha-beta or ``compare`` is true (one search, nothing to compare), or
+                more than :data:`engine.tree.mnk.TREE_EMPTY_CELLS` cells are empty.
+        """
+        if algorithm != "alpha-beta" or compare:
+            raise ValueError(f"{self.name} records alpha-beta alone (no minimax, nothing to compare)")
+        cells = tuple(cells)
+        at_once = record_at_once(self.game, cells, played) if self.explains(cells) else None  # else record_mnk refuses
+        tree = at_once or best_or_played(lambda move: record_mnk(self.game, cells, move), played)
+        return Explained((tree,), summarise(tree, fresh=at_once is None))
 
 
 FOUR_BY_FOUR = MnkVariant(

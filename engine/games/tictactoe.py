@@ -21,6 +21,9 @@ from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, GameValue, Layout,
 from engine.review import PlyReview, review
 from engine.tictactoe import rules
 from engine.tictactoe.solver import value_for
+from engine.tree.explain import Explained, best_or_played
+from engine.tree.record import record
+from engine.tree.summary import summarise
 from engine.variants import N_
 
 __all__ = ["LEVELS_3X3", "QUICK_MS", "SLOW_EMPTY_CELLS", "SLOW_MS", "THREE_BY_THREE", "TIE_BREAK_DEPTH", "ThreeByThree"]
@@ -70,6 +73,33 @@ class ThreeByThree(Calibrated):
     def steps_through(self, cells: Sequence[int]) -> bool:
         """Always: the bot's alpha-beta, walked node by node."""
         return True
+
+    def explain(
+        self,
+        cells: Sequence[int],
+        played: int | None = None,
+        algorithm: Algorithm = "alpha-beta",
+        seed: int = 0,
+        *,
+        compare: bool | None = None,
+        depth: int = 2,
+        iterations: int | None = None,
+    ) -> Explained:
+        """The bot's own search replayed state by state (:func:`engine.tree.record.record`): ``algorithm``'s tree,
+        with plain minimax's beside alpha-beta's (recorded to ``depth`` plies, the rest counted) or alpha-beta's
+        beside minimax's, each with its count; ``compare=False``: the asked search alone, every state kept. A
+        ``played`` move the search would not play (a weaker level's) is explained by the search's own best move."""
+        cells = tuple(cells)
+        if compare is False:
+            tree = best_or_played(lambda move: record(cells, algorithm, move), played)
+            return Explained((tree,), summarise(tree), savings=True)
+        keep = depth if algorithm == "minimax" and compare is None else None  # states below are counted, not kept
+        tree = best_or_played(lambda move: record(cells, algorithm, move, keep=keep), played)
+        if algorithm == "minimax":
+            other = record(cells, "alpha-beta", tree.move)
+            return Explained((tree, other), summarise(tree, other), savings=True)
+        minimax = record(cells, "minimax", tree.move, keep=depth)  # the same move: one principal line
+        return Explained((minimax, tree), summarise(tree, minimax), savings=True)
 
     def heading(self) -> str:
         """The classic game goes unnamed."""

@@ -17,8 +17,11 @@ from typing import Literal
 from engine.games.calibrated import Calibrated
 from engine.hints import Hint, ultimate_hint
 from engine.levels import spec_at, time_cap
-from engine.protocol import EngineMove, Kernel, Layout, LevelSpec, Mark
+from engine.protocol import Algorithm, EngineMove, Kernel, Layout, LevelSpec, Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, ultimate_review
+from engine.tree.explain import Sampled
+from engine.tree.mcts import TREE_ITERATIONS, record_mcts
+from engine.tree.summary import summarise_mcts
 from engine.ultimate import tree as ultimate_tree
 from engine.ultimate.play import choose_move
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe
@@ -64,6 +67,30 @@ class Ultimate(Calibrated):
     def explains(self, cells: Sequence[int]) -> bool:
         """Always: a fresh seeded MCTS-Solver's first plies (:mod:`engine.tree.mcts`)."""
         return True
+
+    def explain(
+        self,
+        cells: Sequence[int],
+        played: int | None = None,
+        algorithm: Algorithm = "alpha-beta",
+        seed: int = 0,
+        *,
+        compare: bool | None = None,
+        depth: int = 2,
+        iterations: int | None = None,
+    ) -> Sampled:
+        """A fresh MCTS-Solver's first plies (:func:`engine.tree.mcts.record_mcts`, ``iterations`` default
+        :data:`~engine.tree.mcts.TREE_ITERATIONS`, with ``seed``: deterministic), the move ``played`` summarised
+        with its visits (its own count, not the bot's: the bot's search runs for a time budget). ``algorithm``,
+        ``compare`` and ``depth`` do not apply: there is one search and no window.
+
+        Raises:
+            ValueError: ``iterations`` is less than 1.
+        """
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        tree = record_mcts(tuple(cells), TREE_ITERATIONS if iterations is None else iterations, seed)
+        return Sampled(tree, summarise_mcts(tree, played), self.width)
 
     def short_title(self) -> str:
         return self.title

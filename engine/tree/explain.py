@@ -1,94 +1,180 @@
-"""The search behind one move of a game, recomputed from the moves played: :func:`explain`, for the bot's "How did it
-think?" (3x3: the recorded alpha-beta and plain minimax trees; 4x4 and 5x5: a fresh exact search, near the end of a
-game; ultimate: the MCTS-Solver's first plies). A game says where it can be explained: :meth:`engine.Variant.explains`.
+"""The search behind one move, as an object that draws and tells itself: the answer of a game's
+:meth:`engine.Variant.explain`, for the bot's "How did it think?", its stepper and ``python -m engine tree``.
 
-Deterministic: the same moves, move and seed give the same trees, so an explanation asked after a restart is the one
+A game says where its moves can be explained (:meth:`engine.Variant.explains`) and how: it records its search with
+the shared recorders (:mod:`engine.tree.record`, :mod:`engine.tree.mnk`, :mod:`engine.tree.mcts`, or its own) and
+hands back an :class:`Explanation`. Two are built here: :class:`Explained`, recorded minimax or alpha-beta trees drawn
+node by node (:mod:`engine.tree.draw`), and :class:`Sampled`, an MCTS search's first plies with their statistics
+(:mod:`engine.tree.draw_mcts`). Their words-only form (:meth:`Explanation.outline`) tells itself to a
+:class:`~engine.tree.outline.Teller`, so a caller never asks which kind it holds.
+
+Deterministic: the same moves, move and seed give the same explanation, so one asked after a restart is the one
 asked before it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
-from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
-from engine.protocol import Algorithm
-from engine.tree.mcts import MctsTree, record_mcts
-from engine.tree.mnk import record_mnk
+from engine.coordinates import cell_name
+from engine.tree.labels import saving_lines
+from engine.tree.mcts import MctsTree
 from engine.tree.node import SearchTree
-from engine.tree.record import record
-from engine.tree.summary import Summary, summarise
+from engine.tree.outline import Outline, Teller, outline
+from engine.tree.savings import savings
+from engine.tree.summary import Summary
+from engine.tree.words import ENGLISH, Words, signed
 
-__all__ = ["EXPLAINED", "STEPPED", "Explained", "explain", "stepped"]
+__all__ = ["Brief", "Explained", "Explanation", "Sampled", "Teller", "best_or_played"]
 
-EXPLAINED = ("3x3", "4x4", "5x5", "ultimate")
-"""The variants whose search can be recomputed and drawn (4x4 and 5x5 only near the end: :mod:`engine.tree.mnk`)."""
-STEPPED = ("3x3", "4x4", "5x5")
-"""The variants whose alpha-beta search can be stepped through (:mod:`engine.tree.step`): ultimate's MCTS has no
-window to walk."""
-_MNK = {"4x4": TIC_TAC_TOE_4X4, "5x5": TIC_TAC_TOE_5X5}
-_DRAWN_DEPTH = 2
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Brief(Protocol):
+    """The search in brief, picklable (it crosses from the worker that recorded it to the bot)."""
+
+    def tell(self, teller: Teller[T_co]) -> T_co:
+        """Hand this brief to the method of ``teller`` for its kind."""
+        ...
+
+
+class Explanation(Protocol):
+    """The search behind a move, as a game explains it.
+
+    Attributes:
+        summary: what the search did (:class:`~engine.tree.summary.Summary`), for the sentences beside the picture.
+    """
+
+    @property
+    def summary(self) -> Summary: ...
+
+    def draw(self, words: Words = ENGLISH, fmt: str = "png", *, depth: int = 2) -> bytes:
+        """The picture (PNG or SVG bytes), its phrases in ``words``, ``depth`` plies drawn where the kind draws
+        plies. Loads Graphviz and Pillow.
+
+        Raises:
+            ImportError: the graphviz package or Pillow is missing.
+            graphviz.ExecutableNotFound: Graphviz's ``dot`` is not on the ``PATH``.
+            ValueError: ``fmt`` is neither ``"png"`` nor ``"svg"``.
+        """
+        ...
+
+    def outline(self) -> Brief:
+        """The search in brief, for an answer in words where no picture can be drawn."""
+        ...
+
+    def stepped(self) -> SearchTree | None:
+        """The alpha-beta tree a stepper walks (:mod:`engine.tree.step`), or ``None`` where the search has no window
+        to walk (MCTS)."""
+        ...
+
+    def as_json(self) -> dict[str, Any]:
+        """The search as one JSON object (``docs/engine.md``), cells 1-based."""
+        ...
+
+    def text(self) -> str:
+        """A few English lines about the search, for the terminal (``python -m engine tree``)."""
+        ...
+
+
+def best_or_played(record: Callable[[int | None], SearchTree], played: int | None) -> SearchTree:
+    """``record(None)``, the search's own choice, or ``record(played)`` when ``played`` is one of its best moves
+    (a move the search would not play, a weaker level's, is explained by the search's own best move)."""
+    tree = record(None)
+    return record(played) if played is not None and played in tree.best_moves else tree
 
 
 @dataclass(frozen=True, slots=True)
 class Explained:
-    """The trees to draw, side by side (3x3: plain minimax's, recorded to the drawn depth, then the one asked for),
-    or ultimate's MCTS tree, and the :class:`~engine.tree.summary.Summary` of the search asked for."""
+    """Recorded minimax or alpha-beta trees, drawn side by side (3x3: plain minimax's beside alpha-beta's).
 
-    trees: tuple[SearchTree, ...] | MctsTree
+    Attributes:
+        trees: the trees in the order drawn; the one summarised is the last whose algorithm is the summary's.
+        summary: the :class:`~engine.tree.summary.Summary` of the search asked for.
+        steppable: the asked search is alpha-beta with a window to walk.
+        savings: :meth:`text` adds what each idea of the search saved (:func:`engine.tree.savings.savings`: a
+            3x3 position).
+    """
+
+    trees: tuple[SearchTree, ...]
     summary: Summary
+    steppable: bool = True
+    savings: bool = False
+
+    @property
+    def asked(self) -> SearchTree:
+        """The tree of the search the summary describes."""
+        return next(tree for tree in reversed(self.trees) if tree.algorithm == self.summary.algorithm)
+
+    def draw(self, words: Words = ENGLISH, fmt: str = "png", *, depth: int = 2) -> bytes:
+        from engine.tree.draw import render
+
+        return render(self.trees, fmt, depth=depth, words=words)
+
+    def outline(self) -> Outline:
+        return outline(self.asked)
+
+    def stepped(self) -> SearchTree | None:
+        return self.asked if self.steppable and self.asked.algorithm == "alpha-beta" else None
+
+    def as_json(self) -> dict[str, Any]:
+        return self.asked.as_json()
+
+    def text(self) -> str:
+        """Who moves, the move and its value, the states and what alpha-beta cut, the mirror moves not searched, a
+        win played at once; where :attr:`savings` is set, what each idea of the search saved."""
+        tree, facts = self.asked, self.summary
+        side = "X" if len(tree.cells) % 2 == 0 else "O"
+        lines = [
+            f"{side} to move; {tree.algorithm} plays {tree.move + 1}: {ENGLISH.value(tree.root.value)}"
+            f" (value {signed(tree.root.value)}; plies counted from this position).",
+            f"{_count(facts.states, 'state')} evaluated: {facts.terminal:,} terminal, {facts.table:,} from the table, "
+            f"{_count(facts.cuts, 'cut')} skipping {_count(facts.skipped, 'move')}.",
+        ]
+        if facts.at_once:
+            lines.append("A win in one: played at once, as the bot does, with no other move searched.")
+        if tree.same_as:
+            lines.append(f"Not searched (mirror images): {', '.join(str(cell + 1) for cell in sorted(tree.same_as))}.")
+        if self.savings:
+            known = tree.states if tree.algorithm == "minimax" else None
+            lines += saving_lines(savings(tree.cells, minimax_states=known))
+        return "\n".join(lines)
 
 
-def explain(name: str, cells: Sequence[int], played: int | None, algorithm: Algorithm, seed: int = 0) -> Explained:
-    """The search of variant ``name`` in the position after ``cells`` (0-based), explaining ``played`` (the move the
-    bot made there, or ``None``: the search's own best move, e.g. for a hint).
+@dataclass(frozen=True, slots=True)
+class Sampled:
+    """An MCTS search's first plies (:class:`~engine.tree.mcts.MctsTree`), the summary of the move explained, and
+    the board's width in cells (for naming cells)."""
 
-    On 3x3 ``algorithm`` is the search's; a ``played`` move the search would not play (a weaker level's, a random
-    one) is explained by the search's own best move, as on 4x4 and 5x5 (a fresh search from an empty table: its count
-    is its own, not the bot's). On ultimate the MCTS-Solver runs its :data:`engine.tree.mcts.TREE_ITERATIONS` with
-    ``seed``.
+    tree: MctsTree
+    summary: Summary
+    width: int
 
-    Raises:
-        ValueError: ``name`` is not one of :data:`EXPLAINED`, or a 4x4 or 5x5 position has too many empty cells.
-        IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
-    """
-    if name not in EXPLAINED:
-        raise ValueError(f"the search of {name!r} cannot be recomputed: only {', '.join(EXPLAINED)}")
-    cells = tuple(cells)
-    if name in _MNK:
-        fresh = record_mnk(_MNK[name], cells)
-        if played is not None and played in fresh.best_moves:
-            fresh = record_mnk(_MNK[name], cells, played)
-        return Explained((fresh,), summarise(fresh, fresh=True))
-    if name == "ultimate":
-        mcts = record_mcts(cells, seed=seed)
-        return Explained(mcts, summarise(mcts, played=played))
-    keep = _DRAWN_DEPTH if algorithm == "minimax" else None  # minimax's states below are counted, not kept
-    tree = record(cells, algorithm, keep=keep)
-    if played is not None and played in tree.best_moves:
-        tree = record(cells, algorithm, played, keep=keep)
-    if algorithm == "minimax":
-        other = record(cells, "alpha-beta", tree.move)
-        return Explained((tree, other), summarise(tree, other))
-    minimax = record(cells, "minimax", tree.move, keep=_DRAWN_DEPTH)  # the same move: one principal line
-    return Explained((minimax, tree), summarise(tree, minimax))
+    def draw(self, words: Words = ENGLISH, fmt: str = "png", *, depth: int = 2) -> bytes:
+        from engine.tree.draw_mcts import render_mcts
+
+        return render_mcts(self.tree, fmt, words=words)
+
+    def outline(self) -> MctsTree:
+        return self.tree
+
+    def stepped(self) -> SearchTree | None:
+        return None
+
+    def as_json(self) -> dict[str, Any]:
+        return self.tree.as_json()
+
+    def text(self) -> str:
+        """The iterations and states, the move played with its visits, win rate and proof."""
+        tree, best = self.tree, self.tree.moves[0]
+        proof = f", proven {best.proof}" if best.proof else ""
+        return (
+            f"MCTS: {tree.iterations:,} iterations, {tree.states:,} states; plays {cell_name(best.move, self.width)}"
+            f" ({best.visits:,} visits, win rate {best.mean:.0%}{proof})"
+        )
 
 
-def stepped(name: str, cells: Sequence[int], played: int | None) -> SearchTree:
-    """The alpha-beta tree a stepper walks in variant ``name`` after ``cells`` (0-based): on 3x3 the bot's search
-    recorded whole (:func:`engine.tree.record.record`, at most 231 states), on 4x4 and 5x5 the fresh exact search
-    (:func:`engine.tree.mnk.record_mnk`), explaining ``played`` when it is one of the best moves (as :func:`explain`).
-    Deterministic: the same arguments give the same tree, so a stepper can recompute it on every press.
-
-    Raises:
-        ValueError: ``name`` is not one of :data:`STEPPED`, or a 4x4 or 5x5 position has too many empty cells.
-        IllegalMoveError, GameOverError: ``cells`` are not a legal unfinished game.
-    """
-    if name not in STEPPED:
-        raise ValueError(f"the search of {name!r} cannot be stepped through: only {', '.join(STEPPED)}")
-    cells = tuple(cells)
-    if name in _MNK:
-        tree = record_mnk(_MNK[name], cells)
-        return record_mnk(_MNK[name], cells, played) if played is not None and played in tree.best_moves else tree
-    tree = record(cells)
-    return record(cells, move=played) if played is not None and played in tree.best_moves else tree
+def _count(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

@@ -10,17 +10,27 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from engine.ultimate.play import assess
 from engine.ultimate.rules import UltimateState, UltimateTicTacToe
 from engine.ultimate.tree import RootMove, search
 
-__all__ = ["TREE_ITERATIONS", "MctsTree", "record_mcts"]
+__all__ = ["TREE_ITERATIONS", "MctsTree", "SampledTeller", "record_mcts"]
+
+T_co = TypeVar("T_co", covariant=True)
 
 TREE_ITERATIONS = 20_000
 """The iterations of a recorded ultimate search: a few tenths of a second in C, enough for the first plies' win
 rates to settle (the bot's level 8 runs for its time budget instead, so its own count differs)."""
+
+
+class SampledTeller(Protocol[T_co]):
+    """Who tells an MCTS search in words (:class:`engine.tree.outline.Teller` tells every kind)."""
+
+    def sampled(self, brief: MctsTree) -> T_co:
+        """An MCTS search: its root moves with visits, win rates and proofs, and its most visited line."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +52,10 @@ class MctsTree:
     states: int
     pv: tuple[int, ...]
     seed: int
+
+    def tell(self, teller: SampledTeller[T_co]) -> T_co:
+        """This search told by ``teller`` (:meth:`SampledTeller.sampled`)."""
+        return teller.sampled(self)
 
     @property
     def move(self) -> int:

@@ -25,7 +25,7 @@ from engine.mnk.solver import _EXACT, _LOWER, _SYMMETRY_PLIES, _UPPER, INF, PyKe
 from engine.protocol import Mark
 from engine.tree.node import Node, SearchTree
 
-__all__ = ["TREE_EMPTY_CELLS", "record_mnk", "root_order"]
+__all__ = ["TREE_EMPTY_CELLS", "record_at_once", "record_mnk", "root_order"]
 
 TREE_EMPTY_CELLS = 9
 """The most empty cells a recorded 4x4 or 5x5 position may have (docs/engine.md measures the trees)."""
@@ -70,6 +70,34 @@ def record_mnk(
     x_root = game.player(state) is Mark.X
     me, opp = (state.x, state.o) if x_root else (state.o, state.x)
     return _Recorder(game, state.marks, x_root).tree(me, opp, tuple(cells), move)
+
+
+def record_at_once(game: TicTacToe, cells: Sequence[int], move: int | None = None) -> SearchTree | None:
+    """The tree of a win in one as the bot plays it (:func:`engine.levels.choose_move`: before any search, nothing
+    else evaluated), or ``None`` when the side to move has no win in one. The root's rule is ``"win now"`` and its
+    children are the winning cells alone, each a finished game, in natural order; ``move`` is the one explained
+    (default and when it does not win: the first, the one every level plays).
+
+    Raises:
+        IllegalMoveError: a cell cannot be played.
+        GameOverError: the game after ``cells`` is over.
+    """
+    state = game.initial_state()
+    for cell in cells:
+        state = game.result(state, cell)
+    if game.terminal(state):
+        raise GameOverError("the game is over: there is no search to show")
+    x_root = game.player(state) is Mark.X
+    me, opp = (state.x, state.o) if x_root else (state.o, state.x)
+    found = initial_threats(game, me) & (game.full ^ (me | opp))
+    wins = tuple(cell for cell in range(game.cells) if found >> cell & 1)
+    if not wins:
+        return None
+    value = 9 if x_root else -9  # a win at ply 1 (engine.tree.node's units)
+    root = Node(None, ("O" if x_root else "X") if state.marks else None, value, rule="win now")
+    root.children = [Node(cell, _mark(x_root), value, kind="terminal") for cell in wins]
+    chosen = move if move in wins else wins[0]
+    return SearchTree(root, tuple(cells), "alpha-beta", root.size(), chosen, wins, {}, width=game.h)
 
 
 class _Recorder:

@@ -8,12 +8,30 @@ Values are X's, relative to the root, in :mod:`engine.tree.node`'s depth-aware u
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from engine.tictactoe.bitboard import SYMMETRIES
+from engine.tree.mcts import MctsTree, SampledTeller
 from engine.tree.node import Node, SearchTree
 from engine.tree.words import principal_path
 
-__all__ = ["Choice", "Outline", "outline"]
+__all__ = ["Choice", "Outline", "Teller", "outline"]
+
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Teller(SampledTeller[T_co], Protocol[T_co]):
+    """Who tells a search in words (the bot's :mod:`bot.text.thinking_words`), one method per kind of brief: a
+    brief (an :class:`Outline` or an :class:`~engine.tree.mcts.MctsTree`) hands itself to its own, so the teller
+    never asks which kind it holds."""
+
+    def searched(self, brief: Outline) -> T_co:
+        """A minimax or alpha-beta search: its root moves with values, bounds and counts, and its principal line."""
+        ...
+
+    def sampled(self, brief: MctsTree) -> T_co:
+        """An MCTS search: its root moves with visits, win rates and proofs, and its most visited line."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +84,10 @@ class Outline:
     line_ends: bool
     choices: tuple[Choice, ...]
     mirrors: int = 0
+
+    def tell(self, teller: Teller[T_co]) -> T_co:
+        """This search told by ``teller`` (:meth:`Teller.searched`)."""
+        return teller.searched(self)
 
 
 def outline(tree: SearchTree) -> Outline:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine.tree.mcts import MctsTree
 from engine.tree.node import SearchTree
 
-__all__ = ["Summary", "summarise"]
+__all__ = ["Summary", "summarise", "summarise_mcts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,8 @@ class Summary:
         other_states: the other 3x3 search's count in the same position (minimax's for alpha-beta and the reverse),
             when known.
         fresh: a fresh search from an empty transposition table (4x4, 5x5), not a replay of the bot's.
+        at_once: a win in one played at once, as the bot plays it, with no other move searched (the tree holds the
+            winning moves alone: :func:`engine.tree.mnk.record_at_once`).
         iterations, visits, win_rate, proof, plies: MCTS: its iterations, and the move's visits, mean score for the
             mover, proof (``"win"``/``"draw"``/``"loss"``) and a proven result's distance in plies.
     """
@@ -46,21 +48,12 @@ class Summary:
     proof: str | None = None
     plies: int | None = None
     fresh: bool = False
+    at_once: bool = False
 
 
-def summarise(
-    tree: SearchTree | MctsTree, other: SearchTree | None = None, played: int | None = None, *, fresh: bool = False
-) -> Summary:
+def summarise(tree: SearchTree, other: SearchTree | None = None, *, fresh: bool = False) -> Summary:
     """The :class:`Summary` of ``tree``; ``other`` is the other 3x3 search in the same position, for its count;
-    ``fresh``: ``tree`` is a fresh search, not the bot's. On an MCTS tree the move summarised is ``played`` (default:
-    the best one)."""
-    if isinstance(tree, MctsTree):
-        best = tree.moves[0]
-        move = next((m for m in tree.moves if m.move == played), best)
-        return Summary(
-            "mcts", move.move, tree.states, (best.move,), iterations=tree.iterations, visits=move.visits,
-            win_rate=move.mean, proof=move.proof, plies=move.plies,
-        )  # fmt: skip
+    ``fresh``: ``tree`` is a fresh search, not the bot's."""
     nodes = list(tree.root.walk())[1:]
     return Summary(
         tree.algorithm,
@@ -75,4 +68,15 @@ def summarise(
         mirrors=len(tree.same_as),
         other_states=None if other is None else other.states,
         fresh=fresh,
+        at_once=tree.root.rule == "win now",
     )
+
+
+def summarise_mcts(tree: MctsTree, played: int | None = None) -> Summary:
+    """The :class:`Summary` of an MCTS search's first plies, for the move ``played`` (default: the best one)."""
+    best = tree.moves[0]
+    move = next((m for m in tree.moves if m.move == played), best)
+    return Summary(
+        "mcts", move.move, tree.states, (best.move,), iterations=tree.iterations, visits=move.visits,
+        win_rate=move.mean, proof=move.proof, plies=move.plies,
+    )  # fmt: skip

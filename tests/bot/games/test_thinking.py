@@ -48,3 +48,27 @@ def test_without_graphviz_the_search_comes_in_brief_and_without_a_picture(
     assert isinstance(minimax.brief, Outline) and minimax.brief.algorithm == "minimax"  # the search asked for
     ultimate = think("ultimate", (40,), None, "alpha-beta", None, seed=1)
     assert ultimate.png is None and isinstance(ultimate.brief, MctsTree) and ultimate.brief.iterations == 20_000
+
+
+def test_a_game_from_outside_explains_its_moves_through_the_explanation_it_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game registered from outside (docs/adding-a-game.md, section 4) answers ``explain`` with its own recorded
+    tree; the bot draws and tells it without knowing the game."""
+    from engine import VARIANTS
+    from engine.games.tictactoe import ThreeByThree
+    from engine.tree.explain import Explained
+    from engine.tree.summary import summarise
+
+    class AlphaBetaOnly(ThreeByThree):
+        name, code = "ab-only", "ab"
+
+        def explain(self, cells, played=None, algorithm="alpha-beta", seed=0, **options):  # type: ignore[no-untyped-def]
+            tree = record(tuple(cells), "alpha-beta")
+            return Explained((tree,), summarise(tree))
+
+    monkeypatch.setitem(VARIANTS, "ab-only", AlphaBetaOnly())
+    drawn = think("ab-only", (4,), None, "alpha-beta", None)
+    assert drawn.png is not None and Image.open(io.BytesIO(drawn.png)).format == "PNG"
+    assert (drawn.summary.states, drawn.summary.other_states) == (71, None)  # its one tree, not 3x3's two
+    assert drawn.brief == outline(record((4,), "alpha-beta"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.i18n.lang import lang
 from bot.text.thinking import thinking_text
-from engine.tree.explain import explain
+from tests.engine.tree.explaining import explain
 
 
 def label(cell: int) -> str:

@@ -70,3 +70,13 @@ def test_the_picture_free_sentences_differ_from_the_pictures_only_in_its_colours
     alone = thinking_text(found.summary, lang(None), label, played=0, drawn=False)
     assert "(grey)" in beside and "orange" in beside
     assert alone == beside.replace(" (grey)", "").replace(" The orange line is that play.", "")
+
+
+def test_a_4x4_win_in_one_says_it_was_played_at_once() -> None:
+    """Issue 48: the board says the bot wins at once with nothing searched; its explanation agrees."""
+    found = thought("4x4", (0, 4, 1, 5, 10, 6, 15), 7)
+    text = thinking_words(found, lang(None), variant("4x4").cell_label, played=7)
+    assert "A win in one is played at once, before any search: no other move was evaluated." in text
+    assert "• O d2: -9 (O wins at ply 1) · 1 state" in text.splitlines() and "fresh search" not in text
+    german = thinking_words(found, lang("de"), variant("4x4").cell_label, played=7)
+    assert "Ein Gewinn in einem Zug wird sofort gespielt" in german

@@ -8,8 +8,8 @@ import pytest
 
 from bot.i18n.lang import lang
 from bot.ui.stepper import ID_TEMPLATE, MAX_CONTENT, StepPress, is_step_id, read_step, step_through, stepper_message
-from engine.tree.explain import stepped
 from engine.tree.step import Cursor, steps
+from tests.engine.tree.explaining import stepped
 
 EN, DE = lang(None), lang("de")
 

@@ -10,6 +10,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from engine.cli.commands import main
 
 
@@ -117,3 +119,29 @@ def test_step_walks_seed_000s_third_move_state_by_state() -> None:
     assert lines[-1].strip() == "O to move: -9 (O wins at ply 1): 6 states"
     code, _, err = run("--variant", "ultimate", "41", "--step")
     assert code == 2 and "not ultimate" in err
+
+
+def test_the_games_offered_are_the_registered_games_that_explain_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine import VARIANTS
+    from engine.cli.tree import tree_variants
+    from engine.games.tictactoe import ThreeByThree
+
+    assert tree_variants() == ("3x3", "4x4", "5x5", "ultimate")  # Connect Four explains no move
+
+    class Quiet(ThreeByThree):
+        name, code = "quiet", "qq"
+
+        def explains(self, cells: object) -> bool:
+            return False
+
+    monkeypatch.setitem(VARIANTS, "quiet", Quiet())
+    assert "quiet" not in tree_variants()
+
+
+def test_a_win_in_one_is_shown_played_at_once() -> None:
+    code, out, _ = run("--variant", "4x4", "1", "5", "2", "6", "11", "7", "16")  # O wins at 8
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("O to move; alpha-beta plays 8: O wins at ply 1")
+    assert lines[1].startswith("1 state evaluated: 1 terminal") and "played at once" in lines[2]
+    code, out, _ = run("--variant", "4x4", "1", "5", "2", "6", "11", "7", "16", "--step")
+    assert code == 0 and out.startswith("alpha-beta: 1 state; O to move.")  # was "1 states"

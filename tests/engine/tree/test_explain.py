@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import GameOverError
-from engine.tree.explain import explain
 from engine.tree.node import SearchTree
+from tests.engine.tree.explaining import explain
 
 
 def test_a_3x3_move_is_explained_by_alpha_beta_beside_minimax_with_both_counts() -> None:
@@ -34,7 +34,7 @@ def test_ultimate_explains_the_played_moves_visits_and_refuses_other_games() -> 
     assert explained == explain("ultimate", (40,), 30, "alpha-beta", seed=3)
     assert explained.summary.move == 30 and explained.summary.iterations == 20_000
     with pytest.raises(ValueError, match="cannot be recomputed"):
-        explain("connect four", (), None, "alpha-beta")
+        explain("connect-four", (), None, "alpha-beta")  # a registered game that explains no move
     with pytest.raises(ValueError, match="16 empty cells after 0 moves"):
         explain("4x4", (), None, "alpha-beta")
     with pytest.raises(GameOverError):
@@ -42,7 +42,7 @@ def test_ultimate_explains_the_played_moves_visits_and_refuses_other_games() -> 
 
 
 def test_the_stepped_tree_is_the_alpha_beta_search_explained() -> None:
-    from engine.tree.explain import stepped
+    from tests.engine.tree.explaining import stepped
 
     tree = stepped("3x3", (4,), 8)
     assert (tree.algorithm, tree.states, tree.move) == ("alpha-beta", 71, 8)
@@ -53,3 +53,16 @@ def test_the_stepped_tree_is_the_alpha_beta_search_explained() -> None:
     )
     with pytest.raises(ValueError, match="cannot be stepped"):
         stepped("ultimate", (40,), None)
+
+
+def test_a_4x4_win_in_one_is_explained_as_played_at_once_with_nothing_else_searched() -> None:
+    """Issue 48: the bot plays a 4x4 win in one before any search (:func:`engine.levels` says so); its explanation
+    showed a fresh search spending 298 of 307 states on other moves before the winning one."""
+    cells = (0, 4, 1, 5, 10, 6, 15)  # O a2 b2 c2 to move: O wins at d2
+    explained = explain("4x4", cells, 7, "alpha-beta")
+    summary = explained.summary
+    assert (summary.move, summary.best_moves, summary.at_once) == (7, (7,), True)
+    assert summary.states == 1 and summary.cuts == summary.skipped == 0  # the winning move alone, nothing below it
+    (tree,) = explained.trees  # type: ignore[misc]
+    assert [node.move for node in tree.root.children] == [7] and tree.root.rule == "win now"
+    assert not explain("4x4", (*cells, 2), None, "alpha-beta").summary.at_once  # X must block: a search

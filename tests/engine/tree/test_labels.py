@@ -18,12 +18,12 @@ from engine.minimax.config import TEXTBOOK_ALPHA_BETA, TEXTBOOK_MINIMAX
 from engine.minimax.search import search, stabiliser
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5
 from engine.tictactoe.rules import result
-from engine.tree.explain import explain
 from engine.tree.labels import Box, Panel, panels
 from engine.tree.mnk import record_mnk
 from engine.tree.node import Node, SearchTree
 from engine.tree.record import record, record_config
 from engine.tree.words import ENGLISH
+from tests.engine.tree.explaining import explain
 from tests.engine.tree.test_mnk import positions
 from tests.engine.tree.test_record import random_games, state_after
 

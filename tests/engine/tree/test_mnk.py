@@ -18,8 +18,8 @@ from engine.mnk.play import analyse
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.solver import INF, NATIVE, move_value, new_kernel
 from engine.protocol import Mark
-from engine.tree.explain import explain
 from engine.tree.mnk import TREE_EMPTY_CELLS, record_mnk, root_order
+from tests.engine.tree.explaining import explain
 from tests.engine.tree.test_record import nodes_with_side, recomputed
 
 GAMES = (TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5)

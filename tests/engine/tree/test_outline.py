@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.tictactoe.rules import initial_state, result, terminal, winner
-from engine.tree.explain import explain
 from engine.tree.node import SearchTree
 from engine.tree.outline import outline
 from engine.tree.record import record
+from tests.engine.tree.explaining import explain
 
 
 def test_the_root_moves_carry_the_trees_values_bounds_and_counts_best_first() -> None:
