@@ -22,7 +22,7 @@ from typing import Any, Literal
 from engine.coordinates import cell_name, parse_cell, text_grid, typed_ranges
 from engine.errors import IllegalMoveError, IllegalSequenceError
 from engine.hints import Hint, HintMove
-from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Layout, LayoutKind, Mark
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Layout, LayoutKind, Mark, PuzzleKit
 from engine.review import PlyReview, exact_review
 
 __all__ = ["DEFAULT_VARIANT", "MoveValues", "Variant"]
@@ -319,6 +319,11 @@ class Variant(abc.ABC):
             IllegalSequenceError: ``moves`` are not a legal game (raised before any search).
         """
         return exact_review(self.game, moves, self.move_values, self.hint_from())
+
+    def puzzles(self) -> PuzzleKit | None:
+        """A new kit of the game's puzzles (prover, miner's plies, checks, symmetry: :class:`PuzzleKit`), or ``None``
+        (the default): the game offers none. A game that has one ships ``engine/puzzles/data/<name>.json``."""
+        return None
 
     # -- the records ----------------------------------------------------------------------------------------------
 

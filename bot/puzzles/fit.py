@@ -25,11 +25,11 @@ import glicko2
 
 from bot.records.puzzle_values import PUZZLE_DEVIATION
 from bot.records.ratings import LEVEL_DEVIATION, level_rating
+from engine.protocol import PuzzleLine
 from engine.puzzles import PUZZLE_VARIANTS, Puzzle, from_json
 from engine.puzzles.attempts import attempts
 from engine.puzzles.build import DATA, write
 from engine.puzzles.mining import Miner
-from engine.puzzles.mnk_proof import Line
 
 __all__ = ["fitted", "main"]
 
@@ -50,7 +50,7 @@ def fitted(puzzle: Puzzle, estimate: int) -> int:
 def _fit_one(puzzle: Puzzle) -> Puzzle:
     """The puzzle with its fitted rating, from its estimate graded again (so a second fit changes nothing)."""
     miner = Miner(puzzle.variant)
-    estimate = miner.grade(puzzle.moves, Line(puzzle.solution, puzzle.replies), miner.key(puzzle.moves)).rating
+    estimate = miner.grade(puzzle.moves, PuzzleLine(puzzle.solution, puzzle.replies), miner.key(puzzle.moves)).rating
     return replace(puzzle, rating=fitted(puzzle, estimate))
 
 

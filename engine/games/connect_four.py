@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from engine.connect_four import play as c4_play
 from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
+from engine.connect_four.puzzles import ConnectFourPuzzles
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
 from engine.coordinates import typed_ranges
 from engine.games.calibrated import Calibrated
@@ -55,6 +56,9 @@ class ConnectFourVariant(Calibrated):
 
     def short_title(self) -> str:
         return N_("Connect Four")
+
+    def puzzles(self) -> ConnectFourPuzzles:
+        return ConnectFourPuzzles()
 
     # -- the position ---------------------------------------------------------------------------------------------
 

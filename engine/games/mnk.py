@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from engine.games.calibrated import Calibrated
 from engine.mnk import play as mnk_play
 from engine.mnk.book import book_for
+from engine.mnk.puzzles import MnkPuzzles
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.tactics import tactical_cell
 from engine.protocol import TOP_LEVEL, EngineMove, Layout, Mark
@@ -24,12 +25,20 @@ class MnkVariant(Calibrated):
     4, the opening book's plies; before that the exact analysis runs for minutes)."""
 
     def __init__(
-        self, name: str, title: str, description: str, code: str, rules: TicTacToe, hint_marks: int = 0
+        self,
+        name: str,
+        title: str,
+        description: str,
+        code: str,
+        rules: TicTacToe,
+        hint_marks: int = 0,
+        puzzle_plies: tuple[int, tuple[int, int]] | None = None,
     ) -> None:
         self.name, self.title, self.description, self.code = name, title, description, code
         self.width, self.height = rules.h, rules.v
         self.game: TicTacToe = rules
         self._hint_marks = hint_marks
+        self._puzzle_plies = puzzle_plies
 
     def layout(self) -> Layout:
         return Layout("grid", self.width, self.height)
@@ -65,6 +74,12 @@ class MnkVariant(Calibrated):
     def hint_from(self) -> int:
         return self._hint_marks
 
+    def puzzles(self) -> MnkPuzzles | None:
+        """The kit of ``puzzle_plies`` (first ply examined, self-play's opening plies), or ``None`` without them."""
+        if self._puzzle_plies is None:
+            return None
+        return MnkPuzzles(self.game, *self._puzzle_plies)
+
     def explains(self, cells: Sequence[int]) -> bool:
         """When at most :data:`engine.tree.mnk.TREE_EMPTY_CELLS` cells are empty: a fresh exact search, drawn."""
         return self.cells - len(cells) <= TREE_EMPTY_CELLS
@@ -74,7 +89,15 @@ class MnkVariant(Calibrated):
         return self.explains(cells)
 
 
-FOUR_BY_FOUR = MnkVariant("4x4", N_("4x4, four in a row"), N_("Four in a row on a 4x4 board"), "4", TIC_TAC_TOE_4X4)
+FOUR_BY_FOUR = MnkVariant(
+    "4x4", N_("4x4, four in a row"), N_("Four in a row on a 4x4 board"), "4", TIC_TAC_TOE_4X4, puzzle_plies=(5, (0, 5))
+)
 FIVE_BY_FIVE = MnkVariant(
-    "5x5", N_("5x5, four in a row"), N_("Four in a row on a 5x5 board"), "5", TIC_TAC_TOE_5X5, hint_marks=4
+    "5x5",
+    N_("5x5, four in a row"),
+    N_("Four in a row on a 5x5 board"),
+    "5",
+    TIC_TAC_TOE_5X5,
+    hint_marks=4,
+    puzzle_plies=(7, (1, 6)),
 )

@@ -11,6 +11,7 @@ from engine.games.calibrated import Calibrated
 from engine.hints import Hint, ultimate_hint
 from engine.protocol import Layout, Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, ultimate_review
+from engine.ultimate.puzzles import UltimatePuzzles
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe
 from engine.variants import N_
 
@@ -38,6 +39,9 @@ class Ultimate(Calibrated):
 
     def __init__(self) -> None:
         self.game = UltimateTicTacToe()
+
+    def puzzles(self) -> UltimatePuzzles:
+        return UltimatePuzzles()
 
     def explains(self, cells: Sequence[int]) -> bool:
         """Always: a fresh seeded MCTS-Solver's first plies (:mod:`engine.tree.mcts`)."""

@@ -3,10 +3,10 @@
 A puzzle is the position after ``moves`` (0-based cells played from the empty board) and a forced win in
 ``win_in`` moves of the side to move (the solver): ``solution`` holds the solver's moves and ``replies`` the
 defender's answers between them (one fewer). Every solver move of the line is the only move that wins that fast,
-and every reply is one of the defender's longest resistances (proved by :mod:`engine.puzzles.mnk_proof`,
-:mod:`engine.puzzles.ultimate_proof` or :mod:`engine.puzzles.connect_four_proof`). The shipped sets live in
-``engine/puzzles/data/<variant>.json``, built by ``make puzzles`` (:mod:`engine.puzzles.build`); a set is offered
-while its game is registered (:data:`PUZZLE_VARIANTS`).
+and every reply is one of the defender's longest resistances (proved by the game's own prover, its puzzle kit:
+:meth:`engine.variants.Variant.puzzles`). The shipped sets live in ``engine/puzzles/data/<variant>.json``, built by
+``make puzzles`` (:mod:`engine.puzzles.build`); a set is offered while its game is registered and has a kit
+(:data:`PUZZLE_VARIANTS`).
 """
 
 from __future__ import annotations
@@ -18,15 +18,18 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import UnknownVariantError
+from engine.protocol import PuzzleKit
 from engine.registry import VARIANTS
 from engine.variants import Variant
 
-__all__ = ["PUZZLE_SETS", "PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load", "puzzle_variant"]
+__all__ = ["PUZZLE_SETS", "PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load", "puzzle_kit", "puzzle_variant"]
 
-PUZZLE_SETS = ("4x4", "5x5", "ultimate", "connect-four")
-"""Every variant with a shipped set (``make puzzles`` builds them all)."""
+PUZZLE_SETS = tuple(name for name, game in VARIANTS.items() if game.puzzles() is not None)
+"""Every variant with a set: the games registered when this module is imported (:mod:`engine.games` registers on
+import) whose :meth:`~engine.variants.Variant.puzzles` gives a kit, in registration order (``make puzzles`` builds
+them all)."""
 PUZZLE_VARIANTS = tuple(name for name in PUZZLE_SETS if name in VARIANTS)
-"""The sets offered to players: those of the registered games (:mod:`engine.games` registers on import)."""
+"""The sets offered to players: those of the registered games."""
 
 
 def puzzle_variant(name: str) -> Variant:
@@ -40,10 +43,22 @@ def puzzle_variant(name: str) -> Variant:
     return VARIANTS[name]
 
 
+def puzzle_kit(name: str) -> PuzzleKit:
+    """A new puzzle kit of the set ``name``'s game (its own prover and tables).
+
+    Raises:
+        UnknownVariantError: no set has that name, or its game is not registered.
+    """
+    kit = puzzle_variant(name).puzzles()
+    if kit is None:  # pragma: no cover - PUZZLE_SETS holds only games with a kit
+        raise UnknownVariantError(f"no puzzles for {name!r}")
+    return kit
+
+
 @dataclass(frozen=True, slots=True)
 class Puzzle:
     """One puzzle; cells are 0-based row by row over the whole board (people and ``serve`` see them 1-based); a
-    Connect Four move is the cell its disc falls to.
+    move in a game of gravity is the cell its disc falls to.
 
     Attributes:
         id: ``<variant>-<12 hex digits>``, from the position's symmetry class (stable across builds).

@@ -14,7 +14,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for layer in (
         {"errors", "native"},
         {"protocol", "coordinates"},
-        {"estimate", "tictactoe", "mnk", "ultimate", "connect_four"},
+        {"tictactoe"},
+        {"estimate", "mnk", "ultimate", "connect_four"},
         {"minimax"},
         {"analysis", "review", "tree"},
         {"hints"},

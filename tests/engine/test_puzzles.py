@@ -10,12 +10,12 @@ import pytest
 
 from engine.cli.commands import main
 from engine.errors import UnknownVariantError
+from engine.mnk.proof import MnkProver
 from engine.mnk.rules import TIC_TAC_TOE_4X4
 from engine.puzzles import PUZZLE_SETS, PUZZLE_VARIANTS, as_json, from_json, load, puzzle_variant
 from engine.puzzles.mining import Miner, mine, self_play
-from engine.puzzles.mnk_proof import MnkProver
-from engine.puzzles.ultimate_proof import UltimateProver, position_of
 from engine.registry import VARIANTS, variant
+from engine.ultimate.proof import UltimateProver, position_of
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
 
 from .puzzle_oracle import PlainOracle
