@@ -7,7 +7,7 @@ player's first attempt is scored (:func:`bot.records.puzzle_values.rate`). The t
 period (Glickman 2012, through the ``glicko2`` package) from the puzzle's estimate (:mod:`engine.puzzles.grading`)
 with the deviation :data:`bot.records.puzzle_values.PUZZLE_DEVIATION`. Every level plays a win in one, so the tries
 cannot tell wins in one apart: their ratings keep the estimate's spread (shrunk by the period), set by
-:func:`engine.puzzles.grading.mnk_hidden` on 4x4 and 5x5. The fitted rating replaces the estimate in
+:meth:`engine.protocol.PuzzleKit.hidden` (where a game has such points). The fitted rating replaces the estimate in
 ``engine/puzzles/data/<variant>.json`` (sorted again, easiest first), where players' attempts go on to move it.
 Deterministic: every try is seeded by the puzzle, the level and the try.
 """
