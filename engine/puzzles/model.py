@@ -33,12 +33,12 @@ PUZZLE_VARIANTS = tuple(name for name in PUZZLE_SETS if name in VARIANTS)
 
 
 def puzzle_variant(name: str) -> Variant:
-    """The registered game of the set ``name``.
+    """The registered game of the set ``name`` (registered now: a game registered after this module's import counts).
 
     Raises:
-        UnknownVariantError: no set has that name, or its game is not registered.
+        UnknownVariantError: no registered game has that name, or it offers no puzzles.
     """
-    if name not in PUZZLE_SETS or name not in VARIANTS:
+    if name not in VARIANTS or VARIANTS[name].puzzles() is None:
         raise UnknownVariantError(f"no puzzles for {name!r}: choose one of {', '.join(PUZZLE_VARIANTS)}")
     return VARIANTS[name]
 
@@ -133,10 +133,10 @@ def load(variant: str) -> tuple[Puzzle, ...]:
     """The shipped puzzles of ``variant`` (read once per process).
 
     Raises:
-        ValueError: ``variant`` has no puzzles (only :data:`PUZZLE_SETS` do).
+        ValueError: ``variant`` has no puzzles (only :data:`PUZZLE_SETS` and games registered since with a kit do).
         FileNotFoundError: the data file is missing (run ``make puzzles``).
     """
-    if variant not in PUZZLE_SETS:
+    if variant not in PUZZLE_SETS and (variant not in VARIANTS or VARIANTS[variant].puzzles() is None):
         raise ValueError(f"no puzzles for {variant!r}: choose one of {', '.join(PUZZLE_SETS)}")
     text = resources.files("engine.puzzles").joinpath("data", f"{variant}.json").read_text(encoding="utf-8")
     return tuple(from_json(variant, item) for item in json.loads(text))
