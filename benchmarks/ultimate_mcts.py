@@ -21,8 +21,8 @@ import random
 import time
 
 from engine.protocol import Mark
-from engine.puzzles.ultimate_proof import moves_of as _moves
-from engine.puzzles.ultimate_proof import play as _play
+from engine.ultimate.proof import moves_of as _moves
+from engine.ultimate.proof import play as _play
 from engine.ultimate.rules import CELL_OF_BIT, WON9, UltimateState, UltimateTicTacToe
 from engine.ultimate.search import search
 

@@ -23,7 +23,20 @@ from engine.errors import (
     UnknownVariantError,
 )
 from engine.hints import Hint, HintMove
-from engine.protocol import LEVELS, MAX_SIDE, TOP_LEVEL, Algorithm, EngineMove, Game, GameValue, Layout, Mark, ValueKind
+from engine.protocol import (
+    LEVELS,
+    MAX_SIDE,
+    TOP_LEVEL,
+    Algorithm,
+    EngineMove,
+    Game,
+    GameValue,
+    Layout,
+    Mark,
+    PuzzleKit,
+    PuzzleLine,
+    ValueKind,
+)
 from engine.registry import VARIANTS, register, variant
 from engine.review import Label, PlyReview
 from engine.variants import DEFAULT_VARIANT, MoveValues, Variant
@@ -51,6 +64,8 @@ __all__ = [
     "Mark",
     "MoveValues",
     "PlyReview",
+    "PuzzleKit",
+    "PuzzleLine",
     "UndrawableGameError",
     "UnknownVariantError",
     "ValueKind",

@@ -16,9 +16,10 @@ here, below the games, so no game imports another.
 from __future__ import annotations
 
 import enum
+import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal, Protocol, TypeVar, get_args
+from typing import Any, Final, Literal, Protocol, TypeVar, get_args
 
 __all__ = [
     "LAYOUT_KINDS",
@@ -35,6 +36,8 @@ __all__ = [
     "LevelSpec",
     "Mark",
     "Pieces",
+    "PuzzleKit",
+    "PuzzleLine",
     "Source",
     "StateT",
     "ValueKind",
@@ -239,3 +242,59 @@ class Layout:
     height: int
     block: int = 0
     pieces: Pieces = "marks"
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleLine:
+    """A proved puzzle line: the solver's ``solution`` (N moves) and the defender's ``replies`` (N - 1), 0-based
+    cells."""
+
+    solution: tuple[int, ...]
+    replies: tuple[int, ...]
+
+
+class PuzzleKit(Protocol):
+    """What a game tells :mod:`engine.puzzles` about its puzzles (``Variant.puzzles()``); moves are 0-based cells
+    from the empty board, and a kit keeps its prover's tables between calls (make one per miner).
+
+    Attributes:
+        first_ply: positions with fewer moves than this are not examined (forced short wins start later).
+        opening: self-play opens with a random number of random moves in this range (inclusive).
+        long_build: the set takes long to build (``make puzzles`` starts it first).
+    """
+
+    first_ply: int
+    opening: tuple[int, int]
+    long_build: bool
+
+    def key(self, moves: Sequence[int]) -> Hashable:
+        """The symmetry class of the position after ``moves`` (equal for positions equal under the board's
+        symmetries)."""
+        ...
+
+    def prove(self, moves: Sequence[int]) -> PuzzleLine | None:
+        """The puzzle line after ``moves`` (the fastest forced win, one winning move at every solver turn, the
+        defender holding out longest), or ``None``: no puzzle. Raises IllegalMoveError (a subclass) on a bad move."""
+        ...
+
+    def features(self, moves: Sequence[int], line: PuzzleLine) -> tuple[int, int, tuple[str, ...]]:
+        """``(branching, plausible, themes)``: the legal moves at the start, the other moves that look good there,
+        and the themes of :mod:`engine.puzzles.grading`."""
+        ...
+
+    def hidden(self, moves: Sequence[int], line: PuzzleLine) -> int:
+        """Rating points for how hidden a win in one is (0 for longer wins, or where the game has no such rule)."""
+        ...
+
+    def threatened(self, moves: Sequence[int], cell: int) -> bool:
+        """True when the opponent of the side to move would win the game at once on ``cell``."""
+        ...
+
+    def slower_win(self, moves: Sequence[int], cell: int, wins_in: range) -> int | None:
+        """The first k of ``wins_in`` such that ``cell`` (legal, not ending the game) played after ``moves`` forces
+        a win within k of the mover's moves; ``None`` when none does (or the proof exceeds the game's budget)."""
+        ...
+
+    def self_play_move(self, state: Any, rng: random.Random, noise: float) -> int:
+        """A quick, noisy move for the self-play games puzzles are mined from; deterministic given ``rng``."""
+        ...

@@ -33,6 +33,7 @@ from engine.protocol import (
     LayoutKind,
     LevelSpec,
     Mark,
+    PuzzleKit,
 )
 from engine.review import PlyReview, exact_review
 from engine.tree.explain import Explanation
@@ -397,6 +398,11 @@ class Variant(abc.ABC):
             IllegalSequenceError: ``moves`` are not a legal game (raised before any search).
         """
         return exact_review(self.game, moves, self.move_values, self.hint_from())
+
+    def puzzles(self) -> PuzzleKit | None:
+        """A new kit of the game's puzzles (prover, miner's plies, checks, symmetry: :class:`PuzzleKit`), or ``None``
+        (the default): the game offers none. A game that has one ships ``engine/puzzles/data/<name>.json``."""
+        return None
 
     # -- the records ----------------------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ player's first attempt is scored (:func:`bot.records.puzzle_values.rate`). The t
 period (Glickman 2012, through the ``glicko2`` package) from the puzzle's estimate (:mod:`engine.puzzles.grading`)
 with the deviation :data:`bot.records.puzzle_values.PUZZLE_DEVIATION`. Every level plays a win in one, so the tries
 cannot tell wins in one apart: their ratings keep the estimate's spread (shrunk by the period), set by
-:func:`engine.puzzles.grading.mnk_hidden` on 4x4 and 5x5. The fitted rating replaces the estimate in
+:meth:`engine.protocol.PuzzleKit.hidden` (where a game has such points). The fitted rating replaces the estimate in
 ``engine/puzzles/data/<variant>.json`` (sorted again, easiest first), where players' attempts go on to move it.
 Deterministic: every try is seeded by the puzzle, the level and the try.
 """
@@ -25,11 +25,11 @@ import glicko2
 
 from bot.records.puzzle_values import PUZZLE_DEVIATION
 from bot.records.ratings import LEVEL_DEVIATION, level_rating
+from engine.protocol import PuzzleLine
 from engine.puzzles import PUZZLE_VARIANTS, Puzzle, from_json
 from engine.puzzles.attempts import attempts
 from engine.puzzles.build import DATA, write
 from engine.puzzles.mining import Miner
-from engine.puzzles.mnk_proof import Line
 
 __all__ = ["fitted", "main"]
 
@@ -50,7 +50,7 @@ def fitted(puzzle: Puzzle, estimate: int) -> int:
 def _fit_one(puzzle: Puzzle) -> Puzzle:
     """The puzzle with its fitted rating, from its estimate graded again (so a second fit changes nothing)."""
     miner = Miner(puzzle.variant)
-    estimate = miner.grade(puzzle.moves, Line(puzzle.solution, puzzle.replies), miner.key(puzzle.moves)).rating
+    estimate = miner.grade(puzzle.moves, PuzzleLine(puzzle.solution, puzzle.replies), miner.key(puzzle.moves)).rating
     return replace(puzzle, rating=fitted(puzzle, estimate))
 
 

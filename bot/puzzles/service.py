@@ -68,7 +68,7 @@ class PuzzleRefusal:
 class PuzzleShown:
     """The puzzle ``run`` as it stands after a start or a press: ``progress`` plies of its line shown, the puzzle's
     ``rating``, the ``lines`` saying what happened, ``live`` while the player may still move, and ``picture`` when
-    the board's picture changed (an ultimate pad's change keeps it)."""
+    the board's picture changed (a change of the small-board pad alone keeps it)."""
 
     run: Run
     progress: int

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from engine.connect_four import play as c4_play
 from engine.connect_four import solver as c4_solver
 from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
+from engine.connect_four.puzzles import ConnectFourPuzzles
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
 from engine.coordinates import typed_ranges
 from engine.games.calibrated import Calibrated
@@ -73,6 +74,9 @@ class ConnectFourVariant(Calibrated):
 
     def short_title(self) -> str:
         return N_("Connect Four")
+
+    def puzzles(self) -> ConnectFourPuzzles:
+        return ConnectFourPuzzles()
 
     # -- the position ---------------------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from engine.mnk import levels as mnk_levels
 from engine.mnk import play as mnk_play
 from engine.mnk import solver as mnk_solver
 from engine.mnk.book import book_for
+from engine.mnk.puzzles import MnkPuzzles
 from engine.mnk.rules import TIC_TAC_TOE_4X4, TIC_TAC_TOE_5X5, MnkState, TicTacToe
 from engine.mnk.tactics import tactical_cell
 from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Kernel, Layout, LevelSpec, Mark
@@ -64,12 +65,14 @@ class MnkVariant(Calibrated):
         specs: tuple[LevelSpec, ...],
         tie_break_depth: int,
         hint_marks: int = 0,
+        puzzle_plies: tuple[int, tuple[int, int]] | None = None,
     ) -> None:
         self.name, self.title, self.description, self.code = name, title, description, code
         self.width, self.height = rules.h, rules.v
         self.game: TicTacToe = rules
         self._hint_marks = hint_marks
         self._specs, self._tie_break_depth = specs, tie_break_depth
+        self._puzzle_plies = puzzle_plies
 
     def layout(self) -> Layout:
         return Layout("grid", self.width, self.height)
@@ -122,6 +125,12 @@ class MnkVariant(Calibrated):
     def hint_from(self) -> int:
         return self._hint_marks
 
+    def puzzles(self) -> MnkPuzzles | None:
+        """The kit of ``puzzle_plies`` (first ply examined, self-play's opening plies), or ``None`` without them."""
+        if self._puzzle_plies is None:
+            return None
+        return MnkPuzzles(self.game, *self._puzzle_plies)
+
     def explains(self, cells: Sequence[int]) -> bool:
         """When at most :data:`engine.tree.mnk.TREE_EMPTY_CELLS` cells are empty: a fresh exact search, drawn."""
         return self.cells - len(cells) <= TREE_EMPTY_CELLS
@@ -159,7 +168,14 @@ class MnkVariant(Calibrated):
 
 
 FOUR_BY_FOUR = MnkVariant(
-    "4x4", N_("4x4, four in a row"), N_("Four in a row on a 4x4 board"), "4", TIC_TAC_TOE_4X4, FOUR_BY_FOUR_LEVELS, 1
+    "4x4",
+    N_("4x4, four in a row"),
+    N_("Four in a row on a 4x4 board"),
+    "4",
+    TIC_TAC_TOE_4X4,
+    FOUR_BY_FOUR_LEVELS,
+    1,
+    puzzle_plies=(5, (0, 5)),
 )
 FIVE_BY_FIVE = MnkVariant(
     "5x5",
@@ -170,4 +186,5 @@ FIVE_BY_FIVE = MnkVariant(
     FIVE_BY_FIVE_LEVELS,
     3,
     hint_marks=4,
+    puzzle_plies=(7, (1, 6)),
 )

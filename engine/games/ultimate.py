@@ -24,6 +24,7 @@ from engine.tree.mcts import TREE_ITERATIONS, record_mcts
 from engine.tree.summary import summarise_mcts
 from engine.ultimate import tree as ultimate_tree
 from engine.ultimate.play import choose_move
+from engine.ultimate.puzzles import UltimatePuzzles
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe
 from engine.variants import N_
 
@@ -63,6 +64,9 @@ class Ultimate(Calibrated):
 
     def __init__(self) -> None:
         self.game = UltimateTicTacToe()
+
+    def puzzles(self) -> UltimatePuzzles:
+        return UltimatePuzzles()
 
     def explains(self, cells: Sequence[int]) -> bool:
         """Always: a fresh seeded MCTS-Solver's first plies (:mod:`engine.tree.mcts`)."""

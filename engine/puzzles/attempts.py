@@ -21,7 +21,7 @@ TRIES = 1
 
 
 def attempt(puzzle: Puzzle, level: int, rng: random.Random) -> bool:
-    """True when ``level`` plays every solver move of ``puzzle``'s line (a whole ultimate budget, no wall-clock cap).
+    """True when ``level`` plays every solver move of ``puzzle``'s line (no wall-clock cap).
 
     Raises:
         ValueError: ``level`` is not 1-8.

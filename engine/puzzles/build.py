@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from engine.puzzles.mining import Miner, mine, self_play
-from engine.puzzles.model import PUZZLE_SETS, Puzzle, as_json
+from engine.puzzles.model import PUZZLE_SETS, Puzzle, as_json, puzzle_kit
 from engine.puzzles.quality import DEFENCE_SHARE, forced_turns, line_keys, position_key
 
 __all__ = ["MAX_GAMES", "SEED", "WIN_IN_1_SHARE", "build", "main", "write"]
@@ -31,8 +31,6 @@ SEED = 20261126
 WIN_IN_1_SHARE = 0.25
 MAX_GAMES = 20_000
 DATA = Path(__file__).resolve().parent / "data"
-LONGEST = ("ultimate", "connect-four")
-"""The sets that take longest to build, started first."""
 
 
 def build(name: str, count: int, seed: int = SEED) -> list[Puzzle]:
@@ -92,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=2, choices=(1, 2), help="processes (at most 2)")
     args = parser.parse_args(argv)
-    names = sorted(args.variant or PUZZLE_SETS, key=lambda n: n not in LONGEST)
+    names = sorted(args.variant or PUZZLE_SETS, key=lambda n: not puzzle_kit(n).long_build)  # the longest first
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for line in pool.map(_build_and_write, names, [args.count] * len(names), [args.seed] * len(names)):
             print(line, file=sys.stdout, flush=True)

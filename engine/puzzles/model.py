@@ -3,10 +3,10 @@
 A puzzle is the position after ``moves`` (0-based cells played from the empty board) and a forced win in
 ``win_in`` moves of the side to move (the solver): ``solution`` holds the solver's moves and ``replies`` the
 defender's answers between them (one fewer). Every solver move of the line is the only move that wins that fast,
-and every reply is one of the defender's longest resistances (proved by :mod:`engine.puzzles.mnk_proof`,
-:mod:`engine.puzzles.ultimate_proof` or :mod:`engine.puzzles.connect_four_proof`). The shipped sets live in
-``engine/puzzles/data/<variant>.json``, built by ``make puzzles`` (:mod:`engine.puzzles.build`); a set is offered
-while its game is registered (:data:`PUZZLE_VARIANTS`).
+and every reply is one of the defender's longest resistances (proved by the game's own prover, its puzzle kit:
+:meth:`engine.variants.Variant.puzzles`). The shipped sets live in ``engine/puzzles/data/<variant>.json``, built by
+``make puzzles`` (:mod:`engine.puzzles.build`); a set is offered while its game is registered and has a kit
+(:data:`PUZZLE_VARIANTS`).
 """
 
 from __future__ import annotations
@@ -18,32 +18,47 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import UnknownVariantError
+from engine.protocol import PuzzleKit
 from engine.registry import VARIANTS
 from engine.variants import Variant
 
-__all__ = ["PUZZLE_SETS", "PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load", "puzzle_variant"]
+__all__ = ["PUZZLE_SETS", "PUZZLE_VARIANTS", "Puzzle", "as_json", "from_json", "load", "puzzle_kit", "puzzle_variant"]
 
-PUZZLE_SETS = ("4x4", "5x5", "ultimate", "connect-four")
-"""Every variant with a shipped set (``make puzzles`` builds them all)."""
+PUZZLE_SETS = tuple(name for name, game in VARIANTS.items() if game.puzzles() is not None)
+"""Every variant with a set: the games registered when this module is imported (:mod:`engine.games` registers on
+import) whose :meth:`~engine.variants.Variant.puzzles` gives a kit, in registration order (``make puzzles`` builds
+them all)."""
 PUZZLE_VARIANTS = tuple(name for name in PUZZLE_SETS if name in VARIANTS)
-"""The sets offered to players: those of the registered games (:mod:`engine.games` registers on import)."""
+"""The sets offered to players: those of the registered games."""
 
 
 def puzzle_variant(name: str) -> Variant:
-    """The registered game of the set ``name``.
+    """The registered game of the set ``name`` (registered now: a game registered after this module's import counts).
+
+    Raises:
+        UnknownVariantError: no registered game has that name, or it offers no puzzles.
+    """
+    if name not in VARIANTS or VARIANTS[name].puzzles() is None:
+        raise UnknownVariantError(f"no puzzles for {name!r}: choose one of {', '.join(PUZZLE_VARIANTS)}")
+    return VARIANTS[name]
+
+
+def puzzle_kit(name: str) -> PuzzleKit:
+    """A new puzzle kit of the set ``name``'s game (its own prover and tables).
 
     Raises:
         UnknownVariantError: no set has that name, or its game is not registered.
     """
-    if name not in PUZZLE_SETS or name not in VARIANTS:
-        raise UnknownVariantError(f"no puzzles for {name!r}: choose one of {', '.join(PUZZLE_VARIANTS)}")
-    return VARIANTS[name]
+    kit = puzzle_variant(name).puzzles()
+    if kit is None:  # pragma: no cover - PUZZLE_SETS holds only games with a kit
+        raise UnknownVariantError(f"no puzzles for {name!r}")
+    return kit
 
 
 @dataclass(frozen=True, slots=True)
 class Puzzle:
     """One puzzle; cells are 0-based row by row over the whole board (people and ``serve`` see them 1-based); a
-    Connect Four move is the cell its disc falls to.
+    move in a game of gravity is the cell its disc falls to.
 
     Attributes:
         id: ``<variant>-<12 hex digits>``, from the position's symmetry class (stable across builds).
@@ -118,10 +133,10 @@ def load(variant: str) -> tuple[Puzzle, ...]:
     """The shipped puzzles of ``variant`` (read once per process).
 
     Raises:
-        ValueError: ``variant`` has no puzzles (only :data:`PUZZLE_SETS` do).
+        ValueError: ``variant`` has no puzzles (only :data:`PUZZLE_SETS` and games registered since with a kit do).
         FileNotFoundError: the data file is missing (run ``make puzzles``).
     """
-    if variant not in PUZZLE_SETS:
+    if variant not in PUZZLE_SETS and (variant not in VARIANTS or VARIANTS[variant].puzzles() is None):
         raise ValueError(f"no puzzles for {variant!r}: choose one of {', '.join(PUZZLE_SETS)}")
     text = resources.files("engine.puzzles").joinpath("data", f"{variant}.json").read_text(encoding="utf-8")
     return tuple(from_json(variant, item) for item in json.loads(text))

@@ -18,27 +18,9 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
-from engine.connect_four.cells import ConnectFourCells, bit_of
-from engine.connect_four.rules import BOARD, BOTTOM
-from engine.connect_four.solver import threat_cells
-from engine.mnk.rules import TicTacToe
-from engine.mnk.solver import initial_threats
-from engine.protocol import Mark
-from engine.puzzles.connect_four_proof import sides
-from engine.puzzles.model import Puzzle, puzzle_variant
-from engine.puzzles.symmetry import connect_four_key, mnk_key, ultimate_key
-from engine.tictactoe.bitboard import THREATS
-from engine.ultimate.rules import BIT_OF_CELL, WON9, UltimateTicTacToe
+from engine.puzzles.model import Puzzle, puzzle_kit, puzzle_variant
 
-__all__ = [
-    "DEFENCE_SHARE",
-    "connect_four_threats",
-    "forced_turns",
-    "is_defence",
-    "line_keys",
-    "position_key",
-    "statistics",
-]
+__all__ = ["DEFENCE_SHARE", "forced_turns", "is_defence", "line_keys", "position_key", "statistics"]
 
 DEFENCE_SHARE = 0.10
 """The most of a set that may be defence puzzles."""
@@ -59,63 +41,23 @@ def forced_turns(puzzle: Puzzle) -> int:
     return count
 
 
-def _mnk_threats(game: TicTacToe, moves: Sequence[int]) -> int:
-    """The cells where the opponent of the side to move would win at once."""
-    state = game.play(tuple(moves))
-    opp = state.o if game.player(state) is Mark.X else state.x
-    return initial_threats(game, opp) & (game.full ^ (state.x | state.o))
-
-
-def connect_four_threats(moves: Sequence[int]) -> int:
-    """The bits of the cells where the opponent of the side to move would win at once (a disc can fall there)."""
-    cur, mask = sides(moves)
-    return threat_cells(cur ^ mask, mask) & (mask + BOTTOM) & BOARD
-
-
-def _ultimate_threats(moves: Sequence[int]) -> set[int]:
-    """Grid cells where the opponent of the side to move would win the game at once, if it could play there."""
-    state = UltimateTicTacToe().play(tuple(moves))
-    mover_x = len(moves) % 2 == 0
-    opp, opp_boards = (state.o, state.o_boards) if mover_x else (state.x, state.x_boards)
-    occupied = state.x | state.o
-    cells: set[int] = set()
-    for board in range(9):
-        if state.closed >> board & 1 or not WON9[opp_boards | 1 << board]:
-            continue
-        open_threats = THREATS[opp >> 9 * board & 511] & ~(occupied >> 9 * board) & 511
-        cells |= {c for c in range(81) if BIT_OF_CELL[c] // 9 == board and open_threats >> BIT_OF_CELL[c] % 9 & 1}
-    return cells
-
-
 def is_defence(puzzle: Puzzle) -> bool:
     """True when the puzzle is a win in 2 or more whose first move takes a cell where the opponent would otherwise
     win the game at once (a win in one that also blocks is a win, not a defence)."""
     if puzzle.win_in == 1:
         return False
-    first = puzzle.solution[0]
-    rules = puzzle_variant(puzzle.variant).game
-    if isinstance(rules, TicTacToe):
-        return bool(_mnk_threats(rules, puzzle.moves) >> first & 1)
-    if isinstance(rules, ConnectFourCells):
-        return bool(connect_four_threats(puzzle.moves) & bit_of(first))
-    return first in _ultimate_threats(puzzle.moves)
+    return puzzle_kit(puzzle.variant).threatened(puzzle.moves, puzzle.solution[0])
 
 
 def position_key(name: str, moves: Sequence[int]) -> Hashable:
     """The symmetry class of the position after ``moves`` (as :class:`engine.puzzles.mining.Miner` keys starts)."""
-    state = _replay(name, moves)
-    rules = puzzle_variant(name).game
-    if isinstance(rules, TicTacToe):
-        return mnk_key(rules, state.x, state.o)
-    if isinstance(rules, ConnectFourCells):
-        return connect_four_key(state.x, state.o)
-    return ultimate_key(state.x, state.o, state.forced)
+    return puzzle_kit(name).key(moves)
 
 
 def line_keys(puzzle: Puzzle) -> set[Hashable]:
     """The classes of the positions after each ply of the solution line but the last (which ends the game)."""
-    line = puzzle.line
-    return {position_key(puzzle.variant, (*puzzle.moves, *line[:ply])) for ply in range(1, len(line))}
+    line, kit = puzzle.line, puzzle_kit(puzzle.variant)
+    return {kit.key((*puzzle.moves, *line[:ply])) for ply in range(1, len(line))}
 
 
 def statistics(puzzles: Iterable[Puzzle]) -> dict[str, Any]:

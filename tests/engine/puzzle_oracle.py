@@ -1,7 +1,7 @@
 """An independent plain check of puzzles, written for the tests and the benchmark.
 
-It shares no code with the provers (:mod:`engine.puzzles.mnk_proof` and :mod:`engine.puzzles.connect_four_proof` use
-the exact solvers, and :mod:`engine.puzzles.ultimate_proof` its own move code, bound and ordering): it plays moves
+It shares no code with the provers (:mod:`engine.mnk.proof` and :mod:`engine.connect_four.proof` use
+the exact solvers, and :mod:`engine.ultimate.proof` its own move code, bound and ordering): it plays moves
 only through the games' public rules (``initial_state``, ``player``, ``actions``, ``result``, ``terminal``,
 ``utility``: AIMA's protocol) and searches every move in natural order, AND/OR to a fixed number of the solver's
 moves, deepening one move at a time (short wins are found first), memoised per (state, moves left). Nothing else

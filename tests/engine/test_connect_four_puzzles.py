@@ -1,4 +1,4 @@
-"""Connect Four's puzzles (engine.puzzles.connect_four_proof and the shipped set): every shipped puzzle holds under
+"""Connect Four's puzzles (engine.connect_four.proof and the shipped set): every shipped puzzle holds under
 the plain oracle, a sample under the exact solver's values of every column, the prover finds the oracle's winning
 moves, a position and its mirror image are one puzzle, and the quality rules read Connect Four's threats."""
 
@@ -8,12 +8,13 @@ import random
 from collections import Counter
 
 from engine.connect_four.cells import CELLS_GAME
+from engine.connect_four.proof import ConnectFourProver, replay, sides
+from engine.connect_four.puzzles import connect_four_move
 from engine.connect_four.rules import WIDTH
 from engine.connect_four.solver import column_values, new_kernel
 from engine.protocol import GameValue
 from engine.puzzles import Puzzle, load
-from engine.puzzles.connect_four_proof import ConnectFourProver, replay, sides
-from engine.puzzles.mining import Miner, connect_four_move, mine, self_play
+from engine.puzzles.mining import Miner, mine, self_play
 from engine.puzzles.quality import is_defence
 
 from .puzzle_oracle import PlainOracle

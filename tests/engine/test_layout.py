@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+import bot
 import engine
 from engine.games import BUILT_IN
+from engine.registry import VARIANTS
 from tests.layout import cycles, graph_of, modules, upward
 
 ROOT = Path(engine.__file__).resolve().parent
@@ -20,7 +22,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for layer in (
         {"errors", "native"},
         {"protocol", "coordinates"},
-        {"estimate", "tictactoe", "mnk", "ultimate", "connect_four"},
+        {"tictactoe"},
+        {"estimate", "mnk", "ultimate", "connect_four"},
         {"minimax"},
         {"analysis", "review", "tree"},
         {"hints"},
@@ -104,3 +107,31 @@ def test_the_switch_finder_finds_a_game_s_name_and_class() -> None:
 def test_a_cleaned_module_asks_the_games_instead_of_switching_on_one(path: str) -> None:
     names = [game.name for game in BUILT_IN]
     assert _switches((ROOT / path).read_text(encoding="utf-8"), names, _game_classes()) == []
+
+
+def _shared_puzzle_files() -> list[Path]:
+    bot_root = Path(bot.__file__).resolve().parent
+    return sorted([*(ROOT / "puzzles").glob("*.py"), *(bot_root / "puzzles").glob("*.py")])
+
+
+def _game_words(text: str) -> list[str]:
+    """What in ``text`` names a built-in game (its registered name, or its package) or checks a class."""
+    names = "|".join(re.escape(name) for name in VARIANTS)
+    patterns = (
+        re.compile(rf"(?<![\w-])({names}|connect[-_ ]?(four|4))(?![\w-])", re.IGNORECASE),
+        re.compile(r"engine\.(mnk|ultimate|connect_four|tictactoe)\b"),
+        re.compile(r"\bisinstance\("),
+    )
+    return [match.group(0) for pattern in patterns for match in pattern.finditer(text)]
+
+
+def test_the_shared_puzzle_tools_name_no_game_and_ask_no_game_its_class() -> None:
+    """engine/puzzles/ and bot/puzzles/ ask the game's puzzle kit (issue 46): no file names a built-in game, not even
+    in a comment, nor checks an object's class."""
+    found = [(path.name, _game_words(path.read_text(encoding="utf-8"))) for path in _shared_puzzle_files()]
+    assert len(found) > 12 and [(name, words) for name, words in found if words] == []
+
+
+def test_the_puzzle_check_finds_names_packages_and_class_checks() -> None:
+    text = "a 5x5 board; Connect Four; from engine.ultimate.rules import X\nif isinstance(rules, Y): ultimately"
+    assert _game_words(text) == ["5x5", "Connect Four", "ultimate", "engine.ultimate", "isinstance("]

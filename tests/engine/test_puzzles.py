@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 
 import pytest
 
+from engine import registry
 from engine.cli.commands import main
 from engine.errors import UnknownVariantError
+from engine.games.mnk import FOUR_BY_FOUR_LEVELS, MnkVariant
+from engine.mnk.proof import MnkProver
 from engine.mnk.rules import TIC_TAC_TOE_4X4
+from engine.protocol import PuzzleLine
 from engine.puzzles import PUZZLE_SETS, PUZZLE_VARIANTS, as_json, from_json, load, puzzle_variant
+from engine.puzzles.build import build
 from engine.puzzles.mining import Miner, mine, self_play
-from engine.puzzles.mnk_proof import MnkProver
-from engine.puzzles.ultimate_proof import UltimateProver, position_of
 from engine.registry import VARIANTS, variant
+from engine.ultimate.proof import UltimateProver, position_of
 from engine.ultimate.rules import BIT_OF_CELL, CELL_OF_BIT, UltimateTicTacToe
 
 from .puzzle_oracle import PlainOracle
@@ -145,3 +150,23 @@ def test_cli_prints_the_set_as_json_with_one_based_cells() -> None:
     assert main(["puzzles", "--variant", "4x4"], stdout=text) == 0
     assert "to play and win in" in text.getvalue().splitlines()[0]
     assert main(["puzzles", "--variant", "3x3"], stdout=io.StringIO(), stderr=io.StringIO()) == 2
+
+
+def test_a_game_registered_later_offers_puzzles_through_its_kit_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared tools know a game only by its kit (issue 46): a 4x4 under another name, registered after
+    engine.puzzles was imported, is mined into the same puzzles as 4x4's, and built into a set."""
+    copy = MnkVariant(
+        "four-again", "four again", "4x4 again", "q", TIC_TAC_TOE_4X4, FOUR_BY_FOUR_LEVELS, 1, puzzle_plies=(5, (0, 5))
+    )
+    monkeypatch.setitem(registry._REGISTRY, copy.name, copy)
+    assert copy.name not in PUZZLE_SETS and puzzle_variant(copy.name) is copy
+    games = list(itertools.islice(self_play("4x4", 11), 12))
+    assert list(itertools.islice(self_play(copy.name, 11), 12)) == games
+    ours = [(p.id.removeprefix("4x4-"), p.moves, p.line, p.rating, p.themes) for p in mine("4x4", games)]
+    theirs = [(p.id.removeprefix("four-again-"), p.moves, p.line, p.rating, p.themes) for p in mine(copy.name, games)]
+    assert theirs == ours and len(ours) >= 3
+    built = build(copy.name, 3, seed=5)
+    proved = [Miner("4x4").kit.prove(p.moves) for p in built]
+    assert [p.variant for p in built] == [copy.name] * 3 and proved == [
+        PuzzleLine(p.solution, p.replies) for p in built
+    ]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.puzzles.mnk_proof import Line
+from engine.protocol import PuzzleLine
 from engine.tictactoe.bitboard import POPCOUNT, THREATS
 from engine.ultimate.kernel import MOVES
 from engine.ultimate.rules import CELL_OF_BIT, LINE_MASKS, LINES3, WON9, UltimateTicTacToe, place
@@ -181,14 +181,14 @@ class UltimateProver:
         out = [bit for bit in moves_of(pos) if self.holds(play(pos, bit), k - 1)]
         return sorted(out, key=CELL_OF_BIT.__getitem__)
 
-    def line(self, pos: Position, k: int) -> Line | None:
+    def line(self, pos: Position, k: int) -> PuzzleLine | None:
         """The puzzle line (grid cells) when exactly one move wins within ``k`` at each solver turn, else ``None``."""
         found = self.winning(pos, k)
         if len(found) != 1:
             return None
         bit = found[0]
         if k == 1:
-            return Line((CELL_OF_BIT[bit],), ())
+            return PuzzleLine((CELL_OF_BIT[bit],), ())
         after = play(pos, bit)
         for reply in sorted(moves_of(after), key=CELL_OF_BIT.__getitem__):
             child = play(after, reply)
@@ -196,10 +196,10 @@ class UltimateProver:
                 continue  # loses sooner: not the longest resistance
             rest = self.line(child, k - 1)
             if rest is not None:
-                return Line((CELL_OF_BIT[bit], *rest.solution), (CELL_OF_BIT[reply], *rest.replies))
+                return PuzzleLine((CELL_OF_BIT[bit], *rest.solution), (CELL_OF_BIT[reply], *rest.replies))
         return None
 
-    def prove(self, moves: Sequence[int], limit: int = MAX_WIN_IN) -> Line | None:
+    def prove(self, moves: Sequence[int], limit: int = MAX_WIN_IN) -> PuzzleLine | None:
         """The puzzle line of the position after ``moves`` (grid cells, 0-based), or ``None``: no forced win within
         ``limit`` moves, two moves winning as fast at some turn, or the node budget spent.
 

@@ -2,7 +2,7 @@
 
 The solver's scores are depth-aware (a win completed when the board holds ``n`` discs is worth ``43 - n``), so "the
 side to move wins within ``k`` of its moves" is one null-window test, as on 4x4 and 5x5
-(:mod:`engine.puzzles.mnk_proof`): with ``n`` discs on the board, the side's ``k``-th disc is disc ``n + 2k - 1``,
+(:mod:`engine.mnk.proof`): with ``n`` discs on the board, the side's ``k``-th disc is disc ``n + 2k - 1``,
 worth ``t = 44 - n - 2k``, and a move wins that fast when the defender's fail-soft value after it, in the window
 ``(-t, -t + 1)``, is at most ``-t`` (Pearl's test, as in MTD(f): Plaat et al., 1996). The line is found as lichess
 finds its mates: one winning move at every solver turn, the defender holding out longest.
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from engine.connect_four.cells import CELLS_GAME, bit_of, cell_of
 from engine.connect_four.rules import BOARD, BOTTOM, CELLS, STRIDE, WIDTH, ConnectFourState, column_mask, has_four
 from engine.connect_four.solver import Kernel, new_kernel, threat_cells
-from engine.puzzles.mnk_proof import Line
+from engine.protocol import PuzzleLine
 
 __all__ = ["MAX_WIN_IN", "TABLE_BITS", "ConnectFourProver", "drops", "replay", "sides"]
 
@@ -93,7 +93,7 @@ class ConnectFourProver:
                 return k, found
         return None
 
-    def line(self, cur: int, mask: int, k: int) -> Line | None:
+    def line(self, cur: int, mask: int, k: int) -> PuzzleLine | None:
         """The puzzle line (cells) when the side to move wins in exactly ``k`` moves with one winning move at each
         turn; ``None`` when two moves win that fast somewhere on every longest defence, or no move does."""
         found = self.winning_moves(cur, mask, k)
@@ -102,7 +102,7 @@ class ConnectFourProver:
         disc = found[0]
         cell = cell_of(disc.bit_length() - 1)
         if k == 1:
-            return Line((cell,), ())
+            return PuzzleLine((cell,), ())
         mine, mask = cur | disc, mask | disc
         for reply in drops(mask):
             after = mask | reply
@@ -110,10 +110,10 @@ class ConnectFourProver:
                 continue  # a shorter loss: not the longest resistance
             rest = self.line(mine, after, k - 1)
             if rest is not None:
-                return Line((cell, *rest.solution), (cell_of(reply.bit_length() - 1), *rest.replies))
+                return PuzzleLine((cell, *rest.solution), (cell_of(reply.bit_length() - 1), *rest.replies))
         return None
 
-    def prove(self, moves: Sequence[int], limit: int = MAX_WIN_IN) -> Line | None:
+    def prove(self, moves: Sequence[int], limit: int = MAX_WIN_IN) -> PuzzleLine | None:
         """The puzzle line of the position after ``moves`` (0-based cells), or ``None`` when it is no puzzle.
 
         Raises:

@@ -11,23 +11,14 @@ winning move at every solver turn, and the defender picks a reply that holds out
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.mnk.rules import TicTacToe
 from engine.mnk.solver import Kernel, move_value, new_kernel
-from engine.protocol import Mark
+from engine.protocol import Mark, PuzzleLine
 
-__all__ = ["MAX_WIN_IN", "Line", "MnkProver"]
+__all__ = ["MAX_WIN_IN", "MnkProver"]
 
 MAX_WIN_IN = 5
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A proved puzzle line: the solver's ``solution`` (N moves) and the defender's ``replies`` (N - 1), 0-based."""
-
-    solution: tuple[int, ...]
-    replies: tuple[int, ...]
 
 
 class MnkProver:
@@ -56,7 +47,7 @@ class MnkProver:
                 return k, moves
         return None
 
-    def line(self, me: int, opp: int, k: int) -> Line | None:
+    def line(self, me: int, opp: int, k: int) -> PuzzleLine | None:
         """The puzzle line when the side to move wins in exactly ``k`` moves with one winning move at each turn.
 
         ``None`` when two moves win that fast somewhere on every longest defence, or no move does.
@@ -66,7 +57,7 @@ class MnkProver:
             return None
         cell = moves[0]
         if k == 1:
-            return Line((cell,), ())
+            return PuzzleLine((cell,), ())
         mine = me | 1 << cell
         free = self.game.full ^ (mine | opp)
         for reply in range(self.game.cells):
@@ -77,10 +68,10 @@ class MnkProver:
                 continue  # a shorter loss: not the longest resistance
             rest = self.line(mine, theirs, k - 1)
             if rest is not None:
-                return Line((cell, *rest.solution), (reply, *rest.replies))
+                return PuzzleLine((cell, *rest.solution), (reply, *rest.replies))
         return None
 
-    def prove(self, moves: Sequence[int], limit: int = MAX_WIN_IN) -> Line | None:
+    def prove(self, moves: Sequence[int], limit: int = MAX_WIN_IN) -> PuzzleLine | None:
         """The puzzle line of the position after ``moves`` (0-based), or ``None`` when it is no puzzle.
 
         Raises:
