@@ -16,7 +16,7 @@ from bot.client import TTTBot
 from bot.games.answers import Chosen, Hinted
 from bot.games.intents import Actor
 from bot.games.match import BoardRef, Match, new_game_id
-from bot.games.moves import slow_reply
+from bot.games.moves import Pace, reply_pace
 from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
@@ -87,7 +87,7 @@ class BoardPresses:
         if (
             shown is not None
             and shown.is_player(interaction.user.id)
-            and slow_reply(shown.kind, shown.state, cell, shown.level, shown.algorithm)
+            and reply_pace(shown.kind, shown.state, cell, shown.level, shown.algorithm) is Pace.DEFERRED
         ):
             await defer(interaction, thinking=False)
         await self._guarded(

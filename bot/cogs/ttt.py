@@ -23,7 +23,7 @@ from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.games.match import new_game_id
-from bot.games.moves import QUICK_MS, slow_inline
+from bot.games.moves import QUICK_MS, Pace, pace
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
@@ -120,8 +120,8 @@ class GameCommands(
             await private(interaction, lang(str(interaction.locale))(NO_VARIANT, variant=variant))
             return
         rules = variant_named(variant)
-        opening_ms = rules.answer_ms(rules.game.initial_state(), level, algorithm)
-        if opponent is None and play_as != "X" and slow_inline(opening_ms):
+        opening = pace(rules, rules.game.initial_state(), level, algorithm)
+        if opponent is None and play_as != "X" and opening is Pace.DEFERRED:
             await defer(interaction)  # the bot may open with a long search, within the command
         game_id = new_game_id(interaction.id)
         await self._run(
@@ -151,7 +151,7 @@ class GameCommands(
         (:func:`bot.games.refusals.typed_cell`; after a restart, once resumed) and refuses any other text privately;
         the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is not None and slow_inline(game.kind.answer_ms(game.state, game.level, game.algorithm)):
+        if game is not None and game.pace is Pace.DEFERRED:
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), cell, history=history))
 
