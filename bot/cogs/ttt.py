@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
+from bot.cogs.cooldowns import Cooldown
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.games.match import new_game_id
 from bot.games.moves import QUICK_MS, Pace, pace
@@ -88,6 +89,7 @@ class GameCommands(
         self.service = bot.games
         self.responder = bot.responder
         self._synced: dict[str, Any] | None = None
+        self.hints = Cooldown(HINT_COOLDOWN_SECONDS, HINT_COOLDOWN)
         super().__init__()
 
     # ---- commands -------------------------------------------------------------------------------
@@ -158,9 +160,11 @@ class GameCommands(
     @app_commands.command(
         name=C_("command name", "hint"), description=N_("Privately see every free cell's outcome with best play")
     )
-    @app_commands.checks.cooldown(1, HINT_COOLDOWN_SECONDS, key=lambda interaction: interaction.user.id)
     async def hint(self, interaction: Interaction) -> None:
-        """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
+        """/ttt hint: every free cell's outcome with best play, privately, for the player to move; one every
+        :data:`HINT_COOLDOWN_SECONDS` per user (:attr:`hints`)."""
+        if await self.hints.refused(interaction):
+            return
         game = self.service.current(interaction.channel_id or 0)
         if game is None or game.kind.hint_ms(game.state) > QUICK_MS:
             await defer(interaction, ephemeral=True)  # up to a second in a worker, or 3x3's plain minimax count
@@ -200,7 +204,7 @@ class GameCommands(
     async def cog_app_command_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
     ) -> None:
-        """A hint on cooldown gets a private "try again"; anything else is logged and apologised for."""
+        """A command that raised is logged and apologised for (:func:`command_failed`)."""
         await command_failed(interaction, error)
 
     def add_subcommands(self, commands: Sequence[app_commands.Command[Any, ..., Any]]) -> None:
@@ -235,13 +239,7 @@ class GameCommands(
 
 
 async def command_failed(interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError) -> None:
-    """What a ``/ttt`` command that raised answers: a hint on cooldown gets a private "try again"; anything else is
-    logged and apologised for, privately."""
-    tr = lang(str(interaction.locale))
-    if isinstance(error, app_commands.CommandOnCooldown):
-        seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
-        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
-        return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
+    """What a ``/ttt`` command that raised answers: logged, and apologised for privately."""
     name = interaction.command.name if interaction.command else "?"
     log.error("/ttt %s failed: channel=%s", name, interaction.channel_id, exc_info=getattr(error, "original", error))
     await apologise(interaction)
