@@ -265,6 +265,15 @@ class Variant(abc.ABC):
         """
         raise KeyError(level)
 
+    def counts_reproducible(self, algorithm: Algorithm) -> bool:
+        """True when :meth:`play` at :data:`~engine.protocol.TOP_LEVEL` with ``algorithm`` evaluates the same number of
+        states (:attr:`engine.EngineMove.states`) every time it is asked about the same position: no cache or table
+        kept from one search to the next, no time budget, any random choice made after the count. Only then may a
+        board pressed after a restart with nothing stored be checked by counting its searches again; otherwise (the
+        default, since a search memoised across calls counts less the second time) such a board cannot prove itself
+        and is refused as unverified."""
+        return False
+
     # -- hints and reviews ----------------------------------------------------------------------------------------
 
     def move_values(self, state: Any) -> MoveValues:

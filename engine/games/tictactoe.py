@@ -100,6 +100,11 @@ class ThreeByThree(Calibrated):
         value = value_for(state, mover)
         return EngineMove(found.move, found.states, value, found.elapsed_ms, algorithm=algorithm, mark=mover)
 
+    def counts_reproducible(self, algorithm: Algorithm) -> bool:
+        """Always: both searches start afresh on every call, and the random choice among the best moves comes after
+        the count (:func:`engine.minimax.search.search`)."""
+        return True
+
     def hint_ms(self, state: rules.State) -> float:
         """A hint counts plain minimax's states too (:func:`engine.hints.tictactoe_hint`)."""
         return SLOW_MS if len(rules.actions(state)) >= SLOW_EMPTY_CELLS else QUICK_MS
