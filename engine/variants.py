@@ -274,6 +274,13 @@ class Variant(abc.ABC):
         and is refused as unverified."""
         return False
 
+    def search_name(self, algorithm: Algorithm, level: int = TOP_LEVEL) -> str:
+        """The name of the search that plays ``level`` with ``algorithm``, as the board's move line, its header and
+        ``/ttt help`` show it (a gettext message id; the field's term: ``"alpha-beta"``, ``"minimax"``,
+        ``"negamax"``, ``"MCTS"``). By default the name of ``algorithm``: a game whose own search is another (a
+        memoised negamax, a Monte Carlo tree search) says so here."""
+        return N_("minimax") if algorithm == "minimax" else N_("alpha-beta")
+
     # -- hints and reviews ----------------------------------------------------------------------------------------
 
     def move_values(self, state: Any) -> MoveValues:

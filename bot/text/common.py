@@ -12,7 +12,6 @@ from bot.i18n.lang import Lang, lang
 from engine import Mark, ValueKind
 
 __all__ = [
-    "ALGORITHM_NAMES",
     "ERROR",
     "MARK_EMOJI",
     "OUTCOME_NAMES",
@@ -33,9 +32,6 @@ MARK_EMOJI = {Mark.X: "\N{CROSS MARK}", Mark.O: "\N{HEAVY LARGE CIRCLE}"}
 
 
 ERROR = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")
-
-
-ALGORITHM_NAMES = {"alpha-beta": N_("alpha-beta"), "minimax": N_("minimax")}
 
 
 OUTCOME_NAMES = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}

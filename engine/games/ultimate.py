@@ -9,7 +9,7 @@ from typing import Literal
 
 from engine.games.calibrated import Calibrated
 from engine.hints import Hint, ultimate_hint
-from engine.protocol import Layout, Mark
+from engine.protocol import TOP_LEVEL, Algorithm, Layout, Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, ultimate_review
 from engine.ultimate.rules import BoardStatus, UltimateState, UltimateTicTacToe
 from engine.variants import N_
@@ -45,6 +45,10 @@ class Ultimate(Calibrated):
 
     def short_title(self) -> str:
         return self.title
+
+    def search_name(self, algorithm: Algorithm, level: int = TOP_LEVEL) -> str:
+        """Every level is an MCTS-Solver (:func:`engine.ultimate.play.choose_move`)."""
+        return N_("MCTS")
 
     def layout(self) -> Layout:
         return Layout("blocks", 9, 9, block=3)
