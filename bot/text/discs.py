@@ -34,6 +34,7 @@ __all__ = [
     "disc_grid",
     "mark_emoji",
     "piece",
+    "piece_emoji",
     "played_by_column",
     "shows_discs",
 ]
@@ -64,10 +65,16 @@ def shows_discs(game: Match) -> bool:
     return presenter_of(game) == "columns"
 
 
+def piece_emoji(kind: Variant) -> Mapping[Mark, str]:
+    """Each side's emoji in game ``kind`` by the pieces it declares (:attr:`engine.Layout.pieces`): its disc
+    (:data:`DISC`), else ❌ and ⭕."""
+    return DISC if kind.layout().pieces == "discs" else MARK_EMOJI
+
+
 def mark_emoji(game: Match) -> Mapping[Mark, str]:
-    """Each side's emoji as ``game``'s board shows it: its disc where its game's pieces are discs
-    (:attr:`engine.Layout.pieces`) and the board is not text, else ❌ and ⭕."""
-    return DISC if game.mode == "buttons" and game.kind.layout().pieces == "discs" else MARK_EMOJI
+    """Each side's emoji as ``game``'s board shows it: its game's pieces (:func:`piece_emoji`) unless the board is
+    text, whose grid shows X and O."""
+    return piece_emoji(game.kind) if game.mode == "buttons" else MARK_EMOJI
 
 
 def piece(mark: Mark, tr: Lang, *, discs: bool) -> str:
