@@ -192,6 +192,13 @@ class Variant(abc.ABC):
         (:func:`engine.tree.explain.stepped`: the stepper of "How did it think?")."""
         return False
 
+    def deciding_line(self, state: Any) -> tuple[frozenset[int], Mark | None]:
+        """The line that decided the game and the side that won it: ``(cells, winner)``. The line is whoever's made
+        it: in a game where completing a line loses (misère), its pieces are the loser's, and a front end paints it as
+        a loss. By default :meth:`winning_line` and :meth:`winner` (``None`` while no side has won)."""
+        won = self.winner(state)
+        return self.winning_line(state), won if isinstance(won, Mark) else None
+
     # -- cells as people name them --------------------------------------------------------------------------------
 
     def cell_name(self, cell: int) -> str:
