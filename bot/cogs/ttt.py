@@ -53,7 +53,7 @@ OPTION_NAMES = (
 )
 """The options' names, marked for the catalogs (their translations are the localized option names)."""
 CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("global"))
-"""Choice names not marked elsewhere (algorithms are marked in :mod:`bot.text.common`)."""
+"""Choice names not marked elsewhere (algorithms are marked by :meth:`engine.Variant.search_name`)."""
 LEVEL_CHOICE = N_("Level {level} · {rating}")
 LEVEL_CHOICES = [
     app_commands.Choice(
