@@ -250,6 +250,13 @@ class Variant(abc.ABC):
             raise ValueError(f"the search of {self.name!r} cannot be stepped through here")
         return tree
 
+    def deciding_line(self, state: Any) -> tuple[frozenset[int], Mark | None]:
+        """The line that decided the game and the side that won it: ``(cells, winner)``. The line is whoever's made
+        it: in a game where completing a line loses (misère), its pieces are the loser's, and a front end paints it as
+        a loss. By default :meth:`winning_line` and :meth:`winner` (``None`` while no side has won)."""
+        won = self.winner(state)
+        return self.winning_line(state), won if isinstance(won, Mark) else None
+
     # -- cells as people name them --------------------------------------------------------------------------------
 
     def cell_name(self, cell: int) -> str:
@@ -343,6 +350,22 @@ class Variant(abc.ABC):
         """Where the game's search runs in this process: ``"C"`` (a compiled extension) or ``"Python"`` (the
         default); the bot logs it at start and exports it as a metric."""
         return "Python"
+
+    def counts_reproducible(self, algorithm: Algorithm) -> bool:
+        """True when :meth:`play` at :data:`~engine.protocol.TOP_LEVEL` with ``algorithm`` evaluates the same number of
+        states (:attr:`engine.EngineMove.states`) every time it is asked about the same position: no cache or table
+        kept from one search to the next, no time budget, any random choice made after the count. Only then may a
+        board pressed after a restart with nothing stored be checked by counting its searches again; otherwise (the
+        default, since a search memoised across calls counts less the second time) such a board cannot prove itself
+        and is refused as unverified."""
+        return False
+
+    def search_name(self, algorithm: Algorithm, level: int = TOP_LEVEL) -> str:
+        """The name of the search that plays ``level`` with ``algorithm``, as the board's move line, its header and
+        ``/ttt help`` show it (a gettext message id; the field's term: ``"alpha-beta"``, ``"minimax"``,
+        ``"negamax"``, ``"MCTS"``). By default the name of ``algorithm``: a game whose own search is another (a
+        memoised negamax, a Monte Carlo tree search) says so here."""
+        return N_("minimax") if algorithm == "minimax" else N_("alpha-beta")
 
     # -- hints and reviews ----------------------------------------------------------------------------------------
 

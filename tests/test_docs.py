@@ -47,3 +47,15 @@ def test_the_alerts_point_at_sections_that_exist() -> None:
     for page, section in pointers:
         headings = [line.lstrip("#").strip() for line in (ROOT / page).read_text().splitlines() if line.startswith("#")]
         assert section in headings, (page, section)
+
+
+def test_adding_a_game_covers_every_member_of_the_game_the_bot_uses() -> None:
+    from engine.variants import Variant
+
+    declared = {"name", "title", "description", "code", "game", "width", "height"}  # annotated, set by each game
+    members = {m for m in vars(Variant) if not m.startswith("_")} | declared
+    bot = "\n".join(path.read_text() for path in (ROOT / "bot").rglob("*.py"))
+    used = {m for m in members if re.search(rf"\.{m}\b", bot)}
+    guide = (ROOT / "docs" / "adding-a-game.md").read_text()
+    named = set(re.findall(r"`([a-z_]+)[(`]", guide)) | set(re.findall(r"\b([a-z_]+) = ", guide))
+    assert used and sorted(used - named) == []

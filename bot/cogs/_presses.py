@@ -7,16 +7,15 @@ let the game service decide, then hand its answer to the :class:`~bot.ui.respond
 from __future__ import annotations
 
 import logging
-import math
-import time
 
 import discord
 
 from bot.client import TTTBot
+from bot.cogs.cooldowns import Cooldown
 from bot.games.answers import Chosen, Hinted
 from bot.games.intents import Actor
 from bot.games.match import BoardRef, Match, new_game_id
-from bot.games.moves import slow_reply
+from bot.games.moves import Pace, reply_pace
 from bot.games.service import GameService
 from bot.i18n import N_
 from bot.i18n.lang import lang
@@ -53,10 +52,10 @@ class BoardPresses:
     client: TTTBot
     service: GameService
     responder: Responder
-    _thought_at: dict[int, float]  # user id -> when their last "How did it think?" ran (time.monotonic)
+    looks: Cooldown  # "How did it think?", on every board and under every hint
 
     def __init__(self) -> None:
-        self._thought_at = {}
+        self.looks = Cooldown(THINKING_COOLDOWN_SECONDS, THINKING_COOLDOWN)
         super().__init__()
 
     async def _run(self, interaction: discord.Interaction[discord.Client], decide: Decide) -> None:
@@ -87,7 +86,7 @@ class BoardPresses:
         if (
             shown is not None
             and shown.is_player(interaction.user.id)
-            and slow_reply(shown.kind, shown.state, cell, shown.level, shown.algorithm)
+            and reply_pace(shown.kind, shown.state, cell, shown.level, shown.algorithm) is Pace.DEFERRED
         ):
             await defer(interaction, thinking=False)
         await self._guarded(
@@ -118,16 +117,8 @@ class BoardPresses:
     ) -> None:
         """How did it think? on a board (the bot's last move) or under a hint (``hint``: the search in its position):
         acknowledged privately at once, since recomputing and drawing the search takes up to a second or two."""
-        now, last = time.monotonic(), self._thought_at.get(interaction.user.id, -math.inf)
-        if now - last < THINKING_COOLDOWN_SECONDS:
-            interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
-            retry = f"{THINKING_COOLDOWN_SECONDS - (now - last):.1f}"
-            tr = lang(str(interaction.locale))
-            await private(interaction, tr(THINKING_COOLDOWN, seconds=f"{THINKING_COOLDOWN_SECONDS:.0f}", retry=retry))
+        if await self.looks.refused(interaction):
             return
-        if len(self._thought_at) >= 10_000:  # forget those who may press again anyway
-            self._thought_at = {u: t for u, t in self._thought_at.items() if now - t < THINKING_COOLDOWN_SECONDS}
-        self._thought_at[interaction.user.id] = now
         await defer(interaction, ephemeral=True)
         await self._guarded(
             interaction,

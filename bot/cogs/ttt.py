@@ -21,9 +21,10 @@ from discord.ext import commands
 
 from bot.client import TTTBot
 from bot.cogs._presses import BoardPresses, actor
+from bot.cogs.cooldowns import Cooldown
 from bot.games.levels import DEFAULT_LEVEL, ratings_of
 from bot.games.match import new_game_id
-from bot.games.moves import QUICK_MS, slow_inline
+from bot.games.moves import QUICK_MS, Pace, pace
 from bot.i18n import N_
 from bot.i18n.lang import lang
 from bot.i18n.translator import C_
@@ -52,7 +53,7 @@ OPTION_NAMES = (
 )
 """The options' names, marked for the catalogs (their translations are the localized option names)."""
 CHOICE_NAMES = (N_("random"), N_("buttons"), N_("text"), N_("server"), N_("global"))
-"""Choice names not marked elsewhere (algorithms are marked in :mod:`bot.text.common`)."""
+"""Choice names not marked elsewhere (algorithms are marked by :meth:`engine.Variant.search_name`)."""
 LEVEL_CHOICE = N_("Level {level} · {rating}")
 LEVEL_CHOICES = [
     app_commands.Choice(
@@ -88,6 +89,7 @@ class GameCommands(
         self.service = bot.games
         self.responder = bot.responder
         self._synced: dict[str, Any] | None = None
+        self.hints = Cooldown(HINT_COOLDOWN_SECONDS, HINT_COOLDOWN)
         super().__init__()
 
     # ---- commands -------------------------------------------------------------------------------
@@ -120,8 +122,8 @@ class GameCommands(
             await private(interaction, lang(str(interaction.locale))(NO_VARIANT, variant=variant))
             return
         rules = variant_named(variant)
-        opening_ms = rules.answer_ms(rules.game.initial_state(), level, algorithm)
-        if opponent is None and play_as != "X" and slow_inline(opening_ms):
+        opening = pace(rules, rules.game.initial_state(), level, algorithm)
+        if opponent is None and play_as != "X" and opening is Pace.DEFERRED:
             await defer(interaction)  # the bot may open with a long search, within the command
         game_id = new_game_id(interaction.id)
         await self._run(
@@ -151,16 +153,18 @@ class GameCommands(
         (:func:`bot.games.refusals.typed_cell`; after a restart, once resumed) and refuses any other text privately;
         the board is posted again."""
         game = self.service.current(interaction.channel_id or 0)
-        if game is not None and slow_inline(game.kind.answer_ms(game.state, game.level, game.algorithm)):
+        if game is not None and game.pace is Pace.DEFERRED:
             await defer(interaction)
         await self._run(interaction, lambda history: self.service.move(actor(interaction), cell, history=history))
 
     @app_commands.command(
         name=C_("command name", "hint"), description=N_("Privately see every free cell's outcome with best play")
     )
-    @app_commands.checks.cooldown(1, HINT_COOLDOWN_SECONDS, key=lambda interaction: interaction.user.id)
     async def hint(self, interaction: Interaction) -> None:
-        """/ttt hint: every free cell's outcome with best play, privately, for the player to move."""
+        """/ttt hint: every free cell's outcome with best play, privately, for the player to move; one every
+        :data:`HINT_COOLDOWN_SECONDS` per user (:attr:`hints`)."""
+        if await self.hints.refused(interaction):
+            return
         game = self.service.current(interaction.channel_id or 0)
         if game is None or game.kind.hint_ms(game.state) > QUICK_MS:
             await defer(interaction, ephemeral=True)  # up to a second in a worker, or 3x3's plain minimax count
@@ -200,7 +204,7 @@ class GameCommands(
     async def cog_app_command_error(
         self, interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError
     ) -> None:
-        """A hint on cooldown gets a private "try again"; anything else is logged and apologised for."""
+        """A command that raised is logged and apologised for (:func:`command_failed`)."""
         await command_failed(interaction, error)
 
     def add_subcommands(self, commands: Sequence[app_commands.Command[Any, ..., Any]]) -> None:
@@ -235,13 +239,7 @@ class GameCommands(
 
 
 async def command_failed(interaction: discord.Interaction[discord.Client], error: app_commands.AppCommandError) -> None:
-    """What a ``/ttt`` command that raised answers: a hint on cooldown gets a private "try again"; anything else is
-    logged and apologised for, privately."""
-    tr = lang(str(interaction.locale))
-    if isinstance(error, app_commands.CommandOnCooldown):
-        seconds, retry = f"{HINT_COOLDOWN_SECONDS:.0f}", f"{max(error.retry_after, 0.1):.1f}"
-        interaction.extras["result"] = "refused"  # bot.ops.interactions.RESULT_KEY
-        return await private(interaction, tr(HINT_COOLDOWN, seconds=seconds, retry=retry))
+    """What a ``/ttt`` command that raised answers: logged, and apologised for privately."""
     name = interaction.command.name if interaction.command else "?"
     log.error("/ttt %s failed: channel=%s", name, interaction.channel_id, exc_info=getattr(error, "original", error))
     await apologise(interaction)

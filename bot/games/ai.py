@@ -23,7 +23,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
 from bot.games.match import Match
-from bot.games.moves import QUICK_MS, bot_move, fallback_move
+from bot.games.moves import Pace, bot_move, fallback_move
 from bot.games.pool import SearchPool, Ticket
 from bot.games.thinking import Thought, think
 from bot.games.workers import die_with_parent
@@ -115,7 +115,7 @@ class AI:
     async def move(self, game: Match, ticket: Ticket | None = None) -> EngineMove:
         """The bot's move in ``game`` (the bot to move; :func:`bot.games.moves.bot_move`): with ``ticket``, searched in
         the pool under its budget (the ticket is given back when the search ends); without, searched now, in a
-        thread, or in a process when the game says it may take more than :data:`bot.games.moves.QUICK_MS`.
+        thread, or in a process unless its :attr:`~bot.games.match.Match.pace` is quick.
         ``on_search`` hears of every top-level move searched without a ticket.
 
         Raises:
@@ -125,7 +125,7 @@ class AI:
         args = (game.kind, game.moves, game.level, game.algorithm)
         if ticket is not None:
             return await self.pool.run(ticket, bot_move, *args, ticket.budget_ms, seed)
-        slow = game.kind.answer_ms(game.state, game.level, game.algorithm) > QUICK_MS
+        slow = game.pace is not Pace.QUICK
         executor = self.slow_executor if slow else self.executor
         decision = await self._run(executor, bot_move, *args, None, seed, game.state)
         if self.on_search is not None and game.level == TOP_LEVEL:

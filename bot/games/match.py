@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from bot.games.ids import DISCORD_EPOCH_MS, new_game_id, to_base36
-from bot.games.moves import CALLBACK_BUDGET_MS
+from bot.games.moves import Pace, pace
 from bot.vocabulary import DEFAULT_LEVEL, EndReason, Mode
 from engine import (
     DEFAULT_VARIANT,
@@ -120,10 +120,15 @@ class Match:
         return VARIANTS[self.variant].cell_name(cell)
 
     @property
+    def pace(self) -> Pace:
+        """How the bot's move in this position is searched (:func:`bot.games.moves.pace`)."""
+        return pace(self.kind, self.state, self.level, self.algorithm)
+
+    @property
     def inline(self) -> bool:
-        """True when the bot's move in this position is answered inside the interaction's callback: the game says it
-        takes at most :data:`bot.games.moves.CALLBACK_BUDGET_MS` (:meth:`engine.Variant.answer_ms`)."""
-        return self.kind.answer_ms(self.state, self.level, self.algorithm) <= CALLBACK_BUDGET_MS
+        """True when the bot's move in this position is answered inside the interaction's callback (its
+        :attr:`pace` is not :attr:`~bot.games.moves.Pace.POOLED`)."""
+        return self.pace is not Pace.POOLED
 
     @property
     def thinking(self) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from enum import Enum
 from typing import Any, Final
 
 from bot.games.pool import DEFAULT_BUDGET_MS
@@ -22,10 +23,11 @@ __all__ = [
     "CALLBACK_BUDGET_MS",
     "FALLBACK_BUDGET_MS",
     "QUICK_MS",
+    "Pace",
     "bot_move",
     "fallback_move",
-    "slow_inline",
-    "slow_reply",
+    "pace",
+    "reply_pace",
 ]
 
 CALLBACK_BUDGET_MS: Final = 500.0
@@ -37,21 +39,35 @@ FALLBACK_BUDGET_MS: Final = 50.0
 """The budget of the fallback move when the search failed twice, ms (:meth:`engine.Variant.quick_move`)."""
 
 
-def slow_inline(answer_ms: float) -> bool:
-    """True when a bot's move that takes up to ``answer_ms`` (:meth:`engine.Variant.answer_ms`) is searched inside
-    the callback but may take long enough that the interaction should be deferred first."""
-    return QUICK_MS < answer_ms <= CALLBACK_BUDGET_MS
+class Pace(Enum):
+    """Where and how a bot's move is searched, from how long the game says it takes (:func:`pace`)."""
+
+    QUICK = "quick"
+    """Within :data:`QUICK_MS`: inside the interaction's callback, in a thread, not deferred."""
+    DEFERRED = "deferred"
+    """Within :data:`CALLBACK_BUDGET_MS`: inside the callback, in a process, the interaction deferred first."""
+    POOLED = "pooled"
+    """Longer: in the search pool under its budget, after the player's move was committed."""
 
 
-def slow_reply(kind: Variant, state: Any, cell: int, level: int, algorithm: Algorithm) -> bool:
-    """True when the bot's reply to a press on ``cell`` in ``state`` is searched inside the callback but may take long
-    enough that the press should be deferred first (:func:`slow_inline`); False for a cell that cannot be played. On a
-    game played by column ``cell`` stands for the cell its column's disc falls to (:meth:`engine.Variant.move_at`)."""
+def pace(kind: Variant, state: Any, level: int, algorithm: Algorithm) -> Pace:
+    """How the bot's move in ``state`` is searched: the one place the bot asks the game how long its move may take
+    (:meth:`engine.Variant.answer_ms`, ms), compared with :data:`QUICK_MS` and :data:`CALLBACK_BUDGET_MS`."""
+    answer_ms = kind.answer_ms(state, level, algorithm)
+    if answer_ms <= QUICK_MS:
+        return Pace.QUICK
+    return Pace.DEFERRED if answer_ms <= CALLBACK_BUDGET_MS else Pace.POOLED
+
+
+def reply_pace(kind: Variant, state: Any, cell: int, level: int, algorithm: Algorithm) -> Pace | None:
+    """The :func:`pace` of the bot's reply to a press on ``cell`` in ``state``; ``None`` for a cell that cannot be
+    played. On a game played by column ``cell`` stands for the cell its column's disc falls to
+    (:meth:`engine.Variant.move_at`)."""
     try:
         after = kind.game.result(state, kind.move_at(state, cell))
     except IllegalMoveError:
-        return False
-    return slow_inline(kind.answer_ms(after, level, algorithm))
+        return None
+    return pace(kind, after, level, algorithm)
 
 
 def bot_move(

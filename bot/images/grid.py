@@ -33,6 +33,7 @@ _X, _O = (237, 66, 69), (88, 101, 242)
 _DISC = {Mark.X: (221, 46, 68), Mark.O: (253, 203, 88)}  # the red and yellow discs of the board's text
 _LAST = (88, 84, 54)
 _WON = (87, 242, 135)
+_LOST = (181, 186, 193)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,8 @@ class GridPicture:
         cells: ``width * height`` pieces (``None`` for empty), 0-based row by row.
         pieces: ``"marks"`` (X and O) or ``"discs"``.
         last: the cell of the last move, or ``None`` before the first.
-        won: the cells of the line that won the game (empty while none did).
+        won: the cells of the line that decided the game (empty while none did).
+        lost: True when that line lost the game (misère): drawn in :data:`_LOST`, not :data:`_WON`.
     """
 
     width: int
@@ -53,6 +55,7 @@ class GridPicture:
     pieces: Pieces = "marks"
     last: int | None = None
     won: frozenset[int] = frozenset()
+    lost: bool = False
 
 
 def cell_px(width: int, height: int) -> int:
@@ -126,15 +129,19 @@ def _draw_piece(draw: ImageDraw.ImageDraw, mark: Mark, pieces: Pieces, origin: t
 
 
 def _draw_won(draw: ImageDraw.ImageDraw, picture: GridPicture, side: int, margin: int) -> None:
-    """The winning cells outlined in green, and a green stroke from end to end of each straight line among them."""
+    """The deciding cells outlined in green (grey when the line lost), and a stroke of that colour from end to end of
+    each straight line among them."""
     if not picture.won:
         return
+    colour = _LOST if picture.lost else _WON
     for cell in picture.won:
         x0, y0 = _origin(cell, picture.width, side, margin)
-        draw.rectangle((x0 + 2, y0 + 2, x0 + side - 2, y0 + side - 2), outline=_WON, width=3)
+        draw.rectangle((x0 + 2, y0 + 2, x0 + side - 2, y0 + side - 2), outline=colour, width=3)
     for first, last in _line_ends(picture.won, picture.width):
         (ax, ay), (bx, by) = (_origin(c, picture.width, side, margin) for c in (first, last))
-        draw.line((ax + side // 2, ay + side // 2, bx + side // 2, by + side // 2), fill=_WON, width=max(3, side // 10))
+        draw.line(
+            (ax + side // 2, ay + side // 2, bx + side // 2, by + side // 2), fill=colour, width=max(3, side // 10)
+        )
 
 
 def _line_ends(won: frozenset[int], width: int) -> list[tuple[int, int]]:

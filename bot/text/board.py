@@ -13,7 +13,6 @@ from bot.games.match import EngineMove, Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import (
-    ALGORITHM_NAMES,
     Who,
     discord_who,
     format_elapsed,
@@ -45,12 +44,14 @@ __all__ = [
 def ai_line(ai: EngineMove, tr: Lang | None = None, variant: str = DEFAULT_VARIANT) -> str:
     """``"O played 5 · alpha-beta evaluated 7,641 states in 2.3 ms"``: :func:`played_line` with the cell named as
     ``variant``'s board names it."""
-    return played_line(ai, variant_named(variant).cell_label(ai.cell), tr)
+    kind = variant_named(variant)
+    return played_line(ai, kind.cell_label(ai.cell), tr, search=kind.search_name(ai.algorithm))
 
 
-def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
+def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None, *, search: str) -> str:
     """The bot's move ``ai`` with ``cell`` as the board names it (``"b3"``; 3x3: ``5``, numbered 1-9), the states
-    its search evaluated and its time, then a note for each of: a search's result (what it proved; ultimate: its
+    its search evaluated (``search``: the search's name as the game gives it, :meth:`engine.Variant.search_name`) and
+    its time, then a note for each of: a search's result (what it proved; ultimate: its
     expected score and depth, an estimate), a search cut short before it proved anything, a search shortened because
     the bot was busy. A move read from an opening book says so instead of a count (with the offline proof's count
     where the book keeps it, named as such); a winning move found without a search reads ``"O played e9 and wins at
@@ -70,7 +71,7 @@ def played_line(ai: EngineMove, cell: str | int, tr: Lang | None = None) -> str:
                 states=tr.number(ai.book_states),
             )
     else:
-        algorithm = tr(N_("MCTS")) if ai.expected is not None else tr(ALGORITHM_NAMES[ai.algorithm])
+        algorithm = tr(search)
         text = tr.plural(
             "{mark} played {cell} · {algorithm} evaluated {states} state in {elapsed}",
             "{mark} played {cell} · {algorithm} evaluated {states} states in {elapsed}",
@@ -162,7 +163,7 @@ def _header(game: Match, who: Who, tr: Lang) -> str:
     if game.vs_bot:
         text += f" · {level_name(game.variant, game.level, tr, Mark.X if game.x_id is None else Mark.O)}"
         if len(game.kind.algorithms) > 1:  # the player chose the search (3x3); elsewhere the move line names it
-            text += f" · {tr(ALGORITHM_NAMES[game.algorithm])}"
+            text += f" · {tr(kind.search_name(game.algorithm, game.level))}"
     return text
 
 
@@ -176,8 +177,9 @@ def message_text(game: Match, who: Who | None = None, *, tr: Lang | None = None,
     lines = [_header(game, who, tr)]
     rules = game.kind
     last_ai = game.last_ai
-    if last_ai is not None and not (game.over and game.moves and game.moves[-1] != last_ai.cell):
-        lines.append(played_line(last_ai, rules.cell_label(last_ai.cell), tr))  # not once a player's move ended it
+    if last_ai is not None and not (game.over and game.moves and game.moves[-1] != last_ai.cell):  # not once a
+        search = rules.search_name(last_ai.algorithm, game.level)  # player's move ended it
+        lines.append(played_line(last_ai, rules.cell_label(last_ai.cell), tr, search=search))
     if game.over:
         lines.append(result_line(game, who, tr))
         if commands and game.moves:

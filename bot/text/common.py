@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from bot.games.levels import is_unbeatable, rating_of
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
-from engine import Mark, ValueKind
+from engine import Mark, ValueKind, Variant
 
 __all__ = [
-    "ALGORITHM_NAMES",
     "ERROR",
     "MARK_EMOJI",
     "OUTCOME_NAMES",
     "Who",
+    "deciding_line",
     "discord_who",
     "escaped",
     "format_elapsed",
@@ -33,9 +34,6 @@ MARK_EMOJI = {Mark.X: "\N{CROSS MARK}", Mark.O: "\N{HEAVY LARGE CIRCLE}"}
 
 
 ERROR = N_("Sorry, something went wrong on my side. The game is unchanged; /ttt board shows it.")
-
-
-ALGORITHM_NAMES = {"alpha-beta": N_("alpha-beta"), "minimax": N_("minimax")}
 
 
 OUTCOME_NAMES = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
@@ -99,3 +97,10 @@ def plain(text: str) -> str:
     """Discord markdown as terminal text: code fences dropped, bold and inline-code marks removed."""
     kept = [line for line in text.splitlines() if line.strip() != "```"]
     return "\n".join(kept).replace("**", "").replace("`", "")
+
+
+def deciding_line(kind: Variant, state: Any) -> tuple[frozenset[int], bool]:
+    """The cells of the line that decided ``kind``'s game in ``state`` (:meth:`engine.Variant.deciding_line`), and
+    True when that line lost it: its pieces are not the winner's (a misère game), so a board paints it as a loss."""
+    cells, winner = kind.deciding_line(state)
+    return cells, winner is not None and any(kind.mark(state, cell) is not winner for cell in cells)

@@ -7,7 +7,7 @@ from bot.games.match import Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang
 from bot.text.board import played_line, states_total, thinking_line
-from bot.text.common import ALGORITHM_NAMES, MARK_EMOJI, level_name
+from bot.text.common import MARK_EMOJI, level_name
 from bot.text.grid import board_grid
 from engine import Mark
 
@@ -31,7 +31,8 @@ def console_text(game: Match, you: int, tr: Lang) -> str:
     lines = [_header(game, you, tr)]
     last = game.moves[-1] if game.moves else None
     if game.last_ai is not None and last == game.last_ai.cell:
-        lines.append(played_line(game.last_ai, rules.cell_label(last), tr))
+        search = rules.search_name(game.last_ai.algorithm, game.level)
+        lines.append(played_line(game.last_ai, rules.cell_label(last), tr, search=search))
     elif last is not None:
         lines.append(tr(YOU_PLAYED, cell=rules.cell_label(last)))
     if game.over:
@@ -71,5 +72,5 @@ def _header(game: Match, you: int, tr: Lang) -> str:
     text = tr(kind.heading(), variant=tr(kind.title), x=side(Mark.X), o=side(Mark.O))
     text += f" · {level_name(game.variant, game.level, tr, Mark.X if game.x_id is None else Mark.O)}"
     if len(game.kind.algorithms) > 1:
-        text += f" · {tr(ALGORITHM_NAMES[game.algorithm])}"
+        text += f" · {tr(kind.search_name(game.algorithm, game.level))}"
     return text

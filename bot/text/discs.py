@@ -20,7 +20,7 @@ from typing import Any, Final
 from bot.games.match import Match
 from bot.i18n import N_
 from bot.i18n.lang import Lang
-from bot.text.common import MARK_EMOJI
+from bot.text.common import MARK_EMOJI, deciding_line
 from bot.text.presenters import presenter_of
 from engine import Mark, Variant
 
@@ -29,11 +29,13 @@ __all__ = [
     "DISC_NAMES",
     "EMPTY",
     "LAST_DISC",
+    "LOST",
     "WON",
     "column_heading",
     "disc_grid",
     "mark_emoji",
     "piece",
+    "piece_emoji",
     "played_by_column",
     "shows_discs",
 ]
@@ -44,6 +46,8 @@ LAST_DISC: Final = {Mark.X: "\N{LARGE RED SQUARE}", Mark.O: "\N{LARGE YELLOW SQU
 """The disc played last."""
 WON: Final = "\N{LARGE GREEN CIRCLE}"
 """A disc of the line that won the game."""
+LOST: Final = "\N{MEDIUM BLACK CIRCLE}"
+"""A disc of the line that lost the game (a misère game)."""
 EMPTY: Final = "\N{MEDIUM WHITE CIRCLE}"
 """An empty cell."""
 DISC_NAMES: Final = {Mark.X: N_("red"), Mark.O: N_("yellow")}
@@ -64,10 +68,16 @@ def shows_discs(game: Match) -> bool:
     return presenter_of(game) == "columns"
 
 
+def piece_emoji(kind: Variant) -> Mapping[Mark, str]:
+    """Each side's emoji in game ``kind`` by the pieces it declares (:attr:`engine.Layout.pieces`): its disc
+    (:data:`DISC`), else ❌ and ⭕."""
+    return DISC if kind.layout().pieces == "discs" else MARK_EMOJI
+
+
 def mark_emoji(game: Match) -> Mapping[Mark, str]:
-    """Each side's emoji as ``game``'s board shows it: its disc where its game's pieces are discs
-    (:attr:`engine.Layout.pieces`) and the board is not text, else ❌ and ⭕."""
-    return DISC if game.mode == "buttons" and game.kind.layout().pieces == "discs" else MARK_EMOJI
+    """Each side's emoji as ``game``'s board shows it: its game's pieces (:func:`piece_emoji`) unless the board is
+    text, whose grid shows X and O."""
+    return piece_emoji(game.kind) if game.mode == "buttons" else MARK_EMOJI
 
 
 def piece(mark: Mark, tr: Lang, *, discs: bool) -> str:
@@ -96,9 +106,10 @@ def column_heading(kind: Variant) -> str:
 def disc_grid(kind: Variant, state: Any, last: int | None = None) -> str:
     """Engine ``state`` of column game ``kind`` as emoji lines: :func:`column_heading`, then the rows from the top,
     one emoji per cell: a disc (:data:`DISC`), the disc on cell ``last`` (0-based, the last move) as
-    :data:`LAST_DISC`, the discs of a completed line (:meth:`engine.Variant.winning_line`) as :data:`WON`, an empty
-    cell as :data:`EMPTY`. About 400 characters for 7 x 6."""
-    won = kind.winning_line(state)
+    :data:`LAST_DISC`, the discs of the line that decided the game (:func:`bot.text.common.deciding_line`) as
+    :data:`WON`, or :data:`LOST` where that line lost it, an empty cell as :data:`EMPTY`. About 400 characters for
+    7 x 6."""
+    won, lost = deciding_line(kind, state)
     rows = [column_heading(kind)]
     for top in range(0, kind.cells, kind.width):
         row = []
@@ -107,7 +118,7 @@ def disc_grid(kind: Variant, state: Any, last: int | None = None) -> str:
             if mark is None:
                 row.append(EMPTY)
             elif cell in won:
-                row.append(WON)
+                row.append(LOST if lost else WON)
             else:
                 row.append(LAST_DISC[mark] if cell == last else DISC[mark])
         rows.append("".join(row))

@@ -20,7 +20,6 @@ from bot.i18n.lang import Lang, lang
 from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
 from bot.text import labels
 from bot.text.commands import CommandNames
-from bot.text.common import ALGORITHM_NAMES
 from bot.text.discs import piece, played_by_column
 from engine import TOP_LEVEL, VARIANTS, Mark, Variant
 from engine.review import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
@@ -199,7 +198,7 @@ def _game(kind: Variant, commands: CommandNames, tr: Lang) -> tuple[str, str]:
             lines.append(tr(NAMED_CELLS) + "\n```\n" + kind.text_grid(state) + "\n```")
     lines.append(tr(SIDES, x=piece(Mark.X, tr, discs=discs), o=piece(Mark.O, tr, discs=discs)))
     if len(kind.algorithms) > 1:
-        names = format_list([tr(ALGORITHM_NAMES[a]) for a in kind.algorithms], tr.locale, alternatives=True)
+        names = format_list([tr(kind.search_name(a)) for a in kind.algorithms], tr.locale, alternatives=True)
         lines.append(tr(ALGORITHMS, algorithm=commands.option("start", "algorithm"), algorithms=names))
     lines.append(_top_level(kind, discs, tr))
     return tr(kind.title), "\n".join(lines)

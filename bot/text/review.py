@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
-from bot.text.common import MARK_EMOJI, Who, discord_who
+from bot.text.common import Who, discord_who
+from bot.text.discs import piece_emoji
 from engine import GameValue, Mark
 from engine.registry import variant as variant_named
 from engine.review import PlyReview
@@ -110,13 +111,15 @@ def _side(moves: Sequence[PlyReview], mark: Mark, tr: Lang) -> str:
 
 
 def review_header(game: FinishedGame, tr: Lang, who: Who | None = None) -> str:
-    """``**Review of game `g1`** · X @alice vs O @bob`` (``who`` names a user id; default: a Discord mention)."""
+    """``**Review of game `g1`** · ❌ @alice vs ⭕ @bob``, each side with its game's pieces (:func:`piece_emoji`:
+    🔴 and 🟡 for discs; ``who`` names a user id; default: a Discord mention)."""
     who = who or (lambda user_id: discord_who(user_id, tr))
+    emoji = piece_emoji(variant_named(game.variant))
     return tr(
         N_("**Review of game `{game_id}`** · {x} vs {o}"),
         game_id=game.game_id,
-        x=f"{MARK_EMOJI[Mark.X]} {who(game.x_user_id)}",
-        o=f"{MARK_EMOJI[Mark.O]} {who(game.o_user_id)}",
+        x=f"{emoji[Mark.X]} {who(game.x_user_id)}",
+        o=f"{emoji[Mark.O]} {who(game.o_user_id)}",
     )
 
 

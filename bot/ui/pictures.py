@@ -27,6 +27,7 @@ import discord
 from bot.games.match import Match
 from bot.games.workers import die_with_parent, run_when_idle
 from bot.images import GridPicture, UltimatePicture, draw_picture
+from bot.text.common import deciding_line
 from engine import Variant
 
 __all__ = [
@@ -79,16 +80,18 @@ def ultimate_picture(game: Match) -> UltimatePicture:
 
 
 def grid_picture(game: Match) -> GridPicture:
-    """What the picture of ``game``'s grid shows: its pieces, its last move, the winning line."""
+    """What the picture of ``game``'s grid shows: its pieces, its last move, the line that decided it, won or lost."""
     kind, state = game.kind, game.state
     layout = kind.layout()
+    line, lost = deciding_line(kind, state)
     return GridPicture(
         width=layout.width,
         height=layout.height,
         cells=tuple(kind.mark(state, cell) for cell in range(kind.cells)),
         pieces=layout.pieces,
         last=game.moves[-1] if game.moves else None,
-        won=kind.winning_line(state),
+        won=line,
+        lost=lost,
     )
 
 

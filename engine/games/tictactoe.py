@@ -172,6 +172,11 @@ class ThreeByThree(Calibrated):
         elapsed_ms = (time.perf_counter() - started) * 1000.0
         return EngineMove(move, found.states + pressed, value, elapsed_ms, "search", mark=_MNK.player(position))
 
+    def counts_reproducible(self, algorithm: Algorithm) -> bool:
+        """Always: both searches start afresh on every call, and the random choice among the best moves comes after
+        the count (:func:`engine.minimax.search.search`)."""
+        return True
+
     def hint_ms(self, state: rules.State) -> float:
         """A hint counts plain minimax's states too (:func:`engine.hints.tictactoe_hint`)."""
         return SLOW_MS if len(rules.actions(state)) >= SLOW_EMPTY_CELLS else QUICK_MS

@@ -17,7 +17,7 @@ from typing import Literal
 from engine.games.calibrated import Calibrated
 from engine.hints import Hint, ultimate_hint
 from engine.levels import spec_at, time_cap
-from engine.protocol import Algorithm, EngineMove, Kernel, Layout, LevelSpec, Mark
+from engine.protocol import TOP_LEVEL, Algorithm, EngineMove, Kernel, Layout, LevelSpec, Mark
 from engine.review import REVIEW_BUDGET_MS, PlyReview, ultimate_review
 from engine.tree.explain import Sampled
 from engine.tree.mcts import TREE_ITERATIONS, record_mcts
@@ -98,6 +98,10 @@ class Ultimate(Calibrated):
 
     def short_title(self) -> str:
         return self.title
+
+    def search_name(self, algorithm: Algorithm, level: int = TOP_LEVEL) -> str:
+        """Every level is an MCTS-Solver (:func:`engine.ultimate.play.choose_move`)."""
+        return N_("MCTS")
 
     def layout(self) -> Layout:
         return Layout("blocks", 9, 9, block=3)

@@ -177,6 +177,10 @@ class ThreeByFour(Variant):
         depth = None if level == 8 else level
         return EngineMove(cell, counter[0], value, elapsed_ms, depth=depth, mark=RULES.player(state))
 
+    def search_name(self, algorithm: Literal["minimax", "alpha-beta"], level: int = 8) -> str:
+        """Level 8 is a memoised negamax, the others an alpha-beta search."""
+        return "negamax" if level == 8 else "alpha-beta"
+
     def rating(self, level: int) -> float:
         """A nominal ladder (this game was never calibrated in matches): 100 points a level."""
         if not 1 <= level <= 8:

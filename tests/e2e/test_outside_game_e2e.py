@@ -145,6 +145,7 @@ async def test_an_outside_game_is_played_end_to_end_and_survives_a_restart(start
 
         board = await public_message(fake, await ttt(fake, channel, ana, "start", variant="3x4", play_as="O"))
         board = await bot_moved(fake, channel, board["id"], 1)  # level 8 opens: its move arrives in the background
+        assert re.search(r"X played [a-d][1-3] · negamax evaluated", text_of(board)), text_of(board)  # its own name
         board = await press_and_wait(fake, channel, ana, board)
         played = moves_of(board)
         await until(lambda: stored_versions(bot) == [len(played)])  # the running game's newest moves are stored

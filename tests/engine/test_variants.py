@@ -214,3 +214,12 @@ def test_every_game_says_what_may_be_typed_the_boards_own_names_first() -> None:
             first, last = typed.split("-")
             assert kind.parse_cell(first) == 0, name
             assert kind.parse_cell(last) == (kind.width if kind.columns(kind.game.initial_state()) else kind.cells) - 1
+
+
+def test_the_defaults_of_the_declared_contracts() -> None:
+    four, three = VARIANTS["4x4"], VARIANTS["3x3"]
+    won = four.replay((0, 4, 1, 5, 2, 6, 3))  # X takes the top row
+    assert four.deciding_line(won) == (frozenset({0, 1, 2, 3}), Mark.X)
+    assert four.deciding_line(four.replay(())) == (frozenset(), None)
+    assert four.search_name("alpha-beta") == "alpha-beta" and three.search_name("minimax", 3) == "minimax"
+    assert not four.counts_reproducible("alpha-beta") and three.counts_reproducible("alpha-beta")

@@ -6,8 +6,8 @@ A board's ``custom_id`` comes back through the client, so every field of it may 
   must be the stored moves (with the stored states count) or a prefix of them; the stored game is what resumes.
 - **Nothing stored** (a DM after the database was lost, or a game whose first write a crash lost): the board
   is resumed only when it proves, by itself, that nobody can gain a record from it (:func:`proven`) and its
-  states count is the one the bot's own searches give for its moves (:func:`states_of`). Such a game is never
-  recorded.
+  states count is the one the bot's own searches give for its moves (:func:`states_of`), which needs a game whose
+  counts are reproducible (:meth:`engine.Variant.counts_reproducible`). Such a game is never recorded.
 """
 
 from __future__ import annotations
@@ -38,12 +38,16 @@ def proven(board: Match, user_id: int) -> bool:
     keeps the bot's game-theoretic value (a move its unbeatable search could have played; AIMA §5.2), so the
     position is one the bot has not lost. The moves' legality is the codec's check.
 
-    Only a board whose game gives exact values in microseconds (:meth:`engine.Variant.value`: 3x3) can prove itself;
-    any other board never does: after a restart with nothing stored it is refused (``UNVERIFIED``)."""
+    Only a board whose game gives exact values in microseconds (:meth:`engine.Variant.value`: 3x3) and counts its
+    searches the same every time (:meth:`engine.Variant.counts_reproducible`, for the board's algorithm; its count is
+    then checked with :func:`states_of`) can prove itself; any other board never does: after a restart with nothing
+    stored it is refused (``UNVERIFIED``)."""
     kind, bot = board.kind, board.bot_mark
     value, rules = kind.value, kind.game
     state = rules.initial_state()
     if bot is None or value(state, bot) is None or board.mark_of(user_id) is not bot.other or board.over:
+        return False
+    if not kind.counts_reproducible(board.algorithm):
         return False
     for cell in board.moves:
         before = state
@@ -58,9 +62,10 @@ def proven(board: Match, user_id: int) -> bool:
 
 def states_of(kind: Variant, moves: tuple[int, ...], bot: Mark, algorithm: Algorithm) -> int:
     """The states the bot's searches evaluate over a game of ``kind`` with ``moves`` where it plays ``bot`` at the top
-    level with ``algorithm``: the sum of one search per bot move, from the position before it. A search's count
-    depends on the position and the configuration only (its random choice comes after), so this is the count the bot
-    showed while playing. Runs in an executor (3x3's plain minimax from the empty board is 549,945 states)."""
+    level with ``algorithm``: the sum of one search per bot move, from the position before it. Where the game's count
+    depends on the position and the configuration only (:meth:`engine.Variant.counts_reproducible`; its random choice
+    comes after), this is the count the bot showed while playing. Runs in an executor (3x3's plain minimax from the
+    empty board is 549,945 states)."""
     rules = kind.game
     state = rules.initial_state()
     total = 0

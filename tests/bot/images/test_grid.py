@@ -76,3 +76,11 @@ def test_the_winning_line_is_drawn_through_its_cells() -> None:
 def test_a_board_it_cannot_draw_is_refused(width: int, height: int, cells: int) -> None:
     with pytest.raises(ValueError, match="1-19 cells a side"):
         draw_grid(GridPicture(width, height, (None,) * cells))
+
+
+def test_a_line_that_lost_is_drawn_in_another_colour() -> None:
+    cells: list[Mark | None] = [Mark.X, Mark.X, Mark.X, Mark.O, Mark.O, None, None, None, None]
+    picture = GridPicture(3, 3, tuple(cells), won=frozenset({0, 1, 2}), lost=True)
+    image = drawn(picture)
+    assert all(image.getpixel(centre(picture, cell)) == grid._LOST for cell in (0, 1, 2))
+    assert grid._LOST != grid._WON

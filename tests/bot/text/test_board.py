@@ -95,10 +95,10 @@ def test_the_header_names_the_level_with_its_rating_and_unbeatable_only_where_it
 
 def test_a_winning_move_found_without_a_search_wins_at_once() -> None:
     won = EngineMove(75, 0, GameValue("win", 1), 0.15, depth=0, expected=1.0, mark=Mark.O)
-    assert played_line(won, "e9") == "O played e9 and wins at once"
-    assert played_line(won, "e9", lang("de")) == "O spielte e9 und gewinnt sofort"
+    assert played_line(won, "e9", search="MCTS") == "O played e9 and wins at once"
+    assert played_line(won, "e9", lang("de"), search="MCTS") == "O spielte e9 und gewinnt sofort"
     searched = EngineMove(75, 120, GameValue("win", 1), 2.0, mark=Mark.O)
-    assert played_line(searched, 9).startswith("O played 9 · alpha-beta evaluated 120 states")
+    assert played_line(searched, 9, search="alpha-beta").startswith("O played 9 · alpha-beta evaluated 120 states")
     german = message_text(Match("g1", 1, 10, None, level=5), tr=lang("de")).splitlines()[0]
     assert f"Stufe 5 ({rating_of('3x3', 5)})" in german, german
 
@@ -195,20 +195,37 @@ def test_moved_text() -> None:
 
 def test_a_book_move_says_it_was_read_and_names_the_offline_proof_s_count_as_such() -> None:
     read = EngineMove(12, 0, GameValue("draw", 24), 1.6, "book", book_states=19_404_491, mark=Mark.O)
-    assert played_line(read, "c3") == (
+    assert played_line(read, "c3", search="alpha-beta") == (
         "O played c3 · read from its opening book in 1.6 ms (its proof evaluated 19,404,491 states when the book "
         "was built) (proved: draw)"
     )
     column = EngineMove(38, 0, GameValue("loss", 40), 0.2, "book", mark=Mark.O)  # a book of published scores
-    assert played_line(column, 4) == "O played 4 · read from its opening book in 0.20 ms (proved: loss in 40 plies)"
-    german = played_line(column, 4, lang("de"))
+    assert (
+        played_line(column, 4, search="alpha-beta")
+        == "O played 4 · read from its opening book in 0.20 ms (proved: loss in 40 plies)"
+    )
+    german = played_line(column, 4, lang("de"), search="alpha-beta")
     assert "bewertete" not in german and "Eröffnungsbuch" in german
 
 
 def test_a_search_cut_short_counts_its_states_and_shows_no_value() -> None:
     cut = EngineMove(38, 2_250_906, None, 30_012.0, "cut short", depth=7, mark=Mark.X)
-    assert played_line(cut, 4) == (
+    assert played_line(cut, 4, search="alpha-beta") == (
         "X played 4 · alpha-beta evaluated 2,250,906 states in 30.01 s (cut short at its time limit before it "
         "proved a value: the best move found, 7 plies deep)"
     )
-    assert "proved:" not in played_line(cut, 4)
+    assert "proved:" not in played_line(cut, 4, search="alpha-beta")
+
+
+@pytest.mark.parametrize(("level", "search"), [(8, "negamax"), (2, "alpha-beta")])
+def test_the_bots_move_line_names_the_search_the_game_names(outside_game: Variant, level: int, search: str) -> None:
+    game = Match("0a1b2c", CHANNEL, ALICE, None, variant=outside_game.name, level=level)
+    game = replace(game, state=initial_for(outside_game.name)).play(5)
+    game = game.with_ai(outside_game.play(game.state, level))
+    assert f"O played {outside_game.cell_label(game.moves[-1])} · {search} evaluated" in message_text(game)
+
+
+def test_the_built_in_games_keep_their_searches_names() -> None:
+    three, ultimate = VARIANTS["3x3"], VARIANTS["ultimate"]
+    assert [three.search_name(a) for a in three.algorithms] == ["alpha-beta", "minimax"]
+    assert ultimate.search_name("alpha-beta") == "MCTS" and VARIANTS["4x4"].search_name("alpha-beta") == "alpha-beta"

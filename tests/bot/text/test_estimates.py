@@ -8,7 +8,7 @@ from bot.games.match import EngineMove, Match, initial_for
 from bot.i18n.lang import lang
 from bot.text.board import played_line
 from bot.text.hints import hint_text
-from engine import Mark
+from engine import VARIANTS, Mark
 from engine.hints import Hint, HintMove
 from engine.protocol import GameValue
 
@@ -39,11 +39,11 @@ def test_the_new_words_are_translated(locale: str) -> None:
 
 def test_the_bots_move_says_its_expected_score_or_what_it_proved() -> None:
     estimate = EngineMove(40, 1_234_567, None, 990.0, depth=14, budget_ms=1000.0, expected=0.58, mark=Mark.O)
-    assert played_line(estimate, "e5", EN) == (
+    assert played_line(estimate, "e5", EN, search=VARIANTS["ultimate"].search_name("alpha-beta")) == (
         "O played e5 · MCTS evaluated 1,234,567 states in 990.0 ms "
         "(an estimate, 14 plies deep: expected score for O 58%)"
     )
     proved = EngineMove(0, 50, GameValue("win", 1), 10.0, depth=3, expected=1.0, mark=Mark.X)
-    assert played_line(proved, "a1", EN).endswith("(proved: win in 1 ply)")
+    assert played_line(proved, "a1", EN, search="MCTS").endswith("(proved: win in 1 ply)")
     solved = EngineMove(0, 50, None, 10.0, mark=Mark.X)
-    assert "proved" not in played_line(solved, "a1", EN) and "alpha-beta" in played_line(solved, "a1", EN)
+    assert "proved" not in played_line(solved, "a1", EN, search="alpha-beta")

@@ -14,7 +14,6 @@ from bot.i18n.lang import Lang, lang
 from bot.text import help as help_module
 from bot.text import labels
 from bot.text.commands import CommandNames, command_names
-from bot.text.common import ALGORITHM_NAMES
 from bot.text.discs import DISC
 from bot.text.help import (
     MAX_DESCRIPTION,
@@ -155,7 +154,7 @@ def test_the_estimated_games_are_named_from_the_registry() -> None:
 def test_lists_are_written_in_the_readers_language() -> None:
     three, tr = VARIANTS["3x3"], lang("ja")
     shown, _, _ = page("ja")
-    picks = "、".join(tr(ALGORITHM_NAMES[a]) for a in three.algorithms)
+    picks = "、".join(tr(three.search_name(a)) for a in three.algorithms)
     assert picks not in field(shown, three, tr) and "または" in field(shown, three, tr)
     english, _, _ = page(None)
     assert "alpha-beta or minimax" in field(english, three, lang(None))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot.i18n.lang import lang
 from bot.records import FinishedGame
-from bot.text.review import MAX_CHARS, review_text
+from bot.text.review import MAX_CHARS, review_header, review_text
 from engine import Mark
 from engine.protocol import GameValue
 from engine.review import REVIEW_BUDGET_MS, PlyReview
@@ -87,3 +88,10 @@ def test_the_summary_counts_every_label_the_review_shows() -> None:
     last = review_text(finished("4x4", (5, 0, 6, 1, 2)), moves).splitlines()[-1]
     assert last == "X: 1 slower win (move 3) · O: 3 inaccuracies (moves 2, 4, 6)"
     assert "0 mistakes" not in last
+
+
+def test_the_header_shows_each_side_with_the_pieces_its_game_declares() -> None:
+    discs = review_header(finished("connect-four", (38, 31)), lang(None), who=str)
+    assert discs == "**Review of game `abc123`** · \N{LARGE RED CIRCLE} 10 vs \N{LARGE YELLOW CIRCLE} None"
+    marks = review_header(finished("4x4", (5, 15)), lang(None), who=str)
+    assert marks == "**Review of game `abc123`** · \N{CROSS MARK} 10 vs \N{HEAVY LARGE CIRCLE} None"

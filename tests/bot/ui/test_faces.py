@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from discord import ButtonStyle
 
-from bot.ui.faces import ButtonFace, cell_faces
+from bot.ui.faces import LOST_STYLE, ButtonFace, cell_faces
+from engine import Mark, registry
 from engine.registry import variant
 from engine.tictactoe.rules import parse_board
+from tests.e2e.misere_game import MISERE
 
 
 def test_cell_faces() -> None:
@@ -35,3 +38,13 @@ def test_a_larger_board_names_its_cells_by_coordinate_and_shows_its_winning_line
     assert faces[4] == ButtonFace(None, "⭕", ButtonStyle.primary, True)
     assert faces[7] == ButtonFace("d2", None, ButtonStyle.secondary, True)
     assert cell_faces(rules.replay(()), False, "4x4")[15] == ButtonFace("d4", None, ButtonStyle.secondary, False)
+
+
+def test_a_line_that_lost_is_painted_as_a_loss_not_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._REGISTRY, MISERE.name, MISERE)
+    lost = parse_board("XXXOO....")  # X completed three in a row: in misère X lost
+    faces = cell_faces(lost, True, MISERE.name)
+    assert [f.style for f in faces[:3]] == [LOST_STYLE] * 3 and LOST_STYLE is not ButtonStyle.success
+    assert [f.emoji for f in faces[:3]] == ["❌"] * 3
+    assert MISERE.deciding_line(lost) == (frozenset({0, 1, 2}), Mark.O)
+    assert variant("3x3").deciding_line(lost) == (frozenset({0, 1, 2}), Mark.X)

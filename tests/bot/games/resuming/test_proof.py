@@ -1,5 +1,5 @@
 """What a board proves by itself: the bot's moves keep its game value, and the states count is the one the bot's own
-searches give for the moves (a search's count depends on the position and configuration only)."""
+searches give for the moves, where the game says its counts depend on the position and configuration only."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import random
 from dataclasses import replace
 
 import pytest
+from pytest import MonkeyPatch
 
 from bot.games.match import Algorithm, Match, initial_for
 from bot.games.resuming.proof import extends, matches, proven, states_of
 from engine import EngineMove, Mark, variant
 from engine.tictactoe.rules import State, actions
+from tests.e2e.outside_game import THREE_BY_FOUR
 
 THREE = variant("3x3")
 
@@ -72,3 +74,12 @@ def test_a_board_of_another_variant_never_proves_itself_nor_matches_a_game_of_an
     three = Match("g", 1, 10, None).play(5)
     assert proven(three, 10)
     assert not matches(four, three) and matches(three, three)
+
+
+def test_a_board_proves_itself_only_where_the_game_says_its_counts_are_reproducible(monkeypatch: MonkeyPatch) -> None:
+    assert THREE.counts_reproducible("alpha-beta") and THREE.counts_reproducible("minimax")
+    assert not THREE_BY_FOUR.counts_reproducible("alpha-beta"), "a game that does not say so (memoised by position)"
+    board = game(4, 0, 8, 2)
+    monkeypatch.setattr(type(THREE), "counts_reproducible", lambda self, algorithm: algorithm != "alpha-beta")
+    assert not proven(board, ALICE), "a count that may differ proves nothing: the board is unverified"
+    assert proven(replace(board, algorithm="minimax"), ALICE)
