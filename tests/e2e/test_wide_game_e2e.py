@@ -67,7 +67,7 @@ async def test_a_7x7_game_is_played_through_its_picture_and_typed_moves(start_bo
         assert first.size[0] == first.size[1] and WON not in colours(first)
 
         refused = await private_text(await ttt(fake, channel, ana, "move", cell="h1"))
-        assert "from a1 to g7" in refused, refused
+        assert "choose a1-g7" in refused, refused
 
         state: Board = RULES.initial_state()
         rng, seen_pictures, bot_moves, ply = random.Random(7), {board["attachments"][0]["id"]}, 0, 0
