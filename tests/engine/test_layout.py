@@ -27,6 +27,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"minimax"},
         {"analysis", "review", "tree"},
         {"hints"},
+        {"questions"},
         {"variants"},
         {"registry"},
         {"levels", "kernels"},
