@@ -2,10 +2,10 @@
 number or letter; a board as text.
 
 A coordinate is a column letter (``a`` is the leftmost column) and a row number (``1`` is the top row), so
-``a1`` is the top-left cell on every board: a1-c3 on 3x3, a1-d4 on 4x4, a1-e5 on 5x5 and a1-i9 on the 9x9
-grid of ultimate tic-tac-toe. Gomoku names its cells as Gomoku and Go boards are labelled, rows counted from the
-bottom (``from_bottom``): ``a1`` is its bottom-left cell and ``h8`` the centre of 15 x 15. The engine's cells are 0-based, row by row: cell ``9 * (r - 1) + (c - 1)``
-is row ``r``, column ``c`` of a board 9 wide.
+``a1`` is the top-left cell: a1-c3 on 3x3, a1-d4 on 4x4, a1-e5 on 5x5 and a1-i9 on the 9x9 grid of ultimate
+tic-tac-toe. Gomoku numbers its rows from the bottom (``from_bottom``), as Gomoku and Go boards are labelled: ``a1``
+is its bottom-left cell and ``h8`` the centre of 15 x 15. The engine's cells are 0-based, row by row: cell
+``9 * (r - 1) + (c - 1)`` is row ``r`` (from the top), column ``c`` of a board 9 wide.
 
 What people type is read by one function, :func:`parse_cell`, for every game: ASCII digits and letters, and their
 full-width forms (as a Japanese keyboard types them, folded by NFKC); nothing else is a digit, so a superscript

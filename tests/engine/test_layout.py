@@ -14,7 +14,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for layer in (
         {"errors", "native"},
         {"protocol", "coordinates"},
-        {"estimate", "tictactoe", "mnk", "ultimate", "connect_four"},
+        {"estimate", "tictactoe", "mnk", "ultimate", "connect_four", "gomoku"},
         {"minimax"},
         {"analysis", "review", "tree"},
         {"hints"},

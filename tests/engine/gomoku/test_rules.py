@@ -78,11 +78,11 @@ def test_lines_do_not_wrap_around_the_edge() -> None:
 def test_the_centre_is_h8_and_rows_count_from_the_bottom() -> None:
     assert GOMOKU.parse_cell("h8") == 112 and GOMOKU.cell_name(112) == "h8"
     assert GOMOKU.parse_cell("a1") == 210 and GOMOKU.parse_cell("O15") == 14
-    assert GOMOKU.parse_cell("ａ１５") == 0 and GOMOKU.parse_cell("1") == 0
+    assert GOMOKU.parse_cell("\uff41\uff11\uff15") == 0 and GOMOKU.parse_cell("1") == 0
     assert all(GOMOKU.parse_cell(GOMOKU.cell_name(cell)) == cell for cell in range(CELLS))
 
 
-@pytest.mark.parametrize("text", ["p1", "a16", "a0", "h", "226", "", "h８x"])
+@pytest.mark.parametrize("text", ["p1", "a16", "a0", "h", "226", "", "h\uff18x"])
 def test_a_cell_off_the_board_is_refused(text: str) -> None:
     with pytest.raises(CellOutOfRangeError, match="a1-o15"):
         GOMOKU.parse_cell(text)
