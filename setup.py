@@ -25,5 +25,6 @@ setup(
             optional=True,
             extra_compile_args=["-O2"],
         ),
+        Extension("engine.gomoku._gomoku_c", ["engine/gomoku/_gomoku_c.c"], optional=True, extra_compile_args=["-O2"]),
     ]
 )

@@ -1,5 +1,5 @@
-"""The search board of Gomoku, in pure Python: its hot loops (window counts, move generation, VCF) are the ones a C
-kernel will take over, tested equal to this one (not written yet).
+"""The search board of Gomoku, in pure Python: the twin of the C kernel ``_gomoku_c.c``, which does the same steps in
+the same order (the tests compare both on the same positions: same evaluations, same moves, same counts).
 
 **Lines as windows.** Every five cells in a row on the board (572 windows: 165 across, 165 down, 121 on each
 diagonal) keeps the number of stones of each side it holds; a window with stones of one side only is that side's

@@ -24,9 +24,13 @@ from engine.errors import GameOverError
 from engine.gomoku.board import PyBoard
 from engine.gomoku.rules import GOMOKU, GomokuState
 from engine.gomoku.search import PROVEN, WIN, Board, Search
+from engine.native import native_module
 from engine.protocol import EngineMove, GameValue, Mark
 
-__all__ = ["LEVELS", "Choice", "Level", "choose", "level_move", "new_board"]
+__all__ = ["LEVELS", "NATIVE", "Choice", "Level", "choose", "level_move", "new_board"]
+
+NATIVE = native_module("engine.gomoku._gomoku_c")
+"""The C kernel's module (its ``Board`` the twin of :class:`PyBoard`), or ``None`` when it is not built."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +92,9 @@ class Choice:
         return f"wins by {self.forced} in {self.moves}" if self.forced else ""
 
 
-def new_board(state: GomokuState) -> Board:
-    """A search board (:class:`PyBoard`; the C kernel is not written yet) holding ``state``'s stones."""
-    board: Board = PyBoard()
+def new_board(state: GomokuState, *, native: bool = True) -> Board:
+    """A search board holding ``state``'s stones: the C kernel's where built and ``native``, else :class:`PyBoard`."""
+    board: Board = NATIVE.Board() if native and NATIVE is not None else PyBoard()
     x, o = state.cells(Mark.X), state.cells(Mark.O)
     for cell in x:
         board.place(cell, 0)
