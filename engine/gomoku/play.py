@@ -1,17 +1,18 @@
 """How each level plays Gomoku: a five now is always played, the opponent's five cell always taken, then the threat
-search (VCF) for a forced win, then alpha-beta (:mod:`engine.gomoku.search`) with the level's depth, width, time
-budget and noise.
+search for a forced win (VCF, then VCT at levels 6-8: :mod:`engine.gomoku.threats`), then alpha-beta
+(:mod:`engine.gomoku.search`) with the level's depth, width, time budget and noise.
 
 **Levels** (:data:`LEVELS`): 1-3 search one or two plies with noise (a uniform random amount up to ``noise``
 evaluation points added to each root move's score); 4-5 add a VCF of up to 4 and 6 moves and search deeper; 6-8
-search by iterative deepening within a time budget (0.25 s, 0.5 s, 1 s a move), look for VCFs of up to 10 moves, and
-set aside a move after which the opponent has a VCF (``guard``). Ratings are not given yet (they are calibrated
-later).
+search by iterative deepening within a time budget (0.25 s, 0.5 s, 1 s a move), look for VCFs of up to 10-12 moves
+and VCTs of one or two threes (within a third of the budget), and set aside a move after which the opponent has a
+VCF (``guard``). Ratings are not given yet (they are calibrated later).
 
-**A forced win** is reported in the winner's moves, the five included: a VCF "in 3" is four, five, five for the
+**A forced win** is reported in the winner's moves, the five included: a VCF "in 3" is four, four, five for the
 winner (two forced replies between); :attr:`Choice.forced` names the search that proved it.
 
-**States** are the search's (:attr:`engine.gomoku.search.Search.states`): every alpha-beta and threat-search node.
+**States** are the search's (:attr:`engine.gomoku.search.Search.states`): every alpha-beta and threat-search node
+(VCF and VCT).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from engine.errors import GameOverError
 from engine.gomoku.board import PyBoard
 from engine.gomoku.rules import GOMOKU, GomokuState
 from engine.gomoku.search import PROVEN, WIN, Board, Search
+from engine.gomoku.threats import vct
 from engine.native import native_module
 from engine.protocol import EngineMove, GameValue, Mark
 
@@ -44,6 +46,7 @@ class Level:
         noise: the largest random amount added to a root move's score (evaluation points; 0 plays the best).
         vcf: the longest VCF looked for, in the winner's moves (0: none).
         guard: root moves checked for an opponent's VCF after them (0: none).
+        vct: the most threes in a VCT looked for (0: none), within a third of the time budget.
     """
 
     depth: int
@@ -52,6 +55,7 @@ class Level:
     noise: int
     vcf: int
     guard: int
+    vct: int = 0
 
 
 LEVELS = {
@@ -60,9 +64,9 @@ LEVELS = {
     3: Level(depth=2, width=8, budget_ms=None, noise=150, vcf=2, guard=0),
     4: Level(depth=2, width=10, budget_ms=None, noise=40, vcf=4, guard=0),
     5: Level(depth=3, width=10, budget_ms=None, noise=0, vcf=6, guard=4),
-    6: Level(depth=10, width=10, budget_ms=250.0, noise=0, vcf=10, guard=6),
-    7: Level(depth=10, width=12, budget_ms=500.0, noise=0, vcf=10, guard=8),
-    8: Level(depth=12, width=12, budget_ms=1000.0, noise=0, vcf=12, guard=10),
+    6: Level(depth=10, width=10, budget_ms=250.0, noise=0, vcf=10, guard=6, vct=1),
+    7: Level(depth=10, width=12, budget_ms=500.0, noise=0, vcf=10, guard=8, vct=1),
+    8: Level(depth=12, width=12, budget_ms=1000.0, noise=0, vcf=12, guard=10, vct=2),
 }
 """Level (1-8) → how it plays."""
 
@@ -74,7 +78,8 @@ class Choice:
     Attributes:
         cell: the cell (0-224).
         states: states evaluated (alpha-beta and threat-search nodes).
-        forced: ``"five"``, ``"VCF"`` or ``"alpha-beta"`` when the move is part of a proven win, else ``None``.
+        forced: ``"five"``, ``"VCF"``, ``"VCT"`` or ``"alpha-beta"`` when the move is part of a proven win, else
+            ``None``.
         moves: the winner's moves to the five when ``forced``, the five included, else 0.
         depth: the alpha-beta's depth completed (0 when it did not run).
         elapsed_ms: wall-clock ms.
@@ -132,6 +137,11 @@ def choose(state: GomokuState, level: Level, rng: random.Random, board: Board | 
         if line is not None:
             return done(line[0], "VCF", (len(line) + 1) // 2)
     deadline = None if level.budget_ms is None else started + level.budget_ms / 1000.0
+    if level.vct:
+        quick = None if level.budget_ms is None else started + level.budget_ms / 3000.0
+        won = vct(board, side, level.vct, level.vcf, quick)
+        if won is not None:
+            return done(won[0], "VCT", won[1])
     search = Search(board, level.width, deadline)
     moves = board.candidates(side)[: level.width]
     if len(moves) == 1:
