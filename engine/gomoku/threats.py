@@ -68,8 +68,8 @@ def _defend(board: Board, side: int, threats: int, vcf: int, deadline: float | N
     """The attacker's moves to the five after its threat against the defender's best reply, or ``None`` when a
     reply holds."""
     defender = 1 - side
-    replies = set(board.four_moves(defender))  # type: ignore[attr-defined]
-    cells = board.cells  # type: ignore[attr-defined]
+    replies = set(board.four_moves(defender))
+    cells = board.cells
     for reply in range(CELLS):
         if cells[reply] < 0 and reply not in replies:
             board.place(reply, defender)
