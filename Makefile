@@ -11,7 +11,8 @@ RUNTIME := $(VENV)/.runtime
 INSTALLED := $(VENV)/.installed
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 KERNELS := setup.py engine/mnk/_mnk_c.c engine/ultimate/_ultimate_c.c engine/ultimate/_ultimate_board.h \
-	engine/ultimate/_ultimate_prove.h engine/connect_four/_connect_four_c.c
+	engine/ultimate/_ultimate_prove.h engine/connect_four/_connect_four_c.c engine/gomoku/_gomoku_c.c \
+	engine/gomoku/_gomoku_board.h
 BABEL_KEYWORDS := -k N_ -k C_:1c,2 -k plural:1,2
 
 .PHONY: run console test lint lock messages books book puzzles clean

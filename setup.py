@@ -25,5 +25,12 @@ setup(
             optional=True,
             extra_compile_args=["-O2"],
         ),
+        Extension(
+            "engine.gomoku._gomoku_c",
+            ["engine/gomoku/_gomoku_c.c"],
+            depends=["engine/gomoku/_gomoku_board.h"],
+            optional=True,
+            extra_compile_args=["-O2"],
+        ),
     ]
 )

@@ -2,9 +2,10 @@
 number or letter; a board as text.
 
 A coordinate is a column letter (``a`` is the leftmost column) and a row number (``1`` is the top row), so
-``a1`` is the top-left cell on every board: a1-c3 on 3x3, a1-d4 on 4x4, a1-e5 on 5x5 and a1-i9 on the 9x9
-grid of ultimate tic-tac-toe. The engine's cells are 0-based, row by row: cell ``9 * (r - 1) + (c - 1)``
-is row ``r``, column ``c`` of a board 9 wide.
+``a1`` is the top-left cell: a1-c3 on 3x3, a1-d4 on 4x4, a1-e5 on 5x5 and a1-i9 on the 9x9 grid of ultimate
+tic-tac-toe. Gomoku numbers its rows from the bottom (``from_bottom``), as Gomoku and Go boards are labelled: ``a1``
+is its bottom-left cell and ``h8`` the centre of 15 x 15. The engine's cells are 0-based, row by row: cell
+``9 * (r - 1) + (c - 1)`` is row ``r`` (from the top), column ``c`` of a board 9 wide.
 
 What people type is read by one function, :func:`parse_cell`, for every game: ASCII digits and letters, and their
 full-width forms (as a Japanese keyboard types them, folded by NFKC); nothing else is a digit, so a superscript
@@ -29,10 +30,13 @@ _QUOTED = 20
 """The characters of a refused text that its error message quotes."""
 
 
-def cell_name(cell: int, width: int) -> str:
-    """The coordinate of 0-based ``cell`` on a board ``width`` columns wide, e.g. ``cell_name(5, 3) == "c2"``."""
+def cell_name(cell: int, width: int, *, from_bottom: bool = False, height: int = 0) -> str:
+    """The coordinate of 0-based ``cell`` on a board ``width`` columns wide, e.g. ``cell_name(5, 3) == "c2"``; with
+    ``from_bottom``, rows are numbered from the bottom of a board ``height`` rows high (``cell_name(0, 15,
+    from_bottom=True, height=15) == "a15"``)."""
     row, column = divmod(cell, width)
-    return f"{chr(ord('a') + column)}{row + 1}"
+    number = height - row if from_bottom else row + 1
+    return f"{chr(ord('a') + column)}{number}"
 
 
 def typed_ranges(width: int, height: int, *, by_column: bool = False) -> tuple[str, str]:
@@ -43,16 +47,19 @@ def typed_ranges(width: int, height: int, *, by_column: bool = False) -> tuple[s
     return f"1-{width * height}", f"a1-{cell_name(width * height - 1, width)}"
 
 
-def parse_cell(text: str, width: int, height: int, *, by_column: bool = False) -> int:
+def parse_cell(text: str, width: int, height: int, *, by_column: bool = False, from_bottom: bool = False) -> int:
     """The 0-based cell that ``text`` names on a ``width`` x ``height`` board: a coordinate (``"b3"``, ``"B3"``, or
-    in full-width forms) or a 1-based number (``"7"``); with ``by_column``, the 0-based column (the top row's cell)
-    that a number 1-``width`` or a letter (``"a"`` the leftmost) names.
+    in full-width forms; with ``from_bottom``, its row counted from the bottom) or a 1-based number (``"7"``, row by
+    row from the top left); with ``by_column``, the 0-based column (the top row's cell) that a number 1-``width`` or
+    a letter (``"a"`` the leftmost) names.
 
     Raises:
         CellOutOfRangeError: ``text`` is none of these, or names a cell off the board (any text at all, whatever
             its characters or length); the message quotes its start and says what the board accepts.
     """
     numbers, names = typed_ranges(width, height, by_column=by_column)
+    if from_bottom:
+        names = f"a1-{cell_name(width - 1, width, from_bottom=True, height=height)}"
     cleaned = folded(text)
     if by_column:
         if _NUMBER.fullmatch(cleaned) and 1 <= int(cleaned) <= width:
@@ -62,7 +69,7 @@ def parse_cell(text: str, width: int, height: int, *, by_column: bool = False) -
         raise CellOutOfRangeError(f"column {_quoted(text)} is not on the board: give {numbers} or {names}")
     if match := _COORDINATE.fullmatch(cleaned):
         column = ord(match[1]) - ord("a")
-        row = int(match[2]) - 1
+        row = height - int(match[2]) if from_bottom else int(match[2]) - 1
         if column < width and 0 <= row < height:
             return row * width + column
     elif _NUMBER.fullmatch(cleaned) and 1 <= int(cleaned) <= width * height:

@@ -23,7 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         {"errors", "native"},
         {"protocol", "coordinates"},
         {"tictactoe"},
-        {"estimate", "mnk", "ultimate", "connect_four"},
+        {"estimate", "mnk", "ultimate", "connect_four", "gomoku"},
         {"minimax"},
         {"analysis", "review", "tree"},
         {"hints"},
