@@ -189,5 +189,4 @@ def test_the_image_builds_with_pinned_setuptools_and_checks_every_kernel() -> No
     assert "--no-build-isolation" in runs
     checked = re.search(r'python -c "import ([^"]+)"', runs)
     kernels = set(re.findall(r'Extension\(\s*"([\w.]+)"', (ROOT / "setup.py").read_text()))
-    assert len(kernels) == 3
     assert checked is not None and set(checked[1].split(", ")) == kernels
