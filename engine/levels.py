@@ -32,7 +32,7 @@ import json
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -228,6 +228,7 @@ def choose_move(
     *,
     rng: random.Random | None = None,
     budget_ms: float | None = None,
+    cap_ms: float | None = None,
 ) -> EngineMove:
     """The move of ``level`` (1-8) in ``state`` of variant ``name`` (a state of that variant's rules).
 
@@ -235,8 +236,10 @@ def choose_move(
     levels 1-7 search a budget of MCTS iterations, which ``budget_ms`` (wall-clock ms) caps too, as the bot does;
     level 8 searches for ``budget_ms`` (default :data:`TOP_BUDGET_MS`) or until it proves the result. Connect Four's
     level 8 solves until it proves the value, for at most its cap or ``budget_ms`` when longer
-    (:func:`engine.connect_four.play.level_move`), else it is cut short. ``states`` is the nodes the searches
-    visited (0 for a book move); ``value`` is exact at level 8 of a solved game unless cut short, else ``None``.
+    (:func:`engine.connect_four.play.level_move`), else it is cut short. ``cap_ms`` (wall-clock ms; 3x3 ignores it)
+    caps level 8's exact search of 4x4, 5x5 and Connect Four, which stops itself there, cut short: the move is then
+    level 7's. ``states`` is the nodes the searches visited (0 for a book move; cut short, both searches');
+    ``value`` is exact at level 8 of a solved game unless cut short, else ``None``.
 
     Raises:
         ValueError: ``level`` is not 1-8.
@@ -254,11 +257,16 @@ def choose_move(
         decision = ultimate_choose(state, cap, spec.noise, rng, iterations=spec.iterations)
         return decision.as_move(game.game.player(state))
     if isinstance(state, ConnectFourState):
-        return connect_four.level_move(state, spec.depth, spec.noise, spec.sees, rng, budget_ms)
+        return connect_four.level_move(state, spec.depth, spec.noise, spec.sees, rng, budget_ms, cap_ms)
     rules = game.game if isinstance(game.game, TicTacToe) else TIC_TAC_TOE_3X3
     position = MnkState(state.x, state.o) if isinstance(state, State) else state
     if spec.depth is None:
-        return _perfect(name, rules, state, position, rng)
+        move = _perfect(name, rules, state, position, rng, cap_ms)
+        if move.cut_short:  # level 7's move, after the states the exact search evaluated
+            fallback = choose_move(name, state, TOP - 1, rng=rng)
+            elapsed_ms = move.elapsed_ms + fallback.elapsed_ms
+            return replace(fallback, states=move.states + fallback.states, elapsed_ms=elapsed_ms, source="cut short")
+        return move
     if rules.terminal(position):
         raise GameOverError("the game is over: there is no move to choose")
     started = time.perf_counter()
@@ -292,10 +300,13 @@ def _seen_at_once(rules: TicTacToe, position: MnkState, spec: LevelSpec, rng: ra
     return None
 
 
-def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random) -> EngineMove:
+def _perfect(
+    name: str, rules: TicTacToe, state: Any, position: MnkState, rng: random.Random, cap_ms: float | None
+) -> EngineMove:
     """Level 8 on a solved game: a move that keeps the exact value, the most pressing of them (see the module). On
     4x4 and 5x5 a win in one (the first in natural order) is played before any search: nothing evaluated, and the
-    board says it wins at once; 3x3's search applies the same rule itself, counted, as its recorded tree shows."""
+    board says it wins at once; 3x3's search applies the same rule itself, counted, as its recorded tree shows.
+    Cut short at ``cap_ms`` (``None``: no cap), it has no cell (-1) and the states the solver evaluated."""
     started = time.perf_counter()
     book_states: int | None = None
     wins = _at_once(rules, position)[0]
@@ -306,10 +317,12 @@ def _perfect(name: str, rules: TicTacToe, state: Any, position: MnkState, rng: r
     if isinstance(state, State):
         result = search(state)
         best, states = result.best_moves, result.states
-        value = value_for(state, player(state))
+        value: GameValue | None = value_for(state, player(state))
         source: Source = "search"
     else:
-        decision = mnk_play.choose_move(rules, position, rng)
+        decision = mnk_play.choose_move(rules, position, rng, cap_ms=cap_ms)
+        if decision.source == "cut short":
+            return EngineMove(-1, decision.states, None, decision.elapsed_ms, "cut short", mark=rules.player(position))
         best, states, value, source = decision.best_moves, decision.states, decision.value, decision.source
         book_states = decision.book_states
     if wins:  # the fastest win: the value is kept and the game ends now

@@ -12,6 +12,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from engine import levels
 from engine.connect_four import play as c4_play
 from engine.connect_four.cells import CELLS_GAME, ConnectFourCells, bit_of, cell_of, landing_cells
 from engine.connect_four.rules import CONNECT_FOUR, HEIGHT, WIDTH, ConnectFourState, winning_cells
@@ -109,6 +110,11 @@ class ConnectFourVariant(Calibrated):
         if level != TOP_LEVEL:
             return _QUICK_MS
         return _BOOK_MS if c4_play.book_move(state) is not None else math.inf
+
+    def capped_move(self, state: ConnectFourState, level: int, cap_ms: float, rng: random.Random) -> EngineMove:
+        """Level 8's solver stops itself at ``cap_ms``, then plays level 7's move
+        (:func:`engine.connect_four.play.perfect_move`); the other levels are shallow and ignore it."""
+        return levels.choose_move(self.name, state, level, rng=rng, cap_ms=cap_ms)
 
     def quick_move(self, state: ConnectFourState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Level 8's book move where the opening book has the position (at once), else level 7's depth-limited search

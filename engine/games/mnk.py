@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from engine import levels
 from engine.games.calibrated import Calibrated
 from engine.mnk import play as mnk_play
 from engine.mnk.book import book_for
@@ -36,6 +37,11 @@ class MnkVariant(Calibrated):
 
     def winning_line(self, state: MnkState) -> frozenset[int]:
         return self.game.winning_cells(state)
+
+    def capped_move(self, state: MnkState, level: int, cap_ms: float, rng: random.Random) -> EngineMove:
+        """Level 8's exact search (book, else the solver) stops itself at ``cap_ms``, then plays level 7's move
+        (:func:`engine.levels.choose_move`); the other levels are shallow and ignore it."""
+        return levels.choose_move(self.name, state, level, rng=rng, cap_ms=cap_ms)
 
     def quick_move(self, state: MnkState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Levels 1-7 as :meth:`play` (at most 3 plies: cheap). Level 8 never runs the exact solver here (it may take
