@@ -24,10 +24,13 @@ Every line gets one answer line, whatever it holds: bad input (not JSON, nested 
 answered with ``{"error": "...", "kind": "<engine error class>"}`` and the server keeps serving.
 
 ``level`` is 1-8 (default 8, the strongest; see :mod:`engine.levels`). ``budget_ms`` bounds the answer's wall time:
-ultimate's search stops at it; the exact search of 4x4, 5x5 and Connect Four (instant in the opening book, minutes on
-some 5x5 positions outside it; Connect Four's solver after its book: about 1 s at most, measured by
-``benchmarks/connect_four_serve.py``) runs in a child process that is stopped when the budget is spent, and the answer
-is then level 7's move (a depth-limited search, tens of ms) with ``"value": null, "proven": false``.
+ultimate's search stops at it; the exact search of 4x4, 5x5 and Connect Four (instant in the opening book, minutes
+on some positions outside it: 5x5, and Connect Four early off its book) stops itself when the budget, less
+:data:`_FALLBACK_RESERVE_MS`, is spent (:meth:`engine.Variant.capped_move`), and the answer is then level 7's move
+(a depth-limited search) with ``"source": "cut short"``, ``"value": null, "proven": false`` and ``states`` counting
+every state both searches evaluated. A game whose exact search cannot stop itself (3x3's minimax) runs it in a
+child process stopped at that time (:func:`engine.cli.deadline.within`): its count is lost, so that answer says
+``"states": null`` (unknown), never a partial count.
 ``algorithm`` is one of the variant's searches (3x3: ``"alpha-beta"``, the default, or ``"minimax"``). A move the
 game answers within the budget (:meth:`engine.Variant.answer_ms`: 3x3) is the game's own (:meth:`engine.Variant.play`),
 the bot's: at level 8 the counted search, so ``states`` is the count the bot shows for that move and the size of the
