@@ -24,10 +24,13 @@ Every line gets one answer line, whatever it holds: bad input (not JSON, nested 
 answered with ``{"error": "...", "kind": "<engine error class>"}`` and the server keeps serving.
 
 ``level`` is 1-8 (default 8, the strongest; see :mod:`engine.levels`). ``budget_ms`` bounds the answer's wall time:
-ultimate's search stops at it; the exact search of 4x4, 5x5 and Connect Four (instant in the opening book, minutes on
-some 5x5 positions outside it; Connect Four's solver after its book: about 1 s at most, measured by
-``benchmarks/connect_four_serve.py``) runs in a child process that is stopped when the budget is spent, and the answer
-is then level 7's move (a depth-limited search, tens of ms) with ``"value": null, "proven": false``.
+ultimate's search stops at it; the exact search of 4x4, 5x5 and Connect Four (instant in the opening book, minutes
+on some positions outside it: 5x5, and Connect Four early off its book) stops itself when the budget, less
+:data:`_FALLBACK_RESERVE_MS`, is spent (:meth:`engine.Variant.capped_move`), and the answer is then level 7's move
+(a depth-limited search) with ``"source": "cut short"``, ``"value": null, "proven": false`` and ``states`` counting
+every state both searches evaluated. A game whose exact search cannot stop itself (3x3's minimax) runs it in a
+child process stopped at that time (:func:`engine.cli.deadline.within`): its count is lost, so that answer says
+``"states": null`` (unknown), never a partial count.
 ``algorithm`` is one of the variant's searches (3x3: ``"alpha-beta"``, the default, or ``"minimax"``). A move the
 game answers within the budget (:meth:`engine.Variant.answer_ms`: 3x3) is the game's own (:meth:`engine.Variant.play`),
 the bot's: at level 8 the counted search, so ``states`` is the count the bot shows for that move and the size of the
@@ -48,8 +51,9 @@ from engine.cli.deadline import within
 from engine.cli.numbering import read_request
 from engine.errors import IllegalSequenceError, RequestError
 from engine.levels import LEVELS, TOP, choose_move
-from engine.protocol import EngineMove, GameValue, Mark
+from engine.protocol import Algorithm, EngineMove, GameValue, Mark
 from engine.registry import variant
+from engine.variants import Variant
 
 __all__ = ["DEFAULT_BUDGET_MS", "MAX_DEPTH", "MAX_LINE_CHARS", "answer", "answer_line", "serve"]
 
@@ -153,13 +157,16 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
     algorithm = request.get("algorithm", game.algorithms[0])
     if algorithm not in game.algorithms:
         raise RequestError(f"algorithm must be one of {', '.join(game.algorithms)} on {game.name}, not {algorithm!r}")
+    known = True
     if game.answer_ms(state, level, algorithm) <= budget:
         chosen = game.play(state, level, algorithm=algorithm, budget_ms=float(budget), rng=rng)
+    elif game.exact and level == TOP:
+        chosen, known = _exact_move(game, state, level, algorithm, float(budget), rng)
     else:
-        chosen = _move(game.name, state, level, float(budget), game.exact and level == TOP, rng)
+        chosen = choose_move(game.name, state, level, rng=rng, budget_ms=float(budget))
     return {
         "move": numbering.show(chosen.cell),
-        "states": chosen.states,
+        "states": chosen.states if known else None,
         "value": None if chosen.value is None else describe(chosen.value),
         "proven": chosen.value is not None,
         "elapsed_ms": round(chosen.elapsed_ms, 1),
@@ -167,22 +174,26 @@ def answer(request: object, *, rng: random.Random | None = None) -> dict[str, An
     }
 
 
-def _move(
-    name: str, state: Any, level: int, budget_ms: float, unbounded: bool, rng: random.Random | None
-) -> EngineMove:
-    """``level``'s move; an ``unbounded`` search (the exact one of a solved variant, which takes no budget) runs in a
-    child process for the budget, less :data:`_FALLBACK_RESERVE_MS`, and is replaced by level 7's move when it
-    does not finish in time."""
-    if not unbounded:
-        return choose_move(name, state, level, rng=rng, budget_ms=budget_ms)
+def _exact_move(
+    game: Variant, state: Any, level: int, algorithm: Algorithm, budget_ms: float, rng: random.Random | None
+) -> tuple[EngineMove, bool]:
+    """``(move, states known)``: an exact search (which takes no budget) given the budget, less
+    :data:`_FALLBACK_RESERVE_MS`. A search that stops itself (:meth:`engine.Variant.capped_move`) counts every state
+    it evaluated, cut short or not. Otherwise it runs in a child process that is stopped when the time is up, and the
+    move is then level 7's, cut short, its states unknown (``False``): the child's count dies with it."""
     started = time.perf_counter()
+    cap_ms = max(budget_ms - _FALLBACK_RESERVE_MS, 0.0)
     seed = (rng or random.Random()).getrandbits(64)
-    search = functools.partial(choose_move, name, state, level, rng=random.Random(seed))
-    exact = within(max(budget_ms - _FALLBACK_RESERVE_MS, 0.0), search)
+    capped = game.capped_move(state, level, cap_ms, random.Random(seed))
+    if capped is not None:
+        return capped, True
+    search = functools.partial(game.play, state, level, algorithm=algorithm, rng=random.Random(seed))
+    exact = within(cap_ms, search)
     if exact is not None:
-        return exact
-    fallback = choose_move(name, state, _FALLBACK_LEVEL, rng=random.Random(seed))
-    return replace(fallback, elapsed_ms=(time.perf_counter() - started) * 1000.0)
+        return exact, True
+    fallback = choose_move(game.name, state, _FALLBACK_LEVEL, rng=random.Random(seed))
+    elapsed_ms = (time.perf_counter() - started) * 1000.0
+    return replace(fallback, elapsed_ms=elapsed_ms, source="cut short"), cap_ms <= 0  # no child: nothing lost
 
 
 def describe(value: GameValue) -> str:

@@ -240,11 +240,13 @@ def level_move(
     sees: float,
     rng: random.Random,
     budget_ms: float | None = None,
+    cap_ms: float | None = None,
 ) -> EngineMove:
     """A level's move as the cell its disc falls to: a perfect move (:func:`perfect_move`) when ``depth`` is ``None``
     (level 8), else :func:`~engine.connect_four.horizon.horizon_move` to ``depth`` plies with ``noise`` and ``sees``.
     Level 8's solver gets :data:`EXACT_CAP_MS`, or ``budget_ms`` when that is longer: an exact game gives every move
-    the time to prove its value, whatever budget a search under a budget would get.
+    the time to prove its value, whatever budget a search under a budget would get; ``cap_ms``, when given, is the
+    solver's cap instead (a caller that must answer by then).
 
     Raises:
         GameOverError: the game is over.
@@ -252,7 +254,8 @@ def level_move(
     started = time.perf_counter()
     mover = Mark.X if state.x.bit_count() == state.o.bit_count() else Mark.O
     if depth is None:
-        best = perfect_move(state, max(EXACT_CAP_MS, budget_ms or 0.0), rng)
+        cap = max(EXACT_CAP_MS, budget_ms or 0.0) if cap_ms is None else cap_ms
+        best = perfect_move(state, cap, rng)
         elapsed_ms = (time.perf_counter() - started) * 1000.0
         cell = _landing(state, best.column)
         return EngineMove(cell, best.states, best.value, elapsed_ms, best.source, best.depth, mark=mover)

@@ -150,6 +150,12 @@ class ConnectFourVariant(Calibrated):
         """The exact solver's (:data:`engine.connect_four.solver.NATIVE`)."""
         return "C" if c4_solver.NATIVE else "Python"
 
+    def capped_move(self, state: ConnectFourState, level: int, cap_ms: float, rng: random.Random) -> EngineMove:
+        """Level 8's solver stops itself at ``cap_ms``, then plays level 7's move
+        (:func:`engine.connect_four.play.perfect_move`); the other levels are shallow and ignore it."""
+        spec = spec_at(CONNECT_FOUR_LEVELS, level)
+        return c4_play.level_move(state, spec.depth, spec.noise, spec.sees, rng, cap_ms=cap_ms)
+
     def quick_move(self, state: ConnectFourState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Level 8's book move where the opening book has the position (at once), else level 7's depth-limited search
         (the solver may take seconds); the level itself below 8."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from collections.abc import Sequence
 
 from engine.games.calibrated import Calibrated
@@ -99,6 +100,19 @@ class MnkVariant(Calibrated):
     def kernel(self) -> Kernel:
         """The exact solver's (:data:`engine.mnk.solver.NATIVE`)."""
         return "C" if mnk_solver.NATIVE else "Python"
+
+    def capped_move(self, state: MnkState, level: int, cap_ms: float, rng: random.Random) -> EngineMove:
+        """Level 8's exact search (book, else the solver) stops itself at ``cap_ms``, then plays level 7's move with
+        both searches' states, cut short; the other levels are shallow and ignore the cap."""
+        spec = spec_at(self._specs, level)
+        if spec.depth is not None:
+            return mnk_levels.searched_move(self.game, state, spec.depth, spec.noise, spec.sees, rng)
+        move = mnk_levels.perfect_move(self.game, state, self._tie_break_depth, rng, cap_ms)
+        if not move.cut_short:
+            return move
+        fallback = self.level_move(state, TOP_LEVEL - 1, rng=rng)
+        elapsed_ms = move.elapsed_ms + fallback.elapsed_ms
+        return replace(fallback, states=move.states + fallback.states, elapsed_ms=elapsed_ms, source="cut short")
 
     def quick_move(self, state: MnkState, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """Levels 1-7 as :meth:`play` (at most 3 plies: cheap). Level 8 never runs the exact solver here (it may take

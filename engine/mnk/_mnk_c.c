@@ -5,12 +5,17 @@
  * engine/mnk/solver.py is the readable version and the fallback; tests check that both give the same values.
  * The table here is a fixed array of 2^TABLE_BITS entries that always replaces, so node counts can differ
  * from the Python kernel's (whose table is a dict), never values.
+ *
+ * A deadline (CLOCK_MONOTONIC seconds, Python's time.monotonic() on Linux; 0 for none) stops a search: the clock is
+ * read every STOP_CHECK + 1 states, and once it has passed, every call returns at once without touching the table and
+ * `stopped` is set, so the caller knows the value it got means nothing (the count keeps every state evaluated).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_CELLS 32
 #define MAX_THROUGH 32
@@ -20,6 +25,7 @@
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
+#define STOP_CHECK 0x3FFF /* the clock is read when count & STOP_CHECK is 0: every 16,384 states */
 
 typedef struct {
     uint64_t key; /* position key + 1; 0 marks an empty slot */
@@ -40,6 +46,8 @@ typedef struct {
     int sym[MAX_SYM][MAX_CELLS];
     Entry *table;
     long long count;
+    double deadline;
+    int stopped;
 } Kernel;
 
 static inline int popcount64(uint64_t m) { return __builtin_popcountll(m); }
@@ -64,8 +72,19 @@ static inline uint64_t add_threats(const Kernel *k, uint64_t threats, uint64_t m
     return threats;
 }
 
+static double monotonic_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
 static int value(Kernel *k, uint64_t me, uint64_t opp, int n, int alpha, int beta, uint64_t mine, uint64_t theirs) {
+    if (k->stopped) return 0;
     k->count++;
+    if (k->deadline > 0 && (k->count & STOP_CHECK) == 0 && monotonic_seconds() >= k->deadline) {
+        k->stopped = 1;
+        return 0;
+    }
     const int cells = k->cells;
     uint64_t free_cells = k->full ^ (me | opp);
     if (mine & free_cells) return cells - n;
@@ -115,6 +134,7 @@ static int value(Kernel *k, uint64_t me, uint64_t opp, int n, int alpha, int bet
         uint64_t child = me | (1ULL << cell);
         uint64_t threats = add_threats(k, mine, child, cell);
         int v = -value(k, opp, child, n + 1, -beta, -alpha, theirs, threats);
+        if (k->stopped) return 0; /* a stopped search stores nothing */
         if (v > best) {
             best = v;
             best_cell = cell;
@@ -172,6 +192,8 @@ static int Kernel_init(Kernel *self, PyObject *args, PyObject *kwds) {
     self->sym_plies = sym_plies;
     self->full = (cells == 64) ? UINT64_MAX : ((1ULL << cells) - 1);
     self->count = 0;
+    self->deadline = 0;
+    self->stopped = 0;
     int length;
     if (read_int_tuple(order, self->order, MAX_CELLS, &length) < 0) return -1;
     if (length != cells) {
@@ -246,6 +268,24 @@ static int Kernel_set_count(Kernel *self, PyObject *value, void *closure) {
     return 0;
 }
 
+static PyObject *Kernel_get_deadline(Kernel *self, void *closure) { return PyFloat_FromDouble(self->deadline); }
+
+static int Kernel_set_deadline(Kernel *self, PyObject *value, void *closure) {
+    double v = value ? PyFloat_AsDouble(value) : -1.0;
+    if (v == -1.0 && PyErr_Occurred()) return -1;
+    self->deadline = v;
+    return 0;
+}
+
+static PyObject *Kernel_get_stopped(Kernel *self, void *closure) { return PyBool_FromLong(self->stopped); }
+
+static int Kernel_set_stopped(Kernel *self, PyObject *value, void *closure) {
+    int v = value ? PyObject_IsTrue(value) : -1;
+    if (v == -1) return -1;
+    self->stopped = v;
+    return 0;
+}
+
 static PyMethodDef Kernel_methods[] = {
     {"value", (PyCFunction)Kernel_value, METH_VARARGS,
      "value(me, opp, n, alpha, beta, mine, theirs) -> score for the side to move (see engine.mnk.solver)"},
@@ -255,6 +295,10 @@ static PyMethodDef Kernel_methods[] = {
 
 static PyGetSetDef Kernel_getset[] = {
     {"count", (getter)Kernel_get_count, (setter)Kernel_set_count, "nodes visited so far", NULL},
+    {"deadline", (getter)Kernel_get_deadline, (setter)Kernel_set_deadline,
+     "time.monotonic() seconds at which a search stops (0: none)", NULL},
+    {"stopped", (getter)Kernel_get_stopped, (setter)Kernel_set_stopped, "true once a search passed the deadline",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -81,10 +81,13 @@ def press(rules: TicTacToe, position: MnkState, best: Sequence[int], depth: int,
     return found.move, found.states
 
 
-def perfect_move(rules: TicTacToe, position: MnkState, depth: int, rng: random.Random) -> EngineMove:
+def perfect_move(
+    rules: TicTacToe, position: MnkState, depth: int, rng: random.Random, cap_ms: float | None = None
+) -> EngineMove:
     """Level 8: a win in one (the first in natural order) before any search (nothing evaluated: the board says it
     wins at once), else the opening book's or the solver's best moves (:func:`engine.mnk.play.choose_move`), the most
-    pressing of them (:func:`press` to ``depth`` plies).
+    pressing of them (:func:`press` to ``depth`` plies). The solver stops itself at ``cap_ms`` (wall clock;
+    ``None``: until it proves the value): the move is then cut short, with no cell (-1) and the states it evaluated.
 
     Raises:
         GameOverError: the game in ``position`` is over.
@@ -95,7 +98,9 @@ def perfect_move(rules: TicTacToe, position: MnkState, depth: int, rng: random.R
         elapsed_ms = (time.perf_counter() - started) * 1000.0
         first = (wins & -wins).bit_length() - 1
         return EngineMove(first, 0, GameValue("win", 1), elapsed_ms, mark=rules.player(position))
-    decision = mnk_play.choose_move(rules, position, rng)
+    decision = mnk_play.choose_move(rules, position, rng, cap_ms=cap_ms)
+    if decision.source == "cut short":
+        return EngineMove(-1, decision.states, None, decision.elapsed_ms, "cut short", mark=rules.player(position))
     move, pressed = press(rules, position, decision.best_moves, depth, rng)
     elapsed_ms = (time.perf_counter() - started) * 1000.0
     return EngineMove(

@@ -33,16 +33,18 @@ class MnkDecision:
 
     Attributes:
         move: the chosen cell, 0-based.
-        value: the position's exact value for the side to move (the chosen move keeps it).
-        states: nodes the solver visited to choose (0 for a book move: nothing searched).
+        value: the position's exact value for the side to move (the chosen move keeps it); ``None`` when cut short.
+        states: nodes the solver visited to choose (0 for a book move: nothing searched; every node visited when
+            cut short).
         elapsed_ms: wall-clock ms of this call.
-        source: ``"book"`` when the move came from the opening book, ``"search"`` otherwise.
-        best_moves: every move known to keep ``value`` (search: all of them; book: the book's move).
+        source: ``"book"`` when the move came from the opening book, ``"search"`` when the solver proved it,
+            ``"cut short"`` when the solver reached its cap (``move`` is then -1: the caller chooses a fallback).
+        best_moves: every move known to keep ``value`` (search: all of them; book: the book's move; cut short: none).
         book_states: for a book move, the nodes the solver visited to prove it when the book was built; else ``None``.
     """
 
     move: int
-    value: GameValue
+    value: GameValue | None
     states: int
     elapsed_ms: float
     source: Source
@@ -119,11 +121,18 @@ def root_scores(kernel: Kernel, game: TicTacToe, me: int, opp: int, *, shared: b
     it (drawing moves score 0, the others a bound of at most -1); otherwise the moves are searched again with
     the window one point below the best score so far, so every move as good as the best gets its exact score
     and any worse one an upper bound below the best.
+
+    Empty when the kernel stopped at its deadline (:attr:`engine.mnk.solver.Kernel.stopped`, which the caller resets):
+    no further search is started after the stop.
     """
     free = game.full ^ (me | opp)
     order = [cell for cell in range(game.cells) if free >> cell & 1]
     order.sort(key=lambda cell: -len(game.lines_through[cell]))
-    probes = [(cell, move_value(kernel, game, me, opp, cell, -1, 1)) for cell in order]
+    probes: list[tuple[int, int]] = []
+    for cell in order:
+        probes.append((cell, move_value(kernel, game, me, opp, cell, -1, 1)))
+        if kernel.stopped:
+            return []
     if not shared:
         exact = []
         for cell, score in probes:
@@ -143,6 +152,8 @@ def root_scores(kernel: Kernel, game: TicTacToe, me: int, opp: int, *, shared: b
     for cell in order:
         alpha = best - 1 if best > -INF else -INF
         score = move_value(kernel, game, me, opp, cell, alpha, INF)
+        if kernel.stopped:
+            return []
         scores.append((cell, score))
         best = max(best, score)
     return scores
@@ -156,6 +167,7 @@ def choose_move(
     book: Book | None = None,
     use_book: bool = True,
     native: bool | None = None,
+    cap_ms: float | None = None,
 ) -> MnkDecision:
     """The bot's move: from the opening book when the position is in it, else by exact search.
 
@@ -164,10 +176,12 @@ def choose_move(
         rng: draws among equally good moves (default: a fresh ``random.Random()``).
         book: the opening book (default: the one shipped for ``game``, if any); ``use_book=False`` ignores it.
         native: force the C kernel (True) or the pure-Python one (False); default: C when built.
+        cap_ms: the longest the search may run, wall-clock ms (``None``: until it proves the value); past it the
+            search stops itself (:data:`engine.mnk.solver.STOP_CHECK`) and the decision is cut short.
 
     Returns:
         An :class:`MnkDecision`; its ``states`` are the nodes visited (0 for a book move, whose proof's count is
-        ``book_states``).
+        ``book_states``); cut short, every node visited until the cap, with no move and no value.
 
     Raises:
         GameOverError: the game in ``state`` is over.
@@ -193,8 +207,16 @@ def choose_move(
     kernel, lock = _kernel(game, native)
     with lock:
         before = kernel.count
-        scores = root_scores(kernel, game, me, opp, shared=True)
+        kernel.deadline = 0.0 if cap_ms is None else time.monotonic() + max(cap_ms, 0.0) / 1000.0
+        try:
+            scores = root_scores(kernel, game, me, opp, shared=True)
+            stopped = kernel.stopped
+        finally:
+            kernel.deadline, kernel.stopped = 0.0, False
         states = kernel.count - before
+    if stopped:
+        elapsed_ms = (time.perf_counter() - started) * 1000.0
+        return MnkDecision(move=-1, value=None, states=states, elapsed_ms=elapsed_ms, source="cut short", best_moves=())
     best = max(score for _, score in scores)
     best_moves = tuple(sorted(cell for cell, score in scores if score == best))
     return MnkDecision(

@@ -16,23 +16,39 @@ block is the only move searched (every other move loses at once, the block never
 
 **States evaluated** are nodes visited: one per position the search examines below the root, including
 positions settled by a threat rule, by the table or by a bound. Settled root moves (a win now) count one.
+
+**A deadline** stops a search: a kernel whose :attr:`~Kernel.deadline` is set reads the clock every
+:data:`STOP_CHECK` + 1 states and, once it has passed, sets :attr:`~Kernel.stopped` and unwinds without storing
+anything (its table keeps only finished work); the states counted up to then stay in :attr:`~Kernel.count`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Protocol
 
 from engine.mnk.rules import TicTacToe
 from engine.native import native_module
 
-__all__ = ["INF", "NATIVE", "Kernel", "PyKernel", "initial_threats", "move_value", "new_kernel", "threats_after"]
+__all__ = [
+    "INF",
+    "NATIVE",
+    "STOP_CHECK",
+    "Kernel",
+    "PyKernel",
+    "initial_threats",
+    "move_value",
+    "new_kernel",
+    "threats_after",
+]
 
 INF = 1_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _SYMMETRY_PLIES = 9
 """Positions with at most this many marks are stored under one key per symmetry class (the cost of the
 eight transforms pays off only near the root, where transpositions by symmetry are common)."""
+STOP_CHECK = 0x3FFF  # a kernel with a deadline reads the clock when count & STOP_CHECK is 0: every 16,384 states
 _TABLE_LIMIT = 1_000_000
 """The table is emptied when it holds more entries than this (a bound on memory, about 250 MB at worst)."""
 
@@ -83,6 +99,8 @@ class Kernel(Protocol):
     """A value function with its node counter and transposition table: :class:`PyKernel` or the C one."""
 
     count: int
+    deadline: float  # time.monotonic() seconds at which a search stops (0: none)
+    stopped: bool  # a search passed the deadline: the values returned since mean nothing (the caller resets it)
 
     def value(self, me: int, opp: int, n: int, alpha: int, beta: int, mine: int, theirs: int) -> int:
         """The score for the side to move (masks ``me``, ``opp``; ``n`` marks) within (alpha, beta), fail-soft.
@@ -107,6 +125,8 @@ class PyKernel:
     def __init__(self, game: TicTacToe) -> None:
         self.game = game
         self.count = 0
+        self.deadline = 0.0
+        self.stopped = False
         self.table: dict[int, tuple[int, int, int]] = {}
         self.order = _static_order(game)
         self._sym = _symmetry_tables(game)
@@ -143,7 +163,12 @@ class PyKernel:
             ``mine`` and ``theirs`` are the threat masks of :func:`initial_threats` for ``me`` and ``opp``.
             ``opp`` has not won and the board is not full.
             """
+            if kernel.stopped:
+                return 0
             kernel.count += 1
+            if kernel.deadline and not kernel.count & STOP_CHECK and time.monotonic() >= kernel.deadline:
+                kernel.stopped = True
+                return 0
             free = full ^ (me | opp)
             if mine & free:
                 return cells - n
@@ -204,6 +229,8 @@ class PyKernel:
                     if not missing & (missing - 1):
                         threats |= missing
                 v = -value(opp, child, n1, -beta, -alpha, theirs, threats)
+                if kernel.stopped:
+                    return 0  # a stopped search stores nothing
                 if v > best:
                     best, best_cell = v, cell
                     if v > alpha:

@@ -46,6 +46,12 @@ class MoveQuestions(BoardQuestions):
             GameOverError: the game in ``state`` is over.
         """
 
+    def capped_move(self, state: Any, level: int, cap_ms: float, rng: random.Random) -> EngineMove | None:
+        """The move of ``level`` in ``state`` by a search that stops itself at ``cap_ms`` (wall clock), then cut short
+        (``value`` ``None``), its ``states`` every search's for it; ``None`` (nothing searched) where the game's search
+        cannot stop itself (the default). Raises :class:`~engine.errors.GameOverError` when the game is over."""
+        return None
+
     def quick_move(self, state: Any, level: int, rng: random.Random, budget_ms: float) -> EngineMove:
         """A cheap move for when the bot's search failed: bounded by ``budget_ms`` and safe to run in the bot's own
         process (by default :meth:`play` under that budget).

@@ -144,3 +144,25 @@ def test_the_environment_can_turn_the_c_kernel_off(monkeypatch: pytest.MonkeyPat
     assert mnk_solver._load_native() is None
     monkeypatch.delenv("TTT_ENGINE_PURE_PYTHON")
     assert (mnk_solver._load_native() is not None) == NATIVE
+
+
+@pytest.mark.parametrize("native", [False, pytest.param(True, marks=pytest.mark.skipif(not NATIVE, reason="no C"))])
+def test_a_kernel_past_its_deadline_stops_at_its_first_clock_reading_and_keeps_only_finished_work(native: bool) -> None:
+    """Both kernels read the clock at the same count and, stopped, store nothing: a later search finds the value."""
+    from engine.mnk.play import root_scores
+    from engine.mnk.solver import STOP_CHECK
+
+    game = TIC_TAC_TOE_5X5
+    me, opp = 1 << 21, 1 << 14  # 5x5 after [22, 15]: minutes of search, far past the first reading
+    kernel = new_kernel(game, native=native)
+    kernel.deadline = 1.0  # long past
+    assert root_scores(kernel, game, me, opp, shared=True) == []
+    assert kernel.stopped and kernel.count == STOP_CHECK + 1
+    kernel.deadline, kernel.stopped = 0.0, False
+    small = new_kernel(TIC_TAC_TOE_4X4, native=native)
+    reference = new_kernel(TIC_TAC_TOE_4X4, native=False)
+    small.deadline = 1.0
+    root_scores(small, TIC_TAC_TOE_4X4, 1, 1 << 5, shared=True)
+    small.deadline, small.stopped = 0.0, False
+    after = root_scores(small, TIC_TAC_TOE_4X4, 1, 1 << 5, shared=False)
+    assert after == root_scores(reference, TIC_TAC_TOE_4X4, 1, 1 << 5, shared=False)
