@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engine.games.calibrated import Calibrated
 from engine.levels import spec_at
