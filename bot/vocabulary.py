@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Final, Literal, get_args
 
-from engine.protocol import LEVELS as ENGINE_LEVELS
-from engine.protocol import TOP_LEVEL, Algorithm
+from engine import LEVELS as ENGINE_LEVELS
+from engine import TOP_LEVEL, Algorithm
 
 __all__ = [
     "ALGORITHMS",

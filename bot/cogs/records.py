@@ -38,8 +38,8 @@ from bot.text.records import (
 from bot.text.review import review_text
 from bot.ui.puzzles import puzzle_line
 from bot.ui.replies import NO_PINGS, defer, private
+from engine import VARIANTS
 from engine.puzzles import PUZZLE_VARIANTS
-from engine.registry import VARIANTS
 
 __all__ = ["RECORDS_DOWN", "RecordCommands", "setup"]
 

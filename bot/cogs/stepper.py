@@ -23,7 +23,7 @@ from bot.i18n.lang import lang
 from bot.text.hints import refusal_text
 from bot.ui import stepper
 from bot.ui.replies import NO_PINGS, private
-from engine.errors import GameOverError, IllegalMoveError
+from engine import GameOverError, IllegalMoveError
 
 __all__ = ["StepButton", "StepperPresses", "setup"]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.games.match import Match
 from bot.games.thinking import Thought
-from engine.hints import Hint
+from engine import Hint
 
 __all__ = [
     "Answer",

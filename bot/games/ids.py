@@ -6,7 +6,7 @@ import re
 import secrets
 import time
 
-from engine.coordinates import folded
+from engine import folded
 
 __all__ = ["DISCORD_EPOCH_MS", "new_game_id", "to_base36", "typed_game_id"]
 

@@ -17,9 +17,8 @@ from bot.games.match import Algorithm, Match, Mode, initial_for
 from bot.games.sessions import Sessions
 from bot.games.store import GameStore
 from bot.records import RecordsUnavailableError
-from engine import Mark
-from engine.estimate import minimax_states_estimate
-from engine.registry import variant as variant_named
+from engine import Mark, minimax_states_estimate
+from engine import variant as variant_named
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,7 @@ from typing import Any, Protocol
 from bot.games.finished import setup_fields
 from bot.games.match import Match, initial_for
 from bot.records import FinishedGame, GameSetup, RecordsStore, RunningGame, RunningWriter
-from engine import IllegalMoveError, Mark
-from engine.registry import VARIANTS
+from engine import VARIANTS, IllegalMoveError, Mark
 
 __all__ = ["GameStore", "RecordsGames", "Saved", "StoredGame"]
 

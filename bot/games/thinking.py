@@ -14,11 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n.lang import Lang, lang
+from engine import Algorithm
 from engine import variant as variant_named
-from engine.protocol import Algorithm
-from engine.tree.explain import Brief
-from engine.tree.summary import Summary
-from engine.tree.words import ENGLISH, Words
+from engine.tree import ENGLISH, Brief, Summary, Words
 
 __all__ = ["FILENAME", "Thought", "can_draw", "think", "words_for"]
 

@@ -18,8 +18,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine import MAX_SIDE, Mark
-from engine.protocol import Pieces
+from engine import MAX_SIDE, Mark, Pieces
 
 __all__ = ["MAX_PX", "GridPicture", "cell_px", "draw_grid"]
 

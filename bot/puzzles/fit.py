@@ -25,11 +25,8 @@ import glicko2
 
 from bot.records.puzzle_values import PUZZLE_DEVIATION
 from bot.records.ratings import LEVEL_DEVIATION, level_rating
-from engine.protocol import PuzzleLine
-from engine.puzzles import PUZZLE_VARIANTS, Puzzle, from_json
-from engine.puzzles.attempts import attempts
-from engine.puzzles.build import DATA, write
-from engine.puzzles.mining import Miner
+from engine import PuzzleLine
+from engine.puzzles import DATA, PUZZLE_VARIANTS, Miner, Puzzle, attempts, from_json, write
 
 __all__ = ["fitted", "main"]
 

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bot.records import PuzzleStore, open_store
-from engine.puzzles import PUZZLE_VARIANTS, Puzzle, as_json, load
-from engine.puzzles.mining import Miner, mine
+from engine.puzzles import PUZZLE_VARIANTS, Miner, Puzzle, as_json, load, mine
 
 __all__ = ["main", "mine_records"]
 

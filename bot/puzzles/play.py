@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.records.puzzle_values import PuzzleRating
-from engine.puzzles import Puzzle, load
-from engine.puzzles.slower import slower_win
-from engine.registry import variant as variant_named
+from engine import variant as variant_named
+from engine.puzzles import Puzzle, load, slower_win
 
 __all__ = ["NEAREST", "Verdict", "choose", "daily", "judge", "position"]
 

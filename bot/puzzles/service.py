@@ -44,7 +44,7 @@ from bot.puzzles.messages import (
 from bot.puzzles.play import choose, daily, judge, position
 from bot.records import PuzzleStore, RecordsUnavailableError
 from bot.records.puzzle_values import Run, by_id
-from engine.registry import variant as variant_named
+from engine import variant as variant_named
 
 __all__ = ["REFUTE_BUDGET_MS", "Line", "PuzzleAnswer", "PuzzleRefusal", "PuzzleService", "PuzzleShown"]
 

@@ -25,7 +25,7 @@ from bot.records.ratings import rate_games
 from bot.records.schema import games, running_games
 from bot.records.stats import StatsQueries
 from bot.records.url import database_url, sqlite_path
-from engine.registry import variant as variant_named
+from engine import variant as variant_named
 
 __all__ = ["DEFAULT_TIMEOUT", "RecordsStore", "open_store", "setup_row", "setup_values"]
 

@@ -23,7 +23,7 @@ from bot.text.discs import disc_grid, mark_emoji, piece, shows_discs
 from bot.text.grid import DEFAULT_VARIANT, board_grid
 from bot.text.presenters import typed
 from engine import Mark
-from engine.registry import variant as variant_named
+from engine import variant as variant_named
 
 __all__ = [
     "ai_line",

@@ -21,8 +21,7 @@ from bot.records.stats import LEADERBOARD_MAX_DEVIATION, LEADERBOARD_MIN_GAMES
 from bot.text import labels
 from bot.text.commands import CommandNames
 from bot.text.discs import piece, played_by_column
-from engine import TOP_LEVEL, VARIANTS, Mark, Variant
-from engine.review import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS
+from engine import BLUNDER_POINTS, INACCURACY_POINTS, MISTAKE_POINTS, TOP_LEVEL, VARIANTS, Mark, Variant
 
 __all__ = [
     "MAX_DESCRIPTION",

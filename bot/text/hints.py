@@ -11,8 +11,7 @@ from bot.i18n import N_
 from bot.i18n.lang import Lang, lang
 from bot.text.common import OUTCOME_NAMES, Who, discord_who, escaped, format_elapsed, proven_text
 from bot.text.discs import mark_emoji
-from engine import GameValue
-from engine.hints import Hint, HintMove
+from engine import GameValue, Hint, HintMove
 
 __all__ = ["OUTCOME_NAMES", "hint_text", "refusal_text"]
 

@@ -17,9 +17,8 @@ from bot.i18n.lang import Lang, lang
 from bot.records import FinishedGame
 from bot.text.common import Who, discord_who
 from bot.text.discs import piece_emoji
-from engine import GameValue, Mark
-from engine.registry import variant as variant_named
-from engine.review import PlyReview
+from engine import GameValue, Mark, PlyReview
+from engine import variant as variant_named
 
 __all__ = [
     "MAX_CHARS",

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from bot.games.thinking import words_for
 from bot.i18n import N_
 from bot.i18n.lang import Lang
-from engine.tree.summary import Summary
+from engine.tree import Summary
 
 __all__ = ["thinking_text"]
 

@@ -16,9 +16,7 @@ from bot.games.thinking import Thought, words_for
 from bot.i18n import N_
 from bot.i18n.lang import Lang
 from bot.text.thinking import thinking_text
-from engine.tree.mcts import MctsTree
-from engine.tree.outline import Choice, Outline
-from engine.tree.words import Words, signed
+from engine.tree import Choice, MctsTree, Outline, Words, signed
 
 __all__ = ["LINE_SHOWN", "SHOWN", "thinking_words"]
 

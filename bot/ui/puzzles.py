@@ -30,8 +30,8 @@ from bot.text.discs import disc_grid, played_by_column
 from bot.text.grid import board_grid
 from bot.ui.columns import column_buttons, column_rows
 from bot.ui.views import PICTURE_NAME, BoardComponents, button_payload, state_picture
+from engine import variant as variant_named
 from engine.puzzles import Puzzle
-from engine.registry import variant as variant_named
 
 __all__ = [
     "ID_TEMPLATE",

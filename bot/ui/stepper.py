@@ -21,8 +21,7 @@ from bot.games.thinking import words_for
 from bot.i18n import N_
 from bot.i18n.lang import Lang
 from bot.ui.views import BoardComponents, button_payload
-from engine.tree.node import SearchTree
-from engine.tree.step import Cursor, Step, walk
+from engine.tree import Cursor, SearchTree, Step, walk
 
 __all__ = [
     "GONE",

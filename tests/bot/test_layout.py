@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
 import re
 from pathlib import Path
 
 import bot
+import engine
 from tests.layout import cycles, graph_of, modules, upward
 
 ROOT = Path(bot.__file__).resolve().parent
@@ -91,3 +94,57 @@ def test_no_module_names_a_game_that_came_through_the_game_interface() -> None:
     not even in a comment or a docstring."""
     named = re.compile(r"connect[-_ ]?(four|4)", re.IGNORECASE)
     assert [path.relative_to(ROOT) for path in sorted(ROOT.rglob("*.py")) if named.search(path.read_text())] == []
+
+
+ENGINE_FACES = frozenset({"engine", "engine.puzzles", "engine.tree"})
+"""The engine modules the bot may import (issue 46): the engine's face and its two sub-faces, the puzzle tools and
+the search as a tree, each re-exporting what the bot uses."""
+
+
+def _engine_imports(path: Path, engine_modules: set[str]) -> set[str]:
+    """The engine modules the module at ``path`` imports, under ``if TYPE_CHECKING:``, in a function or through
+    ``importlib.import_module("...")`` alike. ``from face import name`` is the face's when ``name`` is in the face's
+    ``__all__`` (a re-export, even one named as its module), else the module ``face.name`` when there is one."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name.split(".")[0] == "engine"}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module in engine_modules:
+            exported = set(getattr(importlib.import_module(node.module), "__all__", ()))
+            found.add(node.module)
+            found |= {f"{node.module}.{a.name}" for a in node.names if a.name not in exported} & engine_modules
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith("import_module") and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and str(first.value).split(".")[0] == "engine":
+                found.add(str(first.value))
+    return found
+
+
+def _past_the_faces(root: Path, package: str) -> dict[str, set[str]]:
+    """Per module of ``package`` (folder ``root``), the engine modules it imports other than :data:`ENGINE_FACES`."""
+    engine_modules = set(modules(Path(engine.__file__).resolve().parent, "engine"))
+    found = {
+        name: _engine_imports(path, engine_modules) - ENGINE_FACES for name, path in modules(root, package).items()
+    }
+    return {name: past for name, past in found.items() if past}
+
+
+def test_the_bot_imports_the_engine_through_its_faces_only() -> None:
+    assert _past_the_faces(ROOT, "bot") == {}
+
+
+def test_an_import_past_the_faces_is_found_even_under_type_checking_or_lazy(tmp_path: Path) -> None:
+    """A module of the engine named past its faces fails, however it is imported; the faces' re-exports pass."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("from engine import Variant, games\nfrom engine.puzzles import attempts\n")
+    (package / "typed.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import engine.review\n")
+    (package / "lazy.py").write_text(
+        "import importlib\n\ndef f():\n    return importlib.import_module('engine.hints')\n"
+    )
+    (package / "whole.py").write_text("from engine.registry import variant\nfrom engine.puzzles import mining, load\n")
+    assert _past_the_faces(package, "pkg") == {
+        "pkg.typed": {"engine.review"},
+        "pkg.lazy": {"engine.hints"},
+        "pkg.whole": {"engine.registry", "engine.puzzles.mining"},
+    }

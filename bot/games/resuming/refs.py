@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot.games import refusals
 from bot.games.answers import Refusal
 from bot.games.match import BoardRef, Match, initial_for
-from engine.registry import VARIANTS
+from engine import VARIANTS
 
 __all__ = ["ref_view", "truncated", "unresolved"]
 
