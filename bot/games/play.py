@@ -123,7 +123,8 @@ class Play:
         """``/ttt hint``: for the player to move, privately (:class:`Hinted`): on 3x3, 4x4 and 5x5 every free cell's
         exact value, on ultimate the search's three best moves, an estimate. A position before the marks from which
         its game's hint is fast (:meth:`engine.Variant.hint_marks`: 5x5, 4; a position an opening book answers, 0) is
-        refused (``HINT_TOO_EARLY``).
+        refused (``HINT_TOO_EARLY``), and so is a position its game gives no analysis of (``NO_HINT``: a game with
+        neither exact values nor a hint of its own, :meth:`engine.Variant.hint`).
 
         The analysis runs after the lock is released, in the hint executor.
         """
@@ -132,7 +133,10 @@ class Play:
             return game
         if game.ply < (marks := game.kind.hint_marks(game.state)):
             return Refusal(refusals.HINT_TOO_EARLY, {"marks": marks})
-        hint = await self.ai.hint(game)
+        try:
+            hint = await self.ai.hint(game)
+        except ValueError:
+            return Refusal(refusals.NO_HINT)
         return Hinted(game, hint)
 
     async def explain(self, actor: Actor, board: Match, *, hint: bool) -> Answer:

@@ -82,6 +82,7 @@ NOT_REPLAYABLE = N_(
 be recomputed (:meth:`engine.Variant.explains`). Names no game: which positions can be drawn is the game's answer."""
 NO_HINT = N_("Hints aren't available for this game.")
 """A hint asked for a variant whose engine gives none."""
+NO_HINT = N_("This game has no hint for this position: its engine gives no analysis of it.")
 HINT_TOO_EARLY = N_("In this position hints start after {marks} moves: before that the exact analysis takes too long.")
 """A position before the marks from which its game's hint is fast (:meth:`engine.Variant.hint_marks`; 5x5: 4, 15 s
 before that). Said in moves, which every game has (a game played by column has discs, not marks). Values: ``marks``

@@ -31,6 +31,7 @@ from bot.records import RecordWriter, RunningWriter
 from engine import Mark, Variant
 from engine.levels import SPECS
 from engine.registry import VARIANTS
+from tests.e2e.wide_game import SEVEN_BY_SEVEN
 
 ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
 CHANNEL = 100
@@ -928,6 +929,15 @@ async def test_hints_on_4x4_are_exact_and_on_5x5_wait_for_four_marks(ai: AI) -> 
     hinted = await games.hint(who(ALICE, CHANNEL + 1))
     assert isinstance(hinted, Hinted) and hinted.game == four
     assert hinted.hint.exact and len(hinted.hint.moves) == 16
+
+
+async def test_a_game_without_hints_refuses_one_privately(ai: AI, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outside game with neither exact values nor a hint of its own (a 7x7 board of estimates) answers /ttt hint
+    with a private refusal, not with "something went wrong"."""
+    monkeypatch.setitem(VARIANTS, SEVEN_BY_SEVEN.name, SEVEN_BY_SEVEN)
+    games = service(ai)
+    await started(games, variant=SEVEN_BY_SEVEN.name, level=2)
+    refused(await games.hint(who(ALICE)), refusals.NO_HINT)
 
 
 async def test_a_restart_during_the_bots_search_searches_again_when_the_game_resumes(
