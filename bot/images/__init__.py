@@ -8,9 +8,10 @@ __all__ = ["GridPicture", "UltimatePicture", "draw_grid", "draw_picture", "draw_
 
 
 def draw_picture(shows: GridPicture | UltimatePicture) -> bytes:
-    """``shows`` as PNG bytes, drawn by the module that draws its kind of picture.
+    """``shows`` as PNG bytes: each kind of picture draws itself (:meth:`GridPicture.draw`,
+    :meth:`UltimatePicture.draw`).
 
     Raises:
         ValueError: as :func:`draw_grid` or :func:`draw_ultimate`.
     """
-    return draw_ultimate(shows) if isinstance(shows, UltimatePicture) else draw_grid(shows)
+    return shows.draw()

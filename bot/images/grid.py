@@ -56,6 +56,10 @@ class GridPicture:
     won: frozenset[int] = frozenset()
     lost: bool = False
 
+    def draw(self) -> bytes:
+        """This picture as PNG bytes (:func:`draw_grid`)."""
+        return draw_grid(self)
+
 
 def cell_px(width: int, height: int) -> int:
     """The side of a cell, px, on a board ``width`` x ``height``: as large as :data:`MAX_PX` allows, at most 64."""

@@ -54,6 +54,10 @@ class UltimatePicture:
     targets: frozenset[int]
     last: int | None
 
+    def draw(self) -> bytes:
+        """This picture as PNG bytes (:func:`draw_ultimate`)."""
+        return draw_ultimate(self)
+
 
 def draw_ultimate(picture: UltimatePicture) -> bytes:
     """The picture as PNG bytes (about 400 x 400 px, a few KB).

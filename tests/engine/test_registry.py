@@ -32,7 +32,7 @@ def board(
             return None
 
         def play(self, state: Any, *args: Any, **kwargs: Any) -> Any:
-            raise NotImplementedError
+            raise AssertionError("registering a game never plays it")
 
         def columns(self, state: Any) -> tuple[int | None, ...]:
             return tuple(range(self.width)) if by_column else ()
